@@ -1,0 +1,27 @@
+/** Auction events: plain JSON, instants as ISO strings, ids as strings. */
+
+export interface AuctionCreated {
+  type: 'AuctionCreated';
+  data: {
+    auction_id: string;
+    start_date: string;
+    end_date: string;
+    year: number;
+    sequence_no: number;
+    /** Last instant sellers may add bottles to this auction. */
+    bottles_add_deadline: string;
+    created_by: string;
+    created_at: string;
+  };
+}
+
+export interface AuctionFinished {
+  type: 'AuctionFinished';
+  data: {
+    auction_id: string;
+    finished_at: string;
+  };
+}
+
+export type AuctionEvent = AuctionCreated | AuctionFinished;
+export type AuctionEventType = AuctionEvent['type'];

@@ -1,0 +1,30 @@
+/** Auction state: just enough to enforce "created once, finished once, not before its end". */
+import { assertNever } from '../shared/decider';
+import type { AuctionEvent } from './events';
+
+export type AuctionStatus = 'initial' | 'created' | 'finished';
+
+export interface AuctionState {
+  status: AuctionStatus;
+  auctionId: string;
+  startMs: number;
+  endMs: number;
+}
+
+export const initialAuctionState: AuctionState = Object.freeze({ status: 'initial', auctionId: '', startMs: 0, endMs: 0 }) as AuctionState;
+
+export function evolveAuction(state: AuctionState, event: AuctionEvent): AuctionState {
+  switch (event.type) {
+    case 'AuctionCreated':
+      return {
+        status: 'created',
+        auctionId: event.data.auction_id,
+        startMs: Date.parse(event.data.start_date),
+        endMs: Date.parse(event.data.end_date),
+      };
+    case 'AuctionFinished':
+      return { ...state, status: 'finished' };
+    default:
+      return assertNever(event);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The small set of errors the whole system speaks. The HTTP layer maps each kind to one status in one place
+ * (services/http/errors.ts); the domain only chooses the kind and the user-facing message.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: 'validation' | 'rule_broken' | 'not_found' | 'forbidden' | 'conflict' | 'unauthorized' | 'throttled';
+}
+
+/** Bad input: answered as 400 with `{field: [messages]}` (or `{detail}` when no field is named). */
+export class ValidationError extends DomainError {
+  readonly kind = 'validation' as const;
+  constructor(readonly fields: FieldErrors, message = 'Invalid input') {
+    super(message);
+  }
+}
+
+/** A business rule refused the command (bid too low, lot closed...): 400 with `{detail}`. */
+export class RuleBroken extends DomainError {
+  readonly kind = 'rule_broken' as const;
+}
+
+export class NotFound extends DomainError {
+  readonly kind = 'not_found' as const;
+  constructor(message = 'Not found.') {
+    super(message);
+  }
+}
+
+export class Forbidden extends DomainError {
+  readonly kind = 'forbidden' as const;
+  constructor(message = 'You do not have permission to perform this action.') {
+    super(message);
+  }
+}
+
+export class Unauthorized extends DomainError {
+  readonly kind = 'unauthorized' as const;
+  constructor(message = 'Authentication credentials were not provided.') {
+    super(message);
+  }
+}
+
+export class Conflict extends DomainError {
+  readonly kind = 'conflict' as const;
+}
+
+export class Throttled extends DomainError {
+  readonly kind = 'throttled' as const;
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message);
+  }
+}

@@ -1,0 +1,155 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './database';
+import type { Projection } from './projection';
+import type { EventStore } from '../services/event-store/event-store';
+import type { FeedCursor, StoredEvent } from '../services/event-store/types';
+import { FEED_START } from '../services/event-store/types';
+
+export interface RunnerLogger { error(obj: object, msg: string): void }
+
+export function compareCursors(a: FeedCursor, b: FeedCursor): number {
+  const ax = BigInt(a.transaction_id), bx = BigInt(b.transaction_id);
+  if (ax !== bx) return ax < bx ? -1 : 1;
+  return a.position === b.position ? 0 : a.position < b.position ? -1 : 1;
+}
+
+/**
+ * Reads the event feed from each projection's checkpoint and applies the events and the new checkpoint in one
+ * transaction. Woken in process right after an append, and by polling for other writers. Two processes running it
+ * serialise on a transaction-scoped advisory lock per projection, so each event is applied once.
+ */
+export class ProjectionRunner {
+  private readonly positions = new Map<string, FeedCursor>();
+  private waiters: { cursor: FeedCursor; resolve: () => void }[] = [];
+  private running = false;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store: EventStore,
+    readonly projections: readonly Projection[],
+    private readonly log: RunnerLogger,
+    private readonly options: { pollMs?: number; batchSize?: number } = {},
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.unsubscribe = this.store.onAppended(() => this.wake());
+    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 250);
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    if (this.timer) clearInterval(this.timer);
+    while (this.running) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void this.catchUp()
+      .catch((error) => this.log.error({ err: error }, 'projection run failed'))
+      .finally(() => {
+        this.running = false;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Applies everything visible now, for every projection. */
+  async catchUp(): Promise<void> {
+    for (const projection of this.projections) {
+      while (await this.runBatch(projection)) { /* until the feed is drained */ }
+    }
+    this.settleWaiters();
+  }
+
+  /** Resolves once every projection has applied the event at `cursor` (read-your-writes for a command's answer). */
+  waitFor(cursor: FeedCursor, timeoutMs = 5000): Promise<void> {
+    if (this.reached(cursor)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timeout = setTimeout(() => reject(new Error('projection did not catch up in time')), timeoutMs);
+      this.waiters.push({ cursor, resolve: () => { clearTimeout(timeout); resolve(); } });
+      this.wake();
+    });
+  }
+
+  private reached(cursor: FeedCursor): boolean {
+    return this.projections.every((p) => {
+      const at = this.positions.get(p.name);
+      return at !== undefined && compareCursors(at, cursor) >= 0;
+    });
+  }
+
+  private settleWaiters(): void {
+    const pending = this.waiters;
+    this.waiters = [];
+    for (const waiter of pending) {
+      if (this.reached(waiter.cursor)) waiter.resolve();
+      else this.waiters.push(waiter);
+    }
+  }
+
+  /** One transaction: lock, read checkpoint, read a batch, apply, move the checkpoint. True when it applied any. */
+  private async runBatch(projection: Projection): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + projection.name}))`.execute(trx);
+      const cursor = await readCheckpoint(trx, projection.name);
+      // Taken before the read: everything below it is finished, so an empty read means we are past all of it.
+      const horizon = await visibleHorizon(trx, cursor);
+      const events = await this.store.readFeed(cursor, this.options.batchSize ?? 500, trx);
+      if (events.length === 0) {
+        this.positions.set(projection.name, horizon);
+        return false;
+      }
+      await applyEvents(trx, projection, events);
+      const last = events[events.length - 1];
+      const next = { transaction_id: last.transaction_id, position: last.position };
+      await writeCheckpoint(trx, projection.name, next);
+      this.positions.set(projection.name, next);
+      return true;
+    });
+  }
+}
+
+export async function applyEvents(trx: Kysely<Database>, projection: Projection, events: StoredEvent[]): Promise<void> {
+  for (const event of events) {
+    if (projection.eventTypes.includes(event.type)) await projection.apply(trx, event);
+  }
+}
+
+async function readCheckpoint(trx: Kysely<any>, name: string): Promise<FeedCursor> {
+  const { rows } = await sql<FeedCursor>`
+    SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
+  return rows[0] ?? FEED_START;
+}
+
+async function writeCheckpoint(trx: Kysely<any>, name: string, cursor: FeedCursor): Promise<void> {
+  await sql`
+    INSERT INTO projection_checkpoints (name, transaction_id, position, updated_at)
+    VALUES (${name}, ${cursor.transaction_id}::xid8, ${cursor.position}, now())
+    ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position,
+      updated_at = EXCLUDED.updated_at`.execute(trx);
+}
+
+/**
+ * With nothing left to read, the projection is caught up with every transaction that finished before the oldest
+ * one still running: report that horizon so waiters whose events were skipped by `eventTypes` are released.
+ */
+async function visibleHorizon(trx: Kysely<any>, cursor: FeedCursor): Promise<FeedCursor> {
+  const { rows } = await sql<{ xmin: string }>`
+    SELECT (pg_snapshot_xmin(pg_current_snapshot())::text::numeric - 1)::text AS xmin`.execute(trx);
+  const horizon = { transaction_id: rows[0].xmin, position: Number.MAX_SAFE_INTEGER };
+  return compareCursors(horizon, cursor) > 0 ? horizon : cursor;
+}

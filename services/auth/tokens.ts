@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+const AUDIENCE = 'whisky-auction';
+const ISSUER = 'whisky-auction';
+const ALG = 'HS256';
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_SECONDS = 24 * 60 * 60;
+export const REFRESH_REMEMBER_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export interface AccessClaims { sub: string; sid: string; staff: boolean }
+export interface RefreshClaims { sub: string; sid: string; jti: string; remember: boolean }
+
+export type TokenError = 'invalid' | 'expired';
+
+/** Signs and checks tokens: algorithm, signature, expiry, audience, issuer and type are all verified. */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string, private readonly now: () => Date = () => new Date()) {
+    this.key = Buffer.from(secret, 'base64url');
+    if (this.key.length < 32) throw new Error('The token signing key must be at least 32 bytes');
+  }
+
+  async signAccess(claims: AccessClaims): Promise<string> {
+    return this.sign({ typ: 'access', sid: claims.sid, staff: claims.staff }, claims.sub, ACCESS_TTL_SECONDS, randomUUID());
+  }
+
+  async signRefresh(claims: RefreshClaims): Promise<string> {
+    const ttl = claims.remember ? REFRESH_REMEMBER_TTL_SECONDS : REFRESH_TTL_SECONDS;
+    return this.sign({ typ: 'refresh', sid: claims.sid, remember: claims.remember }, claims.sub, ttl, claims.jti);
+  }
+
+  async verifyAccess(token: string): Promise<AccessClaims | TokenError> {
+    const payload = await this.verify(token, 'access');
+    if (typeof payload === 'string') return payload;
+    return { sub: String(payload.sub), sid: String(payload.sid), staff: payload.staff === true };
+  }
+
+  async verifyRefresh(token: string): Promise<RefreshClaims | TokenError> {
+    const payload = await this.verify(token, 'refresh');
+    if (typeof payload === 'string') return payload;
+    return { sub: String(payload.sub), sid: String(payload.sid), jti: String(payload.jti), remember: payload.remember === true };
+  }
+
+  private async sign(claims: Record<string, unknown>, subject: string, ttlSeconds: number, jti: string): Promise<string> {
+    const iat = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(subject)
+      .setAudience(AUDIENCE)
+      .setIssuer(ISSUER)
+      .setJti(jti)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
+      .sign(this.key);
+  }
+
+  private async verify(token: string, type: 'access' | 'refresh'): Promise<Record<string, unknown> | TokenError> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALG],
+        audience: AUDIENCE,
+        issuer: ISSUER,
+        currentDate: this.now(),
+        requiredClaims: ['sub', 'exp', 'jti'],
+      });
+      return payload.typ === type ? payload : 'invalid';
+    } catch (error) {
+      return error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
+    }
+  }
+}
+
+/** The configured key, or one generated once and kept in the data folder (readable by the owner only). */
+export function loadOrCreateSigningKey(configured: string | null, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'token-signing-key');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

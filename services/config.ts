@@ -1,0 +1,34 @@
+import path from 'node:path';
+
+/** Every setting the server reads, from environment variables (documented in the README). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Null means: run the embedded PostgreSQL kept in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Base64url secret for signing tokens; null means generated once and kept in the data folder. */
+  tokenSecret: string | null;
+  publicUrl: string;
+  production: boolean;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(process.cwd(), '.data'));
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Whisky Auction <no-reply@whisky-auction.local>',
+    tokenSecret: env.TOKEN_SECRET || null,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    production: env.NODE_ENV === 'production',
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,67 @@
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+import { createDb, type Db } from './db/database';
+import { EventStore } from './event-store/event-store';
+import { CommandHandler } from './commands/command-handler';
+import { ProjectionRunner } from '../projections/runner';
+import { allProjections } from '../projections/index';
+import { TokenService, loadOrCreateSigningKey } from './auth/tokens';
+import type { Authenticate } from './http/auth';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything a request handler or worker needs, built once per process (and once per test file). */
+export interface AppContext {
+  config: Config;
+  log: Logger;
+  db: Db;
+  store: EventStore;
+  commands: CommandHandler;
+  projections: ProjectionRunner;
+  tokens: TokenService;
+  clock: Clock;
+  /** Resolves the caller of a request; the accounts slice replaces the token-only default with a session check. */
+  authenticate: Authenticate;
+}
+
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.query.token',
+  'req.query.ticket',
+  '*.password',
+  '*.password2',
+  '*.card_number',
+  '*.cvv',
+  '*.token',
+  '*.refresh',
+  '*.access',
+];
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+}
+
+export function createContext(config: Config, databaseUrl: string, options: { clock?: Clock; log?: Logger; poolSize?: number } = {}): AppContext {
+  const log = options.log ?? createLogger(config);
+  const db = createDb(databaseUrl, options.poolSize ?? 10);
+  const store = new EventStore(db);
+  const clock = options.clock ?? systemClock;
+  const tokens = new TokenService(loadOrCreateSigningKey(config.tokenSecret, config.dataDir), () => clock.now());
+  const ctx: AppContext = {
+    config,
+    log,
+    db,
+    store,
+    commands: new CommandHandler(store),
+    projections: new ProjectionRunner(db, store, allProjections, log),
+    tokens,
+    clock,
+    authenticate: async () => null,
+  };
+  return ctx;
+}

@@ -1,0 +1,17 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../../projections/database';
+
+// int8 (event positions, counts) as JS numbers: positions stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// numeric stays a string; money is kept as integer pence anyway.
+
+export type Db = Kysely<Database>;
+
+export function createDb(connectionString: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on('error', () => {
+    // An idle client lost its connection (server restart); the pool replaces it on next use.
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,116 @@
+import { EventEmitter } from 'node:events';
+import { sql, type Kysely } from 'kysely';
+import type { AppendResult, DomainEvent, ExpectedVersion, FeedCursor, NewEvent, StoredEvent } from './types';
+import { WrongExpectedVersion } from './types';
+
+type Executor = Kysely<any>;
+
+interface InsertedRow { event_id: string; position: number; transaction_id: string; stream_version: number }
+
+/**
+ * The append-only event store in PostgreSQL. Appends are one statement (one round trip): the streams row is bumped
+ * only when it holds the expected version, and the events are inserted only when that bump happened.
+ */
+export class EventStore {
+  private readonly appended = new EventEmitter();
+
+  constructor(private readonly db: Executor) {
+    this.appended.setMaxListeners(100);
+  }
+
+  /** Pass `trx` to append inside a caller's transaction (several streams at once); then call `notifyAppended` after commit. */
+  async append<E extends DomainEvent>(streamId: string, expected: ExpectedVersion, events: NewEvent<E>[], trx?: Executor): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const executor = trx ?? this.db;
+    try {
+      const rows = await this.insert(executor, streamId, expected, events);
+      if (rows.length === 0) return await this.explainMissingAppend(executor, streamId, expected, events);
+      if (!trx) this.notifyAppended();
+      return toResult(streamId, rows, false);
+    } catch (error) {
+      if (isUniqueViolation(error)) return await this.explainMissingAppend(executor, streamId, expected, events);
+      throw error;
+    }
+  }
+
+  async readStream<E extends DomainEvent = DomainEvent>(streamId: string, afterVersion = 0, executor: Executor = this.db): Promise<StoredEvent<E>[]> {
+    const { rows } = await sql<StoredEvent<E>>`
+      SELECT position, transaction_id::text, stream_id, stream_version, event_id::text, type, data, metadata, created_at
+      FROM events WHERE stream_id = ${streamId} AND stream_version > ${afterVersion}
+      ORDER BY stream_version`.execute(executor);
+    return rows;
+  }
+
+  /**
+   * Events after `cursor` in global order. Only transactions below the oldest one still running are read, so an
+   * event whose transaction commits late is never skipped: the feed waits for it instead.
+   */
+  async readFeed(cursor: FeedCursor, limit = 500, executor: Executor = this.db): Promise<StoredEvent[]> {
+    const { rows } = await sql<StoredEvent>`
+      SELECT position, transaction_id::text, stream_id, stream_version, event_id::text, type, data, metadata, created_at
+      FROM events
+      WHERE (transaction_id, position) > (${cursor.transaction_id}::xid8, ${cursor.position}::bigint)
+        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY transaction_id, position
+      LIMIT ${limit}`.execute(executor);
+    return rows;
+  }
+
+  /** A cursor at "now": every transaction below the oldest running one is behind it, everything later ahead. */
+  async feedHead(executor: Executor = this.db): Promise<FeedCursor> {
+    const { rows } = await sql<{ transaction_id: string }>`
+      SELECT (pg_snapshot_xmin(pg_current_snapshot())::text::numeric - 1)::text AS transaction_id`.execute(executor);
+    return { transaction_id: rows[0].transaction_id, position: Number.MAX_SAFE_INTEGER };
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.appended.on('appended', listener);
+    return () => this.appended.off('appended', listener);
+  }
+
+  notifyAppended(): void {
+    this.appended.emit('appended');
+  }
+
+  private async insert(executor: Executor, streamId: string, expected: ExpectedVersion, events: NewEvent[]): Promise<InsertedRow[]> {
+    const count = events.length;
+    const expectedVersion = expected === 'no_stream' ? 0 : expected;
+    const guard = expected === 'any' ? sql`` : sql`WHERE s.version = ${expectedVersion}`;
+    const { rows } = await sql<InsertedRow>`
+      WITH input AS (
+        SELECT * FROM unnest(${events.map((e) => e.event_id)}::uuid[], ${events.map((e) => e.type)}::text[],
+                             ${events.map((e) => JSON.stringify(e.data))}::text[],
+                             ${events.map((e) => JSON.stringify(e.metadata ?? {}))}::text[])
+          WITH ORDINALITY AS t(event_id, type, data, metadata, n)
+      ), bumped AS (
+        INSERT INTO streams AS s (stream_id, version) VALUES (${streamId}, ${count})
+        ON CONFLICT (stream_id) DO UPDATE SET version = s.version + ${count} ${guard}
+        RETURNING version
+      )
+      INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata)
+      SELECT ${streamId}, b.version - ${count} + i.n, i.event_id, i.type, i.data::jsonb, i.metadata::jsonb
+      FROM input i CROSS JOIN bumped b ORDER BY i.n
+      RETURNING event_id::text, position, transaction_id::text, stream_version`.execute(executor);
+    return rows;
+  }
+
+  /** Nothing was written: either a retry of an append that already happened, or a real version conflict. */
+  private async explainMissingAppend(executor: Executor, streamId: string, expected: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> {
+    const ids = events.map((e) => e.event_id);
+    const { rows } = await sql<InsertedRow & { stream_id: string }>`
+      SELECT event_id::text, position, transaction_id::text, stream_version, stream_id
+      FROM events WHERE event_id = ANY(${ids}::uuid[]) ORDER BY stream_version`.execute(executor);
+    if (rows.length === ids.length && rows.every((r) => r.stream_id === streamId)) return toResult(streamId, rows, true);
+    const { rows: current } = await sql<{ version: number }>`SELECT version FROM streams WHERE stream_id = ${streamId}`.execute(executor);
+    throw new WrongExpectedVersion(streamId, expected, current[0]?.version ?? 0);
+  }
+}
+
+function toResult(streamId: string, rows: InsertedRow[], duplicate: boolean): AppendResult {
+  const sorted = [...rows].sort((a, b) => a.stream_version - b.stream_version);
+  return { stream_id: streamId, version: sorted[sorted.length - 1].stream_version, events: sorted, duplicate };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+
+/**
+ * A feature slice: its routes, and the background work it runs while the server is up (schedulers, outbox
+ * senders, live feeds). Add a slice to `features` to switch it on.
+ */
+export interface Feature {
+  name: string;
+  routes?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
+  start?(ctx: AppContext): void | Promise<void>;
+  stop?(ctx: AppContext): void | Promise<void>;
+}
+
+export const features: Feature[] = [];

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import { sql } from 'kysely';
+import type { AppContext } from '../context';
+import { features } from '../features';
+import { installErrorHandler } from './errors';
+
+const WEB_DIST = path.resolve(process.cwd(), 'web/dist');
+
+/** The Fastify app: JSON API under /api/, websockets under /ws/, the built client on /. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    request.user = await ctx.authenticate(request);
+  });
+  installErrorHandler(app);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.get('/health', async (_request, reply) => {
+    try {
+      await sql`SELECT 1`.execute(ctx.db);
+      return { status: 'ok', time: ctx.clock.now().toISOString() };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+  app.get('/api/server_time/', async () => ({ now: ctx.clock.now().toISOString() }));
+
+  for (const feature of features) {
+    if (feature.routes) await app.register(async (scope) => feature.routes!(scope, ctx));
+  }
+  await serveClient(app);
+  return app;
+}
+
+/** Serves web/dist when it was built; any other GET that is not /api or /ws gets index.html (deep links). */
+async function serveClient(app: FastifyInstance): Promise<void> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !/^\/(api|ws)(\/|$)/.test(request.url);
+    if (isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ detail: 'Not found.' });
+  });
+}

@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { DomainError, ValidationError } from '../../domain/shared/errors';
+import { WrongExpectedVersion } from '../event-store/types';
+
+const STATUS: Record<DomainError['kind'], number> = {
+  validation: 400,
+  rule_broken: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  throttled: 429,
+};
+
+/** The one place where error kinds become HTTP answers. A 5xx never carries internals. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof ValidationError) {
+      const fields = Object.keys(error.fields);
+      return reply.status(400).send(fields.length > 0 ? error.fields : { detail: error.message });
+    }
+    if (error instanceof DomainError) {
+      if (error.kind === 'throttled' && 'retryAfterSeconds' in error) reply.header('Retry-After', String(error.retryAfterSeconds));
+      return reply.status(STATUS[error.kind]).send({ detail: error.message });
+    }
+    if (error instanceof WrongExpectedVersion) {
+      return reply.status(409).send({ detail: 'This was changed by someone else at the same time. Please try again.' });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.statusCode && fastifyError.statusCode < 500) {
+      // Framework errors (malformed JSON, body too large, unsupported media type): safe, short messages.
+      return reply.status(fastifyError.statusCode).send({ detail: publicFrameworkMessage(fastifyError) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ detail: 'Server error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ detail: 'Not found.' });
+  });
+}
+
+function publicFrameworkMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Malformed JSON body.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported media type.';
+    default:
+      return error.statusCode === 429 ? 'Too many requests.' : 'Bad request.';
+  }
+}

@@ -1,0 +1,47 @@
+import { loadConfig } from './config';
+import { createContext, createLogger } from './context';
+import { resolveDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { buildApp } from './http/app';
+import { features } from './features';
+
+/** `npm start`: database (embedded unless DATABASE_URL), migrations, workers, then the HTTP server. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config);
+  const target = await resolveDatabase(config, (m) => log.info(m));
+  const ctx = createContext(config, target.url, { log });
+  const applied = await migrateToLatest(ctx.db);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+
+  const app = await buildApp(ctx);
+  ctx.projections.start();
+  for (const feature of features) await feature.start?.(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`Whisky auction is up on ${config.publicUrl}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      for (const feature of [...features].reverse()) await feature.stop?.(ctx);
+      await ctx.projections.stop();
+      await ctx.db.destroy();
+      await target.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error('Failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../config';
+import { createContext, type AppContext, type Clock } from '../context';
+import { createDb } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { buildApp } from '../http/app';
+import { features } from '../features';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-11-21T12:00:00.000Z')) {}
+  now(): Date { return new Date(this.current); }
+  set(date: Date | string): void { this.current = new Date(date); }
+  advance(ms: number): void { this.current = new Date(this.current.getTime() + ms); }
+}
+
+export interface TestDatabase { url: string; drop(): Promise<void> }
+
+function serverUrl(): string {
+  return process.env.TEST_DB_SERVER_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl() });
+  await client.connect();
+  try { return await fn(client); } finally { await client.end(); }
+}
+
+/**
+ * A fresh database for one test file: a copy of the migrated template the test runner made, or (when a file is run
+ * on its own) a new database migrated here.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `wa_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const template = process.env.TEST_TEMPLATE_DB;
+  await admin((c) => c.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+  const url = withDatabase(serverUrl(), name);
+  if (!template) {
+    const db = createDb(url, 1);
+    await migrateToLatest(db);
+    await db.destroy();
+  }
+  return { url, drop: () => admin(async (c) => { await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); }) };
+}
+
+export interface TestApp {
+  ctx: AppContext;
+  app: FastifyInstance;
+  clock: TestClock;
+  database: TestDatabase;
+  /** Starts the features' background work (schedulers, outbox, live feed) and the projection runner. */
+  startWorkers(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database, with a hand-moved clock; requests go through `app.inject`. */
+export async function startTestApp(options: { config?: Partial<Config>; workers?: boolean; clock?: TestClock } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({ ...process.env, NODE_ENV: 'test' }),
+    databaseUrl: database.url,
+    tokenSecret: randomBytes(48).toString('base64url'),
+    ...options.config,
+  };
+  const clock = options.clock ?? new TestClock();
+  const ctx = createContext(config, database.url, { clock, poolSize: 5 });
+  const app = await buildApp(ctx);
+  await app.ready();
+  let started = false;
+  const startWorkers = async () => {
+    if (started) return;
+    started = true;
+    ctx.projections.start();
+    for (const feature of features) await feature.start?.(ctx);
+  };
+  if (options.workers !== false) await startWorkers();
+  return {
+    ctx, app, clock, database, startWorkers,
+    async close() {
+      await app.close();
+      if (started) for (const feature of [...features].reverse()) await feature.stop?.(ctx);
+      await ctx.projections.stop();
+      await ctx.db.destroy();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/** Shapes of the API answers the client reads (docs/api.md). Money is a decimal string with two places. */
+export type Money = string;
+
+export interface Photo {
+  file: string;
+  title?: string | null;
+}
+
+export interface BidStats {
+  step: Money | null;
+  current_bid: Money | null;
+  is_winning: boolean;
+  current_user_bid: Money | null;
+  opening_bid?: Money | null;
+}
+
+export interface LotItem {
+  id: number;
+  slug?: string;
+  estimated_value?: Money | null;
+  title: string;
+  subtitle?: string | null;
+  description?: string | null;
+  distillery?: { name: string; description?: string | null; region?: { name: string } | null } | null;
+  is_notification?: boolean;
+  type?: string | null;
+  age?: number | string | null;
+  volume_ml?: number | null;
+  abv?: number | string | null;
+  cask_type?: string | null;
+}
+
+export type LotStatus = 'scheduled' | 'live' | 'sold' | 'unsold';
+
+export interface Lot {
+  id: number;
+  slug?: string;
+  reference_no?: string | null;
+  auction?: number | { id: number } | null;
+  reserve_price?: Money | null;
+  reserve_met?: boolean;
+  is_watched?: boolean;
+  custom_title?: string | null;
+  custom_subtitle?: string | null;
+  custom_description?: string | null;
+  on_bidding: boolean;
+  extra_time?: string | null;
+  start_date?: string | null;
+  end_date?: string | null;
+  featured?: boolean;
+  vat_enabled?: boolean;
+  bid_count?: number;
+  status?: LotStatus;
+  hammer_price?: Money | null;
+  photos?: Photo[];
+  item: LotItem;
+  bid_stats: BidStats;
+  /** Client-side: the server listed this lot as finished over the live channel. */
+  finished?: boolean;
+}
+
+export interface Page<T> {
+  count: number;
+  total_pages: number;
+  next?: string | null;
+  previous?: string | null;
+  results: T[];
+}
+
+export interface Auction {
+  id: number;
+  start_date: string;
+  end_date: string;
+  year?: number;
+  sequence_no?: number;
+  bottles_add_deadline?: string | null;
+  status?: string;
+  title?: string | null;
+  name?: string | null;
+}
+
+export interface User {
+  id: number;
+  email: string;
+  first_name?: string;
+  last_name?: string;
+  title?: string | null;
+  phone_number?: string | null;
+  is_staff?: boolean;
+  is_completed?: boolean;
+  vat_enabled?: boolean;
+  registration_fee_status?: boolean;
+  promotional_email?: boolean;
+  unpaid_lots_to_notify?: unknown;
+}
+
+export interface BidHistoryEntry {
+  id: number;
+  bidder: string;
+  amount: Money;
+  created_at: string;
+  is_auto?: boolean;
+}
+
+export interface BidAnswer {
+  message?: string;
+  is_highest_bid?: boolean;
+  reserve_met?: boolean;
+  bid_stats?: Partial<BidStats>;
+}
