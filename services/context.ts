@@ -26,6 +26,13 @@ export interface AppContext {
   clock: Clock;
   /** Resolves the caller of a request; the accounts slice replaces the token-only default with a session check. */
   authenticate: Authenticate;
+  /** The live websocket connections of this process (the live slice installs the real hub). */
+  live: LiveConnections;
+}
+
+export interface LiveConnections {
+  /** Closes every socket of the user in this process (logout, password change). */
+  disconnectUser(userId: string): void;
 }
 
 export const REDACT_PATHS = [
@@ -62,6 +69,7 @@ export function createContext(config: Config, databaseUrl: string, options: { cl
     tokens,
     clock,
     authenticate: async () => null,
+    live: { disconnectUser: () => {} },
   };
   return ctx;
 }
