@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { startTestApp, type TestApp } from './harness';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** Builds the client once when web/dist is missing, so `npm test` on a fresh clone still serves real pages. */
+export function ensureClientBuilt(): void {
+  if (fs.existsSync(path.resolve('web/dist/index.html'))) return;
+  execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], { stdio: 'inherit' });
+}
+
+export interface BrowserSession {
+  browser: Browser;
+  /** A fresh, isolated context (its own cookies and storage) at the given window size. */
+  newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/**
+ * Debian's Chromium through playwright-core (never a downloaded browser). `launch` gives every run a fresh, empty
+ * temporary profile (user data dir) of its own and removes it on close.
+ */
+export async function launchBrowser(): Promise<BrowserSession> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return {
+    browser,
+    newContext: (viewport = { width: 1280, height: 900 }) => browser.newContext({ viewport }),
+    close: () => browser.close(),
+  };
+}
+
+export interface ServedApp extends TestApp {
+  baseUrl: string;
+}
+
+/** The whole app (API, websockets, built client) on a fresh database, listening on a free loopback port. */
+export async function startServedApp(options: Parameters<typeof startTestApp>[0] = {}): Promise<ServedApp> {
+  ensureClientBuilt();
+  const t = await startTestApp(options);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { ...t, baseUrl: `http://127.0.0.1:${port}` };
+}
