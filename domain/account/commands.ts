@@ -1,0 +1,39 @@
+/** Account commands: time, ids and the password hash (computed outside, it is slow I/O-like work) come in. */
+import type { EditableProfile, PasswordChangeReason, Profile } from './events';
+
+export interface RegisterUser {
+  type: 'RegisterUser';
+  user_id: string;
+  email: string;
+  password_hash: string;
+  profile: Profile;
+  now: string;
+}
+
+export interface VerifyEmail { type: 'VerifyEmail'; now: string }
+
+export interface ChangePassword { type: 'ChangePassword'; password_hash: string; reason: PasswordChangeReason; now: string }
+
+export interface UpdateProfile { type: 'UpdateProfile'; changes: Partial<EditableProfile>; now: string }
+
+export interface SubscribeNewsletter { type: 'SubscribeNewsletter'; now: string }
+
+export interface RecordRegistrationFeePaid {
+  type: 'RecordRegistrationFeePaid';
+  amount_pence: number;
+  reference: string | null;
+  /** The staff user, payment flow or 'system' that recorded it. */
+  by: string;
+  now: string;
+}
+
+export interface SetStaff { type: 'SetStaff'; is_staff: boolean; by: string; now: string }
+
+export type AccountCommand =
+  | RegisterUser
+  | VerifyEmail
+  | ChangePassword
+  | UpdateProfile
+  | SubscribeNewsletter
+  | RecordRegistrationFeePaid
+  | SetStaff;

@@ -1,0 +1,105 @@
+/** Account events, on the stream `user-<uuid>`: plain JSON, instants as ISO strings. */
+
+/** The profile and settings fields a user sees and edits (flat on the user in the API). */
+export interface Profile {
+  first_name: string;
+  last_name: string;
+  title: string | null;
+  phone_number: string;
+  /** YYYY-MM-DD, or null when not given (accounts made by scripts). */
+  birth_date: string | null;
+  vat_enabled: boolean;
+  vat_number: string;
+  company_name: string;
+  audio_cue: AudioCue;
+  is_audio_cues: boolean;
+  promotional_email: boolean;
+}
+
+export const AUDIO_CUES = ['audio_1', 'audio_2', 'audio_3', 'audio_4'] as const;
+export type AudioCue = (typeof AUDIO_CUES)[number];
+
+/** The fields PATCH /api/users/{id}/ may change. */
+export type EditableProfile = Pick<Profile, 'first_name' | 'last_name' | 'title' | 'phone_number' | 'audio_cue' | 'is_audio_cues' | 'promotional_email'>;
+
+export interface UserRegistered {
+  type: 'UserRegistered';
+  data: Profile & {
+    user_id: string;
+    /** Normalised (trimmed, lower case). */
+    email: string;
+    /** A self-describing scrypt hash: not a secret, and keeping it here keeps the read models rebuildable. */
+    password_hash: string;
+    registered_at: string;
+  };
+}
+
+export interface EmailVerified {
+  type: 'EmailVerified';
+  data: { user_id: string; verified_at: string };
+}
+
+export type PasswordChangeReason = 'change' | 'reset' | 'admin';
+
+export interface PasswordChanged {
+  type: 'PasswordChanged';
+  data: { user_id: string; password_hash: string; reason: PasswordChangeReason; changed_at: string };
+}
+
+/** Only the fields that changed, with their new values. */
+export interface ProfileChanged {
+  type: 'ProfileChanged';
+  data: { user_id: string; changes: Partial<EditableProfile>; changed_at: string };
+}
+
+export interface NewsletterSubscribed {
+  type: 'NewsletterSubscribed';
+  data: { user_id: string; email: string; subscribed_at: string };
+}
+
+export interface RegistrationFeePaid {
+  type: 'RegistrationFeePaid';
+  data: { user_id: string; amount_pence: number; reference: string | null; recorded_by: string; paid_at: string };
+}
+
+export interface StaffFlagChanged {
+  type: 'StaffFlagChanged';
+  data: { user_id: string; is_staff: boolean; changed_by: string; changed_at: string };
+}
+
+export type AccountEvent =
+  | UserRegistered
+  | EmailVerified
+  | PasswordChanged
+  | ProfileChanged
+  | NewsletterSubscribed
+  | RegistrationFeePaid
+  | StaffFlagChanged;
+export type AccountEventType = AccountEvent['type'];
+
+export const ACCOUNT_EVENT_TYPES: readonly AccountEventType[] = [
+  'UserRegistered', 'EmailVerified', 'PasswordChanged', 'ProfileChanged', 'NewsletterSubscribed', 'RegistrationFeePaid', 'StaffFlagChanged',
+];
+
+/**
+ * On `user-email-<normalised email>`, appended with expected version `no_stream` in the same transaction as the
+ * user's first event: the database then lets exactly one account claim an email, however many register at once.
+ */
+export interface EmailClaimed {
+  type: 'EmailClaimed';
+  data: { email: string; user_id: string; claimed_at: string };
+}
+
+/** On `newsletter-<normalised email>`: anyone (signed in or not) asked for the newsletter. */
+export interface EmailSubscribedToNewsletter {
+  type: 'EmailSubscribedToNewsletter';
+  data: { email: string; user_id: string | null; subscribed_at: string };
+}
+
+export const userStream = (userId: string) => `user-${userId}`;
+export const emailClaimStream = (email: string) => `user-email-${normaliseEmail(email)}`;
+export const newsletterStream = (email: string) => `newsletter-${normaliseEmail(email)}`;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,134 @@
+/**
+ * The account form rules and their exact messages (spec 2 section 5). The same texts as the client's
+ * web/src/lib/validation.ts, so a message reads the same whether the browser or the server caught it.
+ * Each validator answers the message to show, or null when the value is fine.
+ */
+export const MSG = {
+  required: 'This field is required',
+  passwordRequired: 'Please, specify your password',
+  passwordMin: 'Min length is 8',
+  passwordMax: 'Max length is 20',
+  passwordSpaces: 'Password must not contain spaces',
+  passwordComposition: 'Password must contain an upper-case letter, a lower-case letter, a digit and a special symbol (!@#$%^&*)',
+  passwordMismatch: 'Passwords do not match',
+  emailRequired: 'Please, specify your email',
+  emailInvalid: 'Invalid email address',
+  emailMax: 'Max 50 characters',
+  emailTaken: 'A user with this email already exists.',
+  vatMin: 'Ensure this field has more than 9 characters.',
+  vatMax: 'Ensure this field has no more than 11 characters.',
+  companyMax: 'Max 40 characters',
+  phoneInvalid: 'Phone number is invalid!',
+  birthFormat: 'Enter valid format DD/MM/YYYY',
+  tooOld: 'Too old',
+  minAge: 'Minimal age is 18!',
+  nameChars: 'Only letters, spaces and hyphens are allowed',
+  nameMin: 'Min length is 2',
+  nameMax: 'Max 32 characters',
+  titleMax: 'Max 20 characters',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 20;
+export const EMAIL_MAX = 50;
+export const ADULT_AGE = 18;
+export const MAX_AGE = 120;
+
+const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const NAME_RE = /^[A-Za-z\u0400-\u04FF\s-]+$/;
+const blank = (v: string | null | undefined) => !v || !v.trim();
+
+export function validateEmail(value: string): string | null {
+  if (blank(value)) return MSG.required;
+  const v = value.trim();
+  if (v.length > EMAIL_MAX) return MSG.emailMax;
+  return EMAIL_RE.test(v) ? null : MSG.emailInvalid;
+}
+
+/** A new password (registration, reset, change): 8-20, upper, lower, digit, one of !@#$%^&*, no spaces. */
+export function validatePassword(value: string): string | null {
+  if (!value) return MSG.passwordRequired;
+  if (/\s/.test(value)) return MSG.passwordSpaces;
+  if (value.length < PASSWORD_MIN) return MSG.passwordMin;
+  if (value.length > PASSWORD_MAX) return MSG.passwordMax;
+  const ok = /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && /[!@#$%^&*]/.test(value);
+  return ok ? null : MSG.passwordComposition;
+}
+
+export function validateName(value: string): string | null {
+  if (blank(value)) return MSG.required;
+  const v = value.trim();
+  if (!NAME_RE.test(v)) return MSG.nameChars;
+  if (v.length < 2) return MSG.nameMin;
+  return v.length > 32 ? MSG.nameMax : null;
+}
+
+export function validateVatNumber(value: string): string | null {
+  if (blank(value)) return MSG.required;
+  const v = value.trim();
+  if (v.length < 9) return MSG.vatMin;
+  return v.length > 11 ? MSG.vatMax : null;
+}
+
+export function validateCompanyName(value: string): string | null {
+  if (blank(value)) return MSG.required;
+  return value.trim().length > 40 ? MSG.companyMax : null;
+}
+
+/**
+ * Phone, default country GB (as the client checks it): digits with an optional leading +, spaces, hyphens, dots or
+ * brackets. A UK number (+44..., 0... or bare) needs a 9 or 10 digit national number; another country (+CC...) 3 to
+ * 20 digits in all (a 1-3 digit country code and a national number of 2 to 17).
+ */
+export function validatePhone(value: string): string | null {
+  if (blank(value)) return MSG.required;
+  const v = value.trim();
+  if (v.length > 250 || !/^\+?[\d\s().-]+$/.test(v)) return MSG.phoneInvalid;
+  const digits = v.replace(/\D/g, '');
+  if (v.startsWith('+') && !digits.startsWith('44')) return digits.length >= 3 && digits.length <= 20 ? null : MSG.phoneInvalid;
+  const national = v.startsWith('+') ? digits.length - 2 : digits.startsWith('0') ? digits.length - 1 : digits.length;
+  return national === 9 || national === 10 ? null : MSG.phoneInvalid;
+}
+
+export interface CalendarDate { year: number; month: number; day: number }
+
+/** DD/MM/YYYY (the form) or YYYY-MM-DD (what the client sends): a real calendar date, or null. */
+export function parseBirthDate(value: string): CalendarDate | null {
+  const v = value.trim();
+  const dmy = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!dmy && !iso) return null;
+  const [year, month, day] = dmy ? [+dmy[3], +dmy[2], +dmy[1]] : [+iso![1], +iso![2], +iso![3]];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** Whole years from a birth date to `today` (UTC calendar). */
+export function ageOn(birth: CalendarDate, today: Date): number {
+  const month = today.getUTCMonth() + 1;
+  const before = month < birth.month || (month === birth.month && today.getUTCDate() < birth.day);
+  return today.getUTCFullYear() - birth.year - (before ? 1 : 0);
+}
+
+export function validateBirthDate(value: string, today: Date): string | null {
+  if (blank(value)) return MSG.required;
+  const birth = parseBirthDate(value);
+  if (!birth) return MSG.birthFormat;
+  const age = ageOn(birth, today);
+  if (age > MAX_AGE) return MSG.tooOld;
+  return age < ADULT_AGE ? MSG.minAge : null;
+}
+
+export function isoDate(d: CalendarDate): string {
+  return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+}
+
+export function validateTitle(value: string | null): string | null {
+  return value !== null && value.trim().length > 20 ? MSG.titleMax : null;
+}
+
+/** The profile is complete when everything a bidder must give is there (otherwise the client asks for it). */
+export function isProfileComplete(p: { first_name: string; last_name: string; phone_number: string; birth_date: string | null }): boolean {
+  return !blank(p.first_name) && !blank(p.last_name) && !blank(p.phone_number) && p.birth_date !== null;
+}

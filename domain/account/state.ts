@@ -1,0 +1,48 @@
+/** Account state: what the commands need to decide (never the read model's job). */
+import { assertNever } from '../shared/decider';
+import type { AccountEvent, Profile } from './events';
+
+export interface AccountState {
+  exists: boolean;
+  userId: string;
+  email: string;
+  passwordHash: string;
+  passwordChangedAt: string | null;
+  verified: boolean;
+  isStaff: boolean;
+  feePaid: boolean;
+  profile: Profile;
+}
+
+const emptyProfile: Profile = {
+  first_name: '', last_name: '', title: null, phone_number: '', birth_date: null, vat_enabled: false, vat_number: '',
+  company_name: '', audio_cue: 'audio_1', is_audio_cues: true, promotional_email: false,
+};
+
+export const initialAccountState: AccountState = Object.freeze({
+  exists: false, userId: '', email: '', passwordHash: '', passwordChangedAt: null, verified: false, isStaff: false,
+  feePaid: false, profile: emptyProfile,
+}) as AccountState;
+
+export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { user_id, email, password_hash, registered_at: _at, ...profile } = event.data;
+      return { ...state, exists: true, userId: user_id, email, passwordHash: password_hash, profile };
+    }
+    case 'EmailVerified':
+      return { ...state, verified: true };
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.password_hash, passwordChangedAt: event.data.changed_at };
+    case 'ProfileChanged':
+      return { ...state, profile: { ...state.profile, ...event.data.changes } };
+    case 'NewsletterSubscribed':
+      return { ...state, profile: { ...state.profile, promotional_email: true } };
+    case 'RegistrationFeePaid':
+      return { ...state, feePaid: true };
+    case 'StaffFlagChanged':
+      return { ...state, isStaff: event.data.is_staff };
+    default:
+      return assertNever(event);
+  }
+}

@@ -1,0 +1,17 @@
+/** Watching-list commands: the user comes from the session, time from the server clock. */
+
+export interface AddLotToWatchingList {
+  type: 'AddLotToWatchingList';
+  user_id: string;
+  lot_id: string;
+  now: string;
+}
+
+export interface RemoveLotFromWatchingList {
+  type: 'RemoveLotFromWatchingList';
+  user_id: string;
+  lot_id: string;
+  now: string;
+}
+
+export type WatchingCommand = AddLotToWatchingList | RemoveLotFromWatchingList;

@@ -1,0 +1,17 @@
+/** Watching-list events, on the stream `watching-<user_id>`: plain JSON, instants as ISO strings. */
+
+export interface WatchingListLotAdded {
+  type: 'WatchingListLotAdded';
+  data: { user_id: string; lot_id: string; added_at: string };
+}
+
+export interface WatchingListLotRemoved {
+  type: 'WatchingListLotRemoved';
+  data: { user_id: string; lot_id: string; removed_at: string };
+}
+
+export type WatchingEvent = WatchingListLotAdded | WatchingListLotRemoved;
+
+export const WATCHING_EVENT_TYPES: readonly WatchingEvent['type'][] = ['WatchingListLotAdded', 'WatchingListLotRemoved'];
+
+export const watchingStream = (userId: string) => `watching-${userId}`;
