@@ -7,6 +7,8 @@ import { ProjectionRunner } from '../projections/runner';
 import { allProjections } from '../projections/index';
 import { TokenService, loadOrCreateSigningKey } from './auth/tokens';
 import type { Authenticate } from './http/auth';
+import { createAuthenticate } from './accounts/authenticate';
+import { LiveHub } from './live/hub';
 
 export interface Clock {
   now(): Date;
@@ -68,8 +70,8 @@ export function createContext(config: Config, databaseUrl: string, options: { cl
     projections: new ProjectionRunner(db, store, allProjections, log),
     tokens,
     clock,
-    authenticate: async () => null,
-    live: { disconnectUser: () => {} },
+    authenticate: createAuthenticate({ tokens, db, clock }),
+    live: new LiveHub(),
   };
   return ctx;
 }

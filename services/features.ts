@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import { accountsFeature } from './accounts/feature';
+import { catalogueFeature } from './catalogue/feature';
+import { biddingFeature } from './bidding/feature';
+import { liveFeature } from './live/feature';
 
 /**
  * A feature slice: its routes, and the background work it runs while the server is up (schedulers, outbox
@@ -12,4 +16,4 @@ export interface Feature {
   stop?(ctx: AppContext): void | Promise<void>;
 }
 
-export const features: Feature[] = [];
+export const features: Feature[] = [accountsFeature, catalogueFeature, biddingFeature, liveFeature];

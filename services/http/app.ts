@@ -21,7 +21,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     return503OnClosing: true,
   });
   app.decorateRequest('user', null);
@@ -45,17 +45,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   for (const feature of features) {
     if (feature.routes) await app.register(async (scope) => feature.routes!(scope, ctx));
   }
-  await serveClient(app);
-  return app;
-}
-
-/** Serves web/dist when it was built; any other GET that is not /api or /ws gets index.html (deep links). */
-async function serveClient(app: FastifyInstance): Promise<void> {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: ['index.html'] });
+  const clientBuilt = await serveClient(app);
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !/^\/(api|ws)(\/|$)/.test(request.url);
+    const isPage = clientBuilt && request.method === 'GET' && !/^\/(api|ws)(\/|$)/.test(request.url);
     if (isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ detail: 'Not found.' });
   });
+  return app;
+}
+
+/**
+ * Serves web/dist when it was built; the not-found handler then answers any other GET outside /api and /ws with
+ * index.html, so deep links load.
+ */
+async function serveClient(app: FastifyInstance): Promise<boolean> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) return false;
+  await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: ['index.html'] });
+  return true;
 }

@@ -34,10 +34,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ detail: 'Server error' });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ detail: 'Not found.' });
-  });
 }
 
 function publicFrameworkMessage(error: FastifyError): string {

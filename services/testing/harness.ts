@@ -8,6 +8,9 @@ import { migrateToLatest } from '../db/migrate';
 import { buildApp } from '../http/app';
 import { features } from '../features';
 
+// A test process is NODE_ENV=test even when one file is run on its own (features then skip demo data).
+process.env.NODE_ENV ??= 'test';
+
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
   constructor(private current = new Date('2026-11-21T12:00:00.000Z')) {}

@@ -9,6 +9,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE email_outbox (
       id uuid PRIMARY KEY,
+      -- insertion order, for "newest first" even when two emails share a created_at
+      seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
       dedupe_key text UNIQUE,
       to_address text NOT NULL,
       subject text NOT NULL,
@@ -22,7 +24,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       last_error text
     );
     CREATE INDEX email_outbox_due_idx ON email_outbox (next_attempt_at) WHERE status = 'pending';
-    CREATE INDEX email_outbox_created_idx ON email_outbox (created_at DESC);
   `.execute(db);
 }
 

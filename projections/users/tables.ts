@@ -1,0 +1,46 @@
+/** Row types of the accounts read models (tables made by services/db/migrations/0100-accounts-users.ts). */
+import type { ColumnType, GeneratedAlways } from 'kysely';
+
+type Instant = ColumnType<Date, string, string>;
+type MaybeInstant = ColumnType<Date | null, string | null | undefined, string | null>;
+
+export interface UsersTable {
+  id: string;
+  /** Stream version of the last event applied: an older or repeated event never overwrites a newer state. */
+  version: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  title: string | null;
+  phone_number: string;
+  /** YYYY-MM-DD. */
+  birth_date: string | null;
+  vat_enabled: boolean;
+  vat_number: string;
+  company_name: string;
+  is_staff: boolean;
+  is_verified: boolean;
+  is_completed: GeneratedAlways<boolean>;
+  unpaid_lots_to_notify: ColumnType<boolean, boolean | undefined, boolean>;
+  audio_cue: string;
+  is_audio_cues: boolean;
+  promotional_email: boolean;
+  registration_fee_status: boolean;
+  registration_fee_paid_at: MaybeInstant;
+  password_changed_at: MaybeInstant;
+  verified_at: MaybeInstant;
+  registered_at: Instant;
+}
+
+export interface NewsletterSubscribersTable {
+  email: string;
+  user_id: string | null;
+  subscribed_at: Instant;
+}
+
+declare module '../database' {
+  interface Database {
+    users: UsersTable;
+    newsletter_subscribers: NewsletterSubscribersTable;
+  }
+}

@@ -1,0 +1,35 @@
+/** Running account commands from request handlers and other slices, with read-your-writes on the users table. */
+import type { AppContext } from '../context';
+import type { CommandOutcome } from '../commands/command-handler';
+import type { AppendResult, EventMetadata } from '../event-store/types';
+import { accountDecider } from '../../domain/account/decide';
+import type { AccountCommand } from '../../domain/account/commands';
+import { userStream, type AccountEvent } from '../../domain/account/events';
+import type { AccountState } from '../../domain/account/state';
+import { REGISTRATION_FEE_PENCE } from './create-account';
+
+export async function runAccountCommand(
+  ctx: AppContext, userId: string, command: AccountCommand, metadata: EventMetadata = {},
+): Promise<CommandOutcome<AccountState, AccountEvent>> {
+  return ctx.commands.handle(userStream(userId), accountDecider, command, metadata);
+}
+
+/** Waits until the read models have applied the last event of an append (no-op when nothing was appended). */
+export async function awaitProjected(ctx: AppContext, append: AppendResult | null): Promise<void> {
+  const last = append?.events[append.events.length - 1];
+  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+}
+
+/**
+ * Records the one-off registration fee as paid (staff endpoint, and the card payment flow once the provider
+ * confirms). Paying twice records nothing new. Resolves once `users.registration_fee_status` shows it.
+ */
+export async function recordRegistrationFeePaid(
+  ctx: AppContext, userId: string, payment: { by: string; reference?: string | null; amount_pence?: number }, metadata: EventMetadata = {},
+): Promise<void> {
+  const outcome = await runAccountCommand(ctx, userId, {
+    type: 'RecordRegistrationFeePaid', amount_pence: payment.amount_pence ?? REGISTRATION_FEE_PENCE,
+    reference: payment.reference ?? null, by: payment.by, now: ctx.clock.now().toISOString(),
+  }, metadata);
+  await awaitProjected(ctx, outcome.append);
+}

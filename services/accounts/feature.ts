@@ -1,0 +1,36 @@
+/**
+ * The accounts slice: registration, sign-in, sessions, password reset and change, the user's settings, newsletter
+ * sign-up, the staff registration-fee switch, and the email outbox (sender, dev mailbox). Decisions: docs/accounts.md.
+ */
+import type { Feature } from '../features';
+import type { AppContext } from '../context';
+import { authRoutes } from './auth-routes';
+import { passwordRoutes } from './password-routes';
+import { userRoutes } from './user-routes';
+import { mailRoutes } from '../mail/routes';
+import { OutboxSender, smtpTransport } from '../mail/sender';
+import { ensureDemoUsers } from './demo-users';
+
+const senders = new WeakMap<AppContext, OutboxSender>();
+
+export const accountsFeature: Feature = {
+  name: 'accounts',
+  routes(app, ctx) {
+    authRoutes(app, ctx);
+    passwordRoutes(app, ctx);
+    userRoutes(app, ctx);
+    mailRoutes(app, ctx);
+  },
+  async start(ctx) {
+    if (ctx.config.smtpUrl) {
+      const sender = new OutboxSender(ctx.db, smtpTransport(ctx.config.smtpUrl), ctx.config.mailFrom, ctx.clock, ctx.log);
+      senders.set(ctx, sender);
+      sender.start();
+    }
+    if (!ctx.config.production && process.env.NODE_ENV !== 'test') await ensureDemoUsers(ctx);
+  },
+  async stop(ctx) {
+    await senders.get(ctx)?.stop();
+    senders.delete(ctx);
+  },
+};

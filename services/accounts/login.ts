@@ -1,0 +1,33 @@
+/** Signing in with email and password, throttled per account and per address. */
+import type { AppContext } from '../context';
+import { RuleBroken } from '../../domain/shared/errors';
+import { loadAccountByEmail } from './lookup';
+import { verifyAgainstNothing, verifyPassword } from './passwords';
+import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './throttle';
+import { openSession } from './sessions';
+import { resendVerification } from './registration';
+
+/** One message for an unknown email and a wrong password: the answer never tells which accounts exist. */
+export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
+export const EMAIL_NOT_VERIFIED = 'Your email address is not verified yet. We have sent you a new verification link.';
+
+export interface LoginInput { email: string; password: string; remember_me: boolean }
+export interface LoginAnswer { access: string; refresh: string; is_staff: boolean }
+
+export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginAnswer> {
+  const source = { email: input.email, ip };
+  await assertLoginAllowed(ctx.db, source, ctx.clock.now());
+  const account = await loadAccountByEmail(ctx, input.email);
+  const ok = account ? await verifyPassword(input.password, account.passwordHash) : await verifyAgainstNothing(input.password);
+  if (!account || !ok) {
+    await recordLoginFailure(ctx.db, source, ctx.clock.now());
+    throw new RuleBroken(BAD_CREDENTIALS);
+  }
+  await clearAccountFailures(ctx.db, input.email);
+  if (!account.verified) {
+    await resendVerification(ctx, account);
+    throw new RuleBroken(EMAIL_NOT_VERIFIED);
+  }
+  const session = await openSession(ctx, { id: account.userId, is_staff: account.isStaff }, input.remember_me);
+  return { access: session.access, refresh: session.refresh, is_staff: account.isStaff };
+}

@@ -1,0 +1,39 @@
+/** Password reset by emailed link, and password change while signed in. */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { parseBody } from '../http/validation';
+import { requireUser } from '../http/auth';
+import { ValidationError } from '../../domain/shared/errors';
+import { validateEmail } from '../../domain/account/rules';
+import { emailSchema, resetConfirmSchema, setPasswordSchema, tokenSchema } from './schemas';
+import {
+  assertResetTokenValid, changePassword, confirmPasswordReset, requestPasswordReset, RESET_DONE, RESET_REQUESTED,
+} from './password-change';
+
+export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/auth/password_reset/', async (request) => {
+    const { email } = parseBody(emailSchema, request.body);
+    const problem = validateEmail(email);
+    if (problem) throw new ValidationError({ email: [problem] });
+    await requestPasswordReset(ctx, email);
+    return { detail: RESET_REQUESTED };
+  });
+
+  app.post('/api/auth/password_reset/validate_token/', async (request) => {
+    const { token } = parseBody(tokenSchema, request.body);
+    await assertResetTokenValid(ctx, token);
+    return { detail: 'OK' };
+  });
+
+  app.post('/api/auth/password_reset/confirm/', async (request) => {
+    const { token, password } = parseBody(resetConfirmSchema, request.body);
+    await confirmPasswordReset(ctx, token, password);
+    return { detail: RESET_DONE };
+  });
+
+  app.post('/api/auth/users/set_password/', async (request) => {
+    const caller = requireUser(request);
+    const body = parseBody(setPasswordSchema, request.body);
+    return changePassword(ctx, caller, body.current_password, body.new_password, request.ip);
+  });
+}

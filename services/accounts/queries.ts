@@ -1,0 +1,70 @@
+/**
+ * Account queries other slices use (read model `users`). For decisions that must not lag behind a command just
+ * made, read the account stream instead (services/accounts/lookup.ts).
+ */
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import type { UsersTable } from '../../projections/users/tables';
+import '../../projections/users/tables';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** The user as the API shows it (docs/api.md "User"): settings flat on the user. */
+export interface UserView {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  title: string | null;
+  phone_number: string;
+  birth_date: string | null;
+  is_staff: boolean;
+  is_verified: boolean;
+  is_completed: boolean;
+  unpaid_lots_to_notify: boolean;
+  vat_enabled: boolean;
+  vat_number: string;
+  company_name: string;
+  audio_cue: string;
+  is_audio_cues: boolean;
+  promotional_email: boolean;
+  registration_fee_status: boolean;
+}
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+export async function getUserById(db: Db, id: string): Promise<UserRow | null> {
+  if (!isUuid(id)) return null;
+  return (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export async function getUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  return (await db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst()) ?? null;
+}
+
+/** Several users at once (e.g. names for a list), keyed by id. */
+export async function getUsersByIds(db: Db, ids: readonly string[]): Promise<Map<string, UserRow>> {
+  const valid = [...new Set(ids)].filter(isUuid);
+  if (valid.length === 0) return new Map();
+  const rows = await db.selectFrom('users').selectAll().where('id', 'in', valid).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The bidding slice asks this before a first bid. */
+export async function isRegistrationFeePaid(db: Db, id: string): Promise<boolean> {
+  return (await getUserById(db, id))?.registration_fee_status === true;
+}
+
+export async function isStaff(db: Db, id: string): Promise<boolean> {
+  return (await getUserById(db, id))?.is_staff === true;
+}
+
+export function toUserView(row: UserRow): UserView {
+  return {
+    id: row.id, email: row.email, first_name: row.first_name, last_name: row.last_name, title: row.title,
+    phone_number: row.phone_number, birth_date: row.birth_date, is_staff: row.is_staff, is_verified: row.is_verified,
+    is_completed: row.is_completed, unpaid_lots_to_notify: row.unpaid_lots_to_notify, vat_enabled: row.vat_enabled,
+    vat_number: row.vat_number, company_name: row.company_name, audio_cue: row.audio_cue, is_audio_cues: row.is_audio_cues,
+    promotional_email: row.promotional_email, registration_fee_status: row.registration_fee_status,
+  };
+}

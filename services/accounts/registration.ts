@@ -1,0 +1,57 @@
+/** Sign-up and email verification. */
+import type { AppContext } from '../context';
+import { ValidationError } from '../../domain/shared/errors';
+import type { RegistrationForm } from '../../domain/account/registration-form';
+import type { AccountState } from '../../domain/account/state';
+import { queueEmail } from '../mail/outbox';
+import { createAccount } from './create-account';
+import { consumeEmailToken, issueEmailToken } from './email-tokens';
+import { verificationEmail } from './emails';
+import { awaitProjected, runAccountCommand } from './account-commands';
+import { openSession } from './sessions';
+
+export const REGISTERED = 'Registration successful. Please check your email to verify your account.';
+export const VERIFY_TOKEN_INVALID = 'This verification link is invalid or has expired.';
+const RESEND_EVERY_MS = 15 * 60 * 1000;
+
+export async function register(ctx: AppContext, form: RegistrationForm, requestId: string): Promise<string> {
+  const now = ctx.clock.now();
+  const created = await createAccount(ctx, {
+    email: form.email,
+    password: form.password,
+    profile: {
+      first_name: form.first_name, last_name: form.last_name, title: form.title, phone_number: form.phone_number,
+      birth_date: form.birth_date, vat_enabled: form.vat_enabled, vat_number: form.vat_number, company_name: form.company_name,
+    },
+    by: 'self',
+  }, { request_id: requestId }, async (trx, { user_id, first_event_id }) => {
+    const token = await issueEmailToken(trx, 'verify_email', user_id, now);
+    const email = verificationEmail(ctx.config, form.email.trim().toLowerCase(), form.first_name.trim(), token);
+    await queueEmail(trx, { ...email, dedupe_key: `verify-email:${first_event_id}`, now });
+  });
+  return created.user_id;
+}
+
+/** Uses the emailed token once, marks the email verified and signs the user in. */
+export async function verifyEmailToken(ctx: AppContext, token: string, requestId: string) {
+  const userId = await consumeEmailToken(ctx.db, 'verify_email', token, ctx.clock.now());
+  if (!userId) throw new ValidationError({ token: [VERIFY_TOKEN_INVALID] });
+  const outcome = await runAccountCommand(ctx, userId, { type: 'VerifyEmail', now: ctx.clock.now().toISOString() }, { user_id: userId, request_id: requestId });
+  await awaitProjected(ctx, outcome.append);
+  const session = await openSession(ctx, { id: userId, is_staff: outcome.state.isStaff }, false);
+  return { access: session.access, refresh: session.refresh, is_staff: outcome.state.isStaff };
+}
+
+/** A fresh verification link for an unverified account, at most one per 15 minutes (keyed in the outbox). */
+export async function resendVerification(ctx: AppContext, account: AccountState): Promise<void> {
+  const now = ctx.clock.now();
+  const key = `verify-resend:${account.userId}:${Math.floor(now.getTime() / RESEND_EVERY_MS)}`;
+  const skipped = Symbol('already sent');
+  await ctx.db.transaction().execute(async (trx) => {
+    const token = await issueEmailToken(trx, 'verify_email', account.userId, now);
+    const email = verificationEmail(ctx.config, account.email, account.profile.first_name, token);
+    if (!(await queueEmail(trx, { ...email, dedupe_key: key, now }))) throw skipped;
+  }).catch((error) => {
+    if (error !== skipped) throw error;
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Failed-login throttling, per account and per address, kept in PostgreSQL so every server process agrees:
+ * 5 failures in 15 minutes lock an account, 20 lock an address, until the oldest counted failure ages out.
+ * A locked login is refused even with the right password (otherwise guessing would simply go on).
+ * A successful login clears the account's counter.
+ */
+import { sql, type Kysely } from 'kysely';
+import { Throttled } from '../../domain/shared/errors';
+import { normaliseEmail } from '../../domain/account/events';
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_ADDRESS = 20;
+
+export interface LoginSource { email: string; ip: string }
+
+const accountKey = (email: string) => `account:${normaliseEmail(email)}`;
+const addressKey = (ip: string) => `address:${ip}`;
+
+export function throttledMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed login attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/** Throws Throttled (429 with Retry-After) while either the account or the address is locked. */
+export async function assertLoginAllowed(db: Kysely<any>, source: LoginSource, now: Date): Promise<void> {
+  const waits = await Promise.all([
+    lockedFor(db, accountKey(source.email), MAX_FAILURES_PER_ACCOUNT, now),
+    lockedFor(db, addressKey(source.ip), MAX_FAILURES_PER_ADDRESS, now),
+  ]);
+  const wait = Math.max(...waits);
+  if (wait > 0) throw new Throttled(throttledMessage(wait), wait);
+}
+
+export async function recordLoginFailure(db: Kysely<any>, source: LoginSource, now: Date): Promise<void> {
+  const at = now.toISOString();
+  const horizon = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  const keys = [accountKey(source.email), addressKey(source.ip)];
+  await sql`DELETE FROM login_failures WHERE key = ANY(${keys}::text[]) AND failed_at <= ${horizon}`.execute(db);
+  await sql`INSERT INTO login_failures (key, failed_at) SELECT k, ${at}::timestamptz FROM unnest(${keys}::text[]) AS k`.execute(db);
+}
+
+export async function clearAccountFailures(db: Kysely<any>, email: string): Promise<void> {
+  await sql`DELETE FROM login_failures WHERE key = ${accountKey(email)}`.execute(db);
+}
+
+/** Seconds until the key drops below its limit again (0 when it is not locked). */
+async function lockedFor(db: Kysely<any>, key: string, limit: number, now: Date): Promise<number> {
+  const horizon = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  // The limit-th newest failure inside the window: while it is in the window, the key is at its limit.
+  const { rows } = await sql<{ failed_at: Date }>`
+    SELECT failed_at FROM login_failures WHERE key = ${key} AND failed_at > ${horizon}
+    ORDER BY failed_at DESC OFFSET ${limit - 1} LIMIT 1`.execute(db);
+  if (rows.length === 0) return 0;
+  return Math.max(1, Math.ceil((rows[0].failed_at.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000));
+}
+
+/** Password reset emails: at most 3 per account per 15 minutes (more are silently not sent: no mail bombing). */
+export async function allowResetEmail(db: Kysely<any>, email: string, now: Date): Promise<boolean> {
+  const key = `reset-email:${normaliseEmail(email)}`;
+  if ((await lockedFor(db, key, 3, now)) > 0) return false;
+  await sql`INSERT INTO login_failures (key, failed_at) VALUES (${key}, ${now.toISOString()})`.execute(db);
+  return true;
+}

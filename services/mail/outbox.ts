@@ -1,0 +1,40 @@
+/**
+ * The email outbox. `queueEmail` is called with the transaction of the change that causes the email, so the email
+ * exists exactly when the change does; a `dedupe_key` (e.g. the causing event id) makes a retried writer harmless.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Same key, same email: a second queueEmail with it adds nothing. */
+  dedupe_key?: string;
+  /** From ctx.clock, so tests can move time. */
+  now: Date;
+}
+
+export interface MailboxEntry { to: string; subject: string; text: string; html: string; created_at: string }
+
+/** Answers true when the email was queued, false when its dedupe_key was already there. */
+export async function queueEmail(trx: Kysely<any>, email: OutgoingEmail): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at)
+    VALUES (${randomUUID()}, ${email.dedupe_key ?? null}, ${email.to}, ${email.subject}, ${email.text}, ${email.html},
+            ${email.now.toISOString()}, ${email.now.toISOString()})
+    ON CONFLICT (dedupe_key) DO NOTHING
+    RETURNING id`.execute(trx);
+  return rows.length > 0;
+}
+
+/** The development mailbox: newest first, optionally for one address. */
+export async function readMailbox(db: Kysely<any>, options: { to?: string; limit?: number } = {}): Promise<MailboxEntry[]> {
+  const to = options.to?.trim().toLowerCase() ?? null;
+  const { rows } = await sql<{ to_address: string; subject: string; text_body: string; html_body: string; created_at: Date }>`
+    SELECT to_address, subject, text_body, html_body, created_at FROM email_outbox
+    WHERE ${to}::text IS NULL OR lower(to_address) = ${to}
+    ORDER BY seq DESC LIMIT ${options.limit ?? 100}`.execute(db);
+  return rows.map((r) => ({ to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body, created_at: r.created_at.toISOString() }));
+}
