@@ -6,7 +6,7 @@ import { RuleBroken } from '../../domain/shared/errors';
 import { loginSchema, refreshSchema, registrationSchema, tokenSchema } from './schemas';
 import { register, REGISTERED, verifyEmailToken } from './registration';
 import { login } from './login';
-import { revokeSession, rotateRefresh } from './sessions';
+import { revokeUserSessions, rotateRefresh } from './sessions';
 import { issueWsTicket } from './ws-tickets';
 
 export const SOCIAL_UNAVAILABLE = 'Social sign-in is not available.';
@@ -37,7 +37,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Logout: ends this session (its refresh family) and closes the user's sockets. Harmless when anonymous.
   app.get('/api/auth/clear_ws_connections/', async (request) => {
     if (request.user) {
-      await revokeSession(ctx, request.user.session_id, 'logout');
+      // The product rule: logout ends every session of the user (all devices), not only this one.
+      await revokeUserSessions(ctx, request.user.id, 'logout');
       ctx.live.disconnectUser(request.user.id);
     }
     return { detail: LOGGED_OUT };
