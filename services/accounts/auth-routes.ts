@@ -39,7 +39,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (request.user) {
       // The product rule: logout ends every session of the user (all devices), not only this one.
       await revokeUserSessions(ctx, request.user.id, 'logout');
-      ctx.live.disconnectUser(request.user.id);
     }
     return { detail: LOGGED_OUT };
   });
