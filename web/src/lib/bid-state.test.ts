@@ -86,7 +86,7 @@ test('panel rows per state', () => {
 });
 
 const lot = (over: Partial<Lot> = {}, stats: Partial<Lot['bid_stats']> = {}): Lot => ({
-  id: 1, on_bidding: true, status: 'live', reserve_met: true, end_date: '2025-06-02T12:00:00Z',
+  id: '1', on_bidding: true, status: 'live', reserve_met: true, end_date: '2025-06-02T12:00:00Z',
   item: { id: 1, title: 'Macallan 18' },
   bid_stats: { step: '10.00', current_bid: '120.00', is_winning: false, current_user_bid: null, ...stats },
   ...over,

@@ -9,7 +9,7 @@
  * - no own bid: bids exist and the reserve is not met -> reserveNotMet; otherwise current.
  */
 import { toPence, type Pence } from './money';
-import type { Lot } from './types';
+import type { Lot, LotView } from './types';
 
 export type BidState =
   | 'current' | 'winning' | 'notWinning' | 'myCollection' | 'final' | 'reserve' | 'reserveNotMet' | 'scheduled';
@@ -72,8 +72,8 @@ export function deriveBidState(i: BidStateInput): BidState {
 }
 
 /** The state of a lot as the caller sees it at `now` (server clock). */
-export function lotBidState(lot: Lot, now: number, inCollection = false): BidState {
-  const s = lot.bid_stats ?? ({} as Lot['bid_stats']);
+export function lotBidState(lot: LotView, now: number, inCollection = false): BidState {
+  const s = lot.bid_stats ?? ({} as LotView['bid_stats']);
   return deriveBidState({
     status: lot.status,
     onBidding: lot.on_bidding,
@@ -131,7 +131,7 @@ export function panelRows(state: BidState, v: PanelValues): PanelRow[] {
 export const DEFAULT_OPENING_BID: Pence = 1000;
 
 /** The next acceptable bid: current bid + step; with no bid yet the opening bid (or the step). */
-export function nextMinimumBid(stats: Lot['bid_stats'] | undefined, openingBid?: string | null): Pence {
+export function nextMinimumBid(stats: LotView['bid_stats'] | undefined, openingBid?: string | null): Pence {
   const current = toPence(stats?.current_bid ?? null);
   const step = toPence(stats?.step ?? null);
   if (current === null) return toPence(openingBid ?? stats?.opening_bid ?? null) ?? step ?? DEFAULT_OPENING_BID;

@@ -15,7 +15,7 @@ export interface BidStats {
 }
 
 export interface LotItem {
-  id: number;
+  id: string | number;
   slug?: string;
   estimated_value?: Money | null;
   title: string;
@@ -33,10 +33,11 @@ export interface LotItem {
 export type LotStatus = 'scheduled' | 'live' | 'sold' | 'unsold';
 
 export interface Lot {
-  id: number;
+  /** Normalised to a string by toLot (the API uses UUIDs). */
+  id: string;
   slug?: string;
   reference_no?: string | null;
-  auction?: number | { id: number } | null;
+  auction?: string | number | { id: string | number } | null;
   reserve_price?: Money | null;
   reserve_met?: boolean;
   is_watched?: boolean;
@@ -51,6 +52,8 @@ export interface Lot {
   vat_enabled?: boolean;
   bid_count?: number;
   status?: LotStatus;
+  has_reserve?: boolean;
+  opening_bid?: Money | null;
   hammer_price?: Money | null;
   photos?: Photo[];
   item: LotItem;
@@ -68,7 +71,7 @@ export interface Page<T> {
 }
 
 export interface Auction {
-  id: number;
+  id: string | number;
   start_date: string;
   end_date: string;
   year?: number;
@@ -80,7 +83,7 @@ export interface Auction {
 }
 
 export interface User {
-  id: number;
+  id: string | number;
   email: string;
   first_name?: string;
   last_name?: string;
@@ -95,7 +98,7 @@ export interface User {
 }
 
 export interface BidHistoryEntry {
-  id: number;
+  id: string | number;
   bidder: string;
   amount: Money;
   created_at: string;
@@ -108,3 +111,12 @@ export interface BidAnswer {
   reserve_met?: boolean;
   bid_stats?: Partial<BidStats>;
 }
+
+/** Read-only view of a value, as a valtio snapshot gives it. */
+export type DeepReadonly<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+export type LotView = DeepReadonly<Lot>;

@@ -1,0 +1,50 @@
+/** Prints the load test's figures, the targets they are held against, and a Markdown row for docs/benchmarks.md. */
+import os from 'node:os';
+import type { BidLoadResult } from './bid-load';
+import type { Baseline } from './pg-baseline';
+import type { LagReport } from './watchers';
+import { ms, spread } from './stats';
+
+export interface ReportInput {
+  load: BidLoadResult;
+  lag: LagReport;
+  baseline: Baseline;
+  watchers: number;
+  stillOpen: number;
+  audit: { placed: number; answered: number };
+  connections: number;
+  keys: boolean;
+}
+
+const TARGETS = { decisionsPerSecond: 2500, p99Ms: 100, ratio: 3, lagP99Ms: 250 };
+
+export function report(input: ReportInput): void {
+  const { load, lag, baseline } = input;
+  const seconds = load.durationSeconds;
+  const decisions = load.decisions / seconds;
+  const accepted = load.accepted / seconds;
+  const latency = spread(load.latenciesMs);
+  const ratio = decisions / baseline.commitsPerSecond;
+  const acceptedRatio = accepted / baseline.commitsPerSecond;
+  const check = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+  console.log('');
+  console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load generator on the same machine`);
+  console.log(`Run: ${seconds} s, ${input.connections} connections on one lot, ${input.watchers} watchers, Idempotency-Key ${input.keys ? 'on' : 'off'}`);
+  console.log(`Bid decisions/s:      ${decisions.toFixed(0)}   ${check(decisions >= TARGETS.decisionsPerSecond)} (>= ${TARGETS.decisionsPerSecond})`);
+  console.log(`Accepted bids/s:      ${accepted.toFixed(0)}   (refused ${load.refused}, final price £${(load.lastPrice / 100).toFixed(2)})`);
+  console.log(`Latency p50/p95/p99:  ${ms(latency.p50)} / ${ms(latency.p95)} / ${ms(latency.p99)}   ${check(latency.p99 < TARGETS.p99Ms)} (p99 < ${TARGETS.p99Ms} ms)`);
+  console.log(`Errors:               ${load.errors}   (statuses ${JSON.stringify(load.statuses)})`);
+  console.log(`WS lag p50/p95/p99:   ${ms(lag.lag.p50)} / ${ms(lag.lag.p95)} / ${ms(lag.lag.p99)}   ${check(lag.lag.p99 < TARGETS.lagP99Ms && lag.missed === 0)} (p99 < ${TARGETS.lagP99Ms} ms, none missed)`);
+  console.log(`                      ${lag.samples} prices x ${input.watchers} watchers, ${lag.missed} missed, ${lag.messages} lot_update messages received, ${input.stillOpen} watchers still open`);
+  console.log(`PostgreSQL one-row:   ${baseline.commitsPerSecond.toFixed(0)} commits/s (${baseline.method})`);
+  console.log(`Ratio:                decisions ${ratio.toFixed(2)}x   ${check(ratio >= TARGETS.ratio)} (>= ${TARGETS.ratio}x); accepted ${acceptedRatio.toFixed(2)}x`);
+  console.log(`Audit:                ${input.audit.answered} accepted answers, ${input.audit.placed} BidPlaced in the stream   ${check(input.audit.placed === input.audit.answered)}`);
+  console.log('');
+  console.log('| date | decisions/s | accepted/s | p50 | p95 | p99 | errors | ws lag p50/p95/p99 | PG one-row commits/s | ratio |');
+  console.log(
+    `| ${new Date().toISOString().slice(0, 10)} | ${decisions.toFixed(0)} | ${accepted.toFixed(0)} | ${latency.p50.toFixed(1)} | ${latency.p95.toFixed(1)} | ` +
+      `${latency.p99.toFixed(1)} | ${load.errors} | ${lag.lag.p50.toFixed(0)}/${lag.lag.p95.toFixed(0)}/${lag.lag.p99.toFixed(0)} ms | ` +
+      `${baseline.commitsPerSecond.toFixed(0)} | ${ratio.toFixed(2)}x |`,
+  );
+}

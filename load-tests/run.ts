@@ -1,0 +1,79 @@
+/**
+ * `npm run load-test`: the close of a live auction on this machine, without k6 (see k6-auction-close.js for k6).
+ * 1. a fresh database, 64 bidders (fee paid, signed in) and one hot lot, made straight through the commands;
+ * 2. PostgreSQL's own one-row-per-commit rate on one hot row (the ceiling of a row-per-lot design);
+ * 3. the server as a child process (its own event loop, like production);
+ * 4. 1,000 websocket watchers of the lot, then autocannon: 64 connections bidding on the one lot;
+ * 5. the report: bid decisions/s, accepted/s, latency, errors, live delivery lag, the baseline and the ratio;
+ *    and an audit: every accepted answer is a BidPlaced in the stream, and no more.
+ * Loopback only; every phase is bounded in time. Settings: LOAD_SECONDS, LOAD_CONNECTIONS, LOAD_WATCHERS,
+ * LOAD_IDEMPOTENCY_KEYS=0, DATABASE_URL (else an embedded PostgreSQL).
+ */
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../services/config';
+import { createContext } from '../services/context';
+import { createLot } from '../services/bidding/testing';
+import { eventsOf } from '../services/bidding/testing';
+import { lotStream } from '../services/catalogue/streams';
+import type { LotEvent } from '../domain/lot/events';
+import { prepareDatabase, createBidders } from './setup';
+import { oneRowCommitRate } from './pg-baseline';
+import { startServer } from './server';
+import { Watchers } from './watchers';
+import { runBidLoad } from './bid-load';
+import { report } from './report';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 16);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 64);
+const WATCHERS = Number(process.env.LOAD_WATCHERS ?? 1000);
+const KEYS = process.env.LOAD_IDEMPOTENCY_KEYS !== '0';
+const log = (m: string) => console.log(`[load] ${m}`);
+
+async function main(): Promise<void> {
+  const database = await prepareDatabase(log);
+  const tokenSecret = randomBytes(48).toString('base64url');
+  const config = { ...loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' }), databaseUrl: database.url, tokenSecret };
+  const ctx = createContext(config, database.url, { poolSize: 4 });
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let watchers: Watchers | null = null;
+  try {
+    ctx.projections.start();
+    log(`creating ${CONNECTIONS} bidders and the hot lot`);
+    const bidders = await createBidders(ctx, CONNECTIONS);
+    const { lotId } = await createLot(ctx, new Date(), { endsInMs: 2 * 60 * 60_000 });
+    await ctx.projections.catchUp();
+    await ctx.projections.stop();
+
+    log('measuring PostgreSQL one-row commit rate (~5 s)');
+    const baseline = await oneRowCommitRate(database.url);
+
+    server = await startServer({ databaseUrl: database.url, tokenSecret });
+    log(`server up on ${server.url}; opening ${WATCHERS} watchers`);
+    watchers = new Watchers(server.url, server.url.replace(/^http/, 'ws'), lotId);
+    await watchers.open(WATCHERS);
+
+    log('warm-up (3 s)');
+    const warmup = await runBidLoad({ url: server.url, lotId, bidders, connections: CONNECTIONS, durationSeconds: 3, idempotencyKeys: KEYS });
+    log(`bidding for ${SECONDS} s: ${CONNECTIONS} connections on one lot${KEYS ? ', with Idempotency-Keys' : ''}`);
+    const load = await runBidLoad({ url: server.url, lotId, bidders, connections: CONNECTIONS, durationSeconds: SECONDS, idempotencyKeys: KEYS });
+    await new Promise((r) => setTimeout(r, 1000));
+    const lag = watchers.lag(load.answered);
+    const stillOpen = watchers.openCount;
+
+    const stored = await ctx.store.readStream<LotEvent>(lotStream(lotId));
+    const placed = eventsOf(stored, 'BidPlaced').length;
+    const audit = { placed, answered: warmup.accepted + load.accepted };
+    report({ load, lag, baseline, watchers: WATCHERS, stillOpen, audit, connections: CONNECTIONS, keys: KEYS });
+    if (audit.placed !== audit.answered) process.exitCode = 1;
+  } finally {
+    watchers?.closeAll();
+    await server?.stop();
+    await ctx.db.destroy();
+    await database.cleanup();
+  }
+}
+
+main().catch((error) => {
+  console.error('[load] failed:', error);
+  process.exit(1);
+});

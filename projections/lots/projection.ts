@@ -1,0 +1,126 @@
+/**
+ * The lots read model: one row per lot, every value taken from the lot events (which carry resulting values).
+ * Each row keeps the stream version of the last event applied, so an event applied twice changes nothing.
+ */
+import type { Kysely, Updateable } from 'kysely';
+import type { Database } from '../database';
+import type { Projection } from '../projection';
+import type { StoredEvent } from '../../services/event-store/types';
+import type { LotConsigned, LotEvent } from '../../domain/lot/events';
+import { assertNever } from '../../domain/shared/decider';
+import { slugify } from './slug';
+import type { LotsTable } from './tables';
+
+export const LOT_EVENT_TYPES = ['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotFeaturedSet', 'LotClosed'] as const;
+
+export const lotsProjection: Projection = {
+  name: 'lots',
+  tables: ['lots'],
+  eventTypes: LOT_EVENT_TYPES,
+  async apply(trx, stored) {
+    const event = { type: stored.type, data: stored.data } as LotEvent;
+    const version = stored.stream_version;
+    switch (event.type) {
+      case 'LotConsigned':
+        return consigned(trx, event.data, stored);
+      case 'BidPlaced': {
+        const d = event.data;
+        return update(trx, d.lot_id, version, {
+          current_price_pence: d.current_price,
+          leader_id: d.leader_id,
+          bid_count: d.bid_count,
+          reserve_met: d.reserve_met,
+          ends_at: new Date(d.ends_at),
+        });
+      }
+      case 'ReservePriceChanged': {
+        const d = event.data;
+        return update(trx, d.lot_id, version, {
+          reserve_price_pence: d.reserve_price_pence,
+          current_price_pence: d.current_price,
+          reserve_met: d.reserve_met,
+          bid_count: d.bid_count,
+        });
+      }
+      case 'LotFeaturedSet':
+        return update(trx, event.data.lot_id, version, { featured: event.data.featured });
+      case 'LotClosed': {
+        const d = event.data;
+        return update(trx, d.lot_id, version, {
+          outcome: d.outcome,
+          winner_id: d.winner_id,
+          hammer_price_pence: d.hammer_price,
+          current_price_pence: d.final_price,
+          bid_count: d.bid_count,
+          ends_at: new Date(d.ends_at),
+          closed_at: new Date(d.closed_at),
+        });
+      }
+      default:
+        return assertNever(event);
+    }
+  },
+};
+
+async function update(trx: Kysely<Database>, lotId: string, version: number, changes: Updateable<LotsTable>): Promise<void> {
+  await trx
+    .updateTable('lots')
+    .set({ ...changes, version })
+    .where('id', '=', lotId)
+    .where('version', '<', version)
+    .execute();
+}
+
+async function consigned(trx: Kysely<Database>, d: LotConsigned['data'], stored: StoredEvent): Promise<void> {
+  const item = d.item;
+  await trx
+    .insertInto('lots')
+    .values({
+      id: d.lot_id,
+      version: stored.stream_version,
+      consign_position: stored.position,
+      auction_id: d.auction_id,
+      seller_id: d.seller_id,
+      reference_no: d.reference_no,
+      slug: slugify(d.custom_title ?? item.title),
+      title: item.title,
+      subtitle: item.subtitle,
+      description: item.description,
+      distillery: item.distillery.name,
+      region: item.distillery.region,
+      item_type: item.type,
+      age: item.age,
+      volume_ml: item.volume_ml,
+      abv: item.abv,
+      cask_type: item.cask_type,
+      estimated_value_pence: item.estimated_value_pence,
+      item: JSON.stringify(item),
+      photos: JSON.stringify(item.photos),
+      reserve_price_pence: d.reserve_price_pence,
+      reserve_fee_pence: d.reserve_fee_pence,
+      opening_bid_pence: d.opening_bid_pence,
+      vat_enabled: d.vat_enabled,
+      warehouse: JSON.stringify(d.warehouse),
+      is_group_lot: d.is_group_lot,
+      group_items: JSON.stringify(d.group_items),
+      custom_title: d.custom_title,
+      custom_subtitle: d.custom_subtitle,
+      custom_description: d.custom_description,
+      featured: d.featured,
+      starts_at: new Date(d.starts_at),
+      original_ends_at: new Date(d.ends_at),
+      ends_at: new Date(d.ends_at),
+      current_price_pence: null,
+      leader_id: null,
+      bid_count: 0,
+      // No reserve counts as met (domain/lot/state.ts isReserveMet).
+      reserve_met: d.reserve_price_pence === null,
+      outcome: null,
+      winner_id: null,
+      hammer_price_pence: null,
+      closed_at: null,
+      consigned_at: new Date(d.consigned_at),
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}

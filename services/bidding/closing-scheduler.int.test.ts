@@ -1,0 +1,88 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startTestApp, type TestApp } from '../testing/harness';
+import { createTestUser, type TestUser } from '../testing/users';
+import { createContext, type AppContext } from '../context';
+import { auctionStream } from '../catalogue/streams';
+import { ClosingScheduler, closingScheduler } from './closing-scheduler';
+import { MINUTE, createAuction, createLot, eventsOf, postBid, replayLot } from './testing';
+
+let t: TestApp;
+let ctx2: AppContext;
+let alice: TestUser;
+
+test.before(async () => {
+  t = await startTestApp();
+  alice = await createTestUser(t, { feePaid: true });
+  // A second server process on the same database, with its own projection runner.
+  ctx2 = createContext(t.ctx.config, t.database.url, { clock: t.clock, poolSize: 5 });
+  ctx2.projections.start();
+});
+
+test.after(async () => {
+  await ctx2.projections.stop();
+  await ctx2.db.destroy();
+  await t.close();
+});
+
+const closes = async (lotId: string) => eventsOf((await replayLot(t.ctx, lotId)).stored, 'LotClosed');
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.unreachable(`timed out waiting for ${what}`);
+}
+
+test('the running scheduler closes a lot once its end has passed, as sold to the leader', async () => {
+  const { lotId, endsAt } = await createLot(t.ctx, t.clock.now(), { endsInMs: 30 * MINUTE });
+  assert.is((await postBid(t, alice, { bid: '50', lot: lotId })).statusCode, 201);
+  t.clock.set(new Date(Date.parse(endsAt) - 1));
+  await new Promise((r) => setTimeout(r, 300));
+  assert.is((await closes(lotId)).length, 0, 'not a millisecond early');
+
+  t.clock.set(endsAt);
+  await until(async () => (await closes(lotId)).length === 1, 'LotClosed');
+  const [closed] = await closes(lotId);
+  assert.equal([closed.data.outcome, closed.data.winner_id, closed.data.hammer_price], ['sold', alice.id, 1_000]);
+  assert.is(closed.metadata.user_id, 'system');
+});
+
+test('two schedulers on one database close every lot exactly once and finish the auction once, after the last soft-closed lot', async () => {
+  const end = new Date(t.clock.now().getTime() + 20 * MINUTE);
+  const auctionId = await createAuction(t.ctx, t.clock.now(), end.getTime() - t.clock.now().getTime());
+  const lots = await Promise.all(Array.from({ length: 6 }, () => createLot(t.ctx, t.clock.now(), { auctionId, endsInMs: end.getTime() - t.clock.now().getTime() })));
+  const [extended] = lots;
+
+  // One lot gets a bid a minute before the end: it runs two minutes past the auction's end.
+  t.clock.set(new Date(end.getTime() - MINUTE));
+  const bob = await createTestUser(t, { feePaid: true });
+  assert.is((await postBid(t, bob, { bid: '20', lot: extended.lotId })).statusCode, 201);
+
+  const first = new ClosingScheduler(t.ctx);
+  const second = closingScheduler(ctx2);
+  const both = async () => {
+    const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
+    return { lots: [...a.closedLots, ...b.closedLots], auctions: [...a.finishedAuctions, ...b.finishedAuctions] };
+  };
+
+  t.clock.set(end);
+  const atEnd = [await both(), await both()];
+  const closedAtEnd = atEnd.flatMap((r) => r.lots);
+  assert.is(closedAtEnd.length, 5);
+  assert.equal(new Set(closedAtEnd).size, 5, 'no lot closed twice');
+  assert.not.ok(closedAtEnd.includes(extended.lotId));
+  assert.equal(atEnd.flatMap((r) => r.auctions), [], 'the auction waits for its extended lot');
+
+  t.clock.set(new Date(end.getTime() + 2 * MINUTE));
+  const late = [await both(), await both(), await both()];
+  assert.equal(late.flatMap((r) => r.lots), [extended.lotId]);
+  assert.equal(late.flatMap((r) => r.auctions).filter((id) => id === auctionId), [auctionId]);
+
+  for (const { lotId } of lots) assert.is((await closes(lotId)).length, 1, `lot ${lotId} closed once`);
+  const auction = await t.ctx.store.readStream(auctionStream(auctionId));
+  assert.equal(auction.map((e) => e.type), ['AuctionCreated', 'AuctionFinished']);
+});
+
+test.run();

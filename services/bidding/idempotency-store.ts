@@ -1,0 +1,56 @@
+/**
+ * Stored answers of bids sent with an `Idempotency-Key` (table bid_idempotency, migration 0300). Rows are inserted in
+ * the same transaction as the batch's events, so "the bid was placed" and "its answer was kept" are one fact.
+ * Keys are scoped to the user: two users may pick the same key.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+
+export interface IdempotencyRow {
+  userId: string;
+  key: string;
+  requestHash: string;
+  lotId: string;
+  status: number;
+  answer: unknown;
+  createdAt: Date;
+}
+
+export interface KeptAnswer {
+  requestHash: string;
+  status: number;
+  answer: unknown;
+}
+
+/** Some keys of a batch were committed by a concurrent request (another process): the batch was rolled back. */
+export class KeysTaken extends Error {
+  constructor(readonly keys: { userId: string; key: string }[]) {
+    super('idempotency keys already used');
+  }
+}
+
+/** What makes two requests "the same" for a key: the lot and the amount in pence. */
+export function requestHash(lotId: string, pence: number): string {
+  return createHash('sha256').update(`${lotId}\n${pence}`).digest('base64url');
+}
+
+/** Inserts the rows; throws KeysTaken (so the caller's transaction rolls back) when any key already exists. */
+export async function insertKeys(trx: Kysely<any>, rows: IdempotencyRow[]): Promise<void> {
+  const { rows: inserted } = await sql<{ user_id: string; key: string }>`
+    INSERT INTO bid_idempotency (user_id, key, request_hash, lot_id, status, answer, created_at)
+    SELECT * FROM unnest(${rows.map((r) => r.userId)}::text[], ${rows.map((r) => r.key)}::text[],
+                         ${rows.map((r) => r.requestHash)}::text[], ${rows.map((r) => r.lotId)}::text[],
+                         ${rows.map((r) => r.status)}::int[], ${rows.map((r) => JSON.stringify(r.answer))}::jsonb[],
+                         ${rows.map((r) => r.createdAt.toISOString())}::timestamptz[])
+    ON CONFLICT (user_id, key) DO NOTHING
+    RETURNING user_id, key`.execute(trx);
+  if (inserted.length === rows.length) return;
+  const done = new Set(inserted.map((r) => `${r.user_id}\n${r.key}`));
+  throw new KeysTaken(rows.filter((r) => !done.has(`${r.userId}\n${r.key}`)).map((r) => ({ userId: r.userId, key: r.key })));
+}
+
+export async function findKept(db: Kysely<any>, userId: string, key: string): Promise<KeptAnswer | null> {
+  const { rows } = await sql<{ request_hash: string; status: number; answer: unknown }>`
+    SELECT request_hash, status, answer FROM bid_idempotency WHERE user_id = ${userId} AND key = ${key}`.execute(db);
+  return rows[0] ? { requestHash: rows[0].request_hash, status: rows[0].status, answer: rows[0].answer } : null;
+}

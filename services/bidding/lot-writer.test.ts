@@ -1,0 +1,173 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { LotWriter, type LotJob } from './lot-writer';
+import type { AppendResult, ExpectedVersion, NewEvent, StoredEvent } from '../event-store/types';
+import { WrongExpectedVersion } from '../event-store/types';
+import { consigned, LOT, MID } from '../../domain/lot/test-fixtures';
+import { lotDecider } from '../../domain/lot/decide';
+import type { LotEvent } from '../../domain/lot/events';
+import { fold } from '../../domain/shared/decider';
+import { RuleBroken } from '../../domain/shared/errors';
+import { rejects } from '../testing/rejects';
+
+/** An in-memory stream with a gate that holds appends "in flight" until the test opens it. */
+class FakeStream {
+  events: StoredEvent[] = [];
+  commits: number[] = [];
+  reads = 0;
+  private held: { resolve: () => void } | null = null;
+  private gate: Promise<void> | null = null;
+  failNext: Error | null = null;
+
+  hold(): void {
+    this.gate = new Promise<void>((resolve) => (this.held = { resolve }));
+  }
+
+  release(): void {
+    this.held?.resolve();
+    this.gate = null;
+  }
+
+  /** Another process appends directly. */
+  appendOther(event: LotEvent): void {
+    this.push([{ event_id: `other-${this.events.length}`, type: event.type, data: event.data }]);
+  }
+
+  readStream = async (_id: string, after: number): Promise<StoredEvent[]> => {
+    this.reads += 1;
+    return this.events.filter((e) => e.stream_version > after);
+  };
+
+  commit = async (streamId: string, expected: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> => {
+    if (this.gate) await this.gate;
+    if (this.failNext) {
+      const error = this.failNext;
+      this.failNext = null;
+      throw error;
+    }
+    const version = this.events.length;
+    if ((expected === 'no_stream' ? 0 : expected) !== version) throw new WrongExpectedVersion(streamId, expected, version);
+    this.commits.push(events.length);
+    const rows = this.push(events);
+    return { stream_id: streamId, version: this.events.length, events: rows, duplicate: false };
+  };
+
+  state() {
+    return fold(lotDecider, this.events.map((e) => ({ type: e.type, data: e.data }) as LotEvent));
+  }
+
+  private push(events: NewEvent[]) {
+    return events.map((e) => {
+      const stored: StoredEvent = {
+        position: this.events.length + 1, transaction_id: '1', stream_id: 'lot', stream_version: this.events.length + 1,
+        event_id: e.event_id, type: e.type, data: e.data, metadata: e.metadata ?? {}, created_at: new Date(0),
+      };
+      this.events.push(stored);
+      return { event_id: stored.event_id, position: stored.position, transaction_id: '1', stream_version: stored.stream_version };
+    });
+  }
+}
+
+let n = 0;
+const bid = (bidder: string, pounds: number): LotJob => {
+  n += 1;
+  const id = n;
+  return {
+    build: (now) => ({ type: 'PlaceBid', lot_id: LOT, bid_id: `b${id}`, auto_bid_id: `a${id}`, bidder_id: bidder, max_bid: pounds * 100, bidder_registration_fee_paid: true, now }),
+    metadata: { user_id: bidder },
+  };
+};
+
+function setup() {
+  const stream = new FakeStream();
+  stream.appendOther(consigned());
+  const writer = new LotWriter(LOT, { now: () => new Date(MID), readStream: stream.readStream, commit: stream.commit });
+  return { stream, writer };
+}
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+test('accepted bids arriving during an append are committed together in the next append (group commit)', async () => {
+  const { stream, writer } = setup();
+  await writer.submit(bid('alice', 10));
+  stream.hold();
+  const first = writer.submit(bid('bob', 20));
+  await tick();
+  const batch = [writer.submit(bid('carol', 30)), writer.submit(bid('dan', 40)), writer.submit(bid('erin', 50))];
+  let settled = false;
+  void Promise.all(batch).then(() => (settled = true));
+  await tick();
+  assert.is(settled, false, 'nobody is answered before their batch is committed');
+  stream.release();
+  await first;
+  const decisions = await Promise.all(batch);
+  assert.equal(stream.commits, [1, 1, 3]);
+  assert.equal(decisions.map((d) => d.after.leaderId), ['carol', 'dan', 'erin']);
+  assert.equal(writer.snapshot.state, stream.state());
+  assert.is(writer.snapshot.version, stream.events.length);
+});
+
+test('a refused bid is answered at once, without touching the database, even while an append is in flight', async () => {
+  const { stream, writer } = setup();
+  await writer.submit(bid('alice', 100));
+  const reads = stream.reads;
+  stream.hold();
+  const inFlight = writer.submit(bid('bob', 200));
+  await tick();
+  // Bob's bid is in flight: the minimum already counts it (price £110, next £120).
+  const error = await rejects(() => writer.submit(bid('carol', 115)), RuleBroken);
+  assert.is((error as Error).message, 'Your bid must be at least £120.');
+  assert.is(stream.reads, reads);
+  assert.equal(stream.commits, [1]);
+  stream.release();
+  await inFlight;
+  assert.equal(stream.commits, [1, 1]);
+});
+
+test('a conflict with another process reloads the stream and re-decides the pending bids', async () => {
+  const { stream, writer } = setup();
+  await writer.submit(bid('alice', 50));
+  // Another process accepts Zed's £300 maximum: price 55, Zed leads.
+  stream.appendOther(lotDecider.decide(bid('zed', 300).build(MID) as never, stream.state())[0]);
+  const stillValid = writer.submit(bid('bob', 400));
+  const decision = await stillValid;
+  assert.is(decision.after.leaderId, 'bob');
+  assert.is(decision.after.currentPrice, 31_000, 'decided against Zed\'s maximum, not the stale state');
+  assert.equal(writer.snapshot.state, stream.state());
+
+  // A bid that was fine against the stale state but is too low against the real one is refused after the reload.
+  stream.appendOther(lotDecider.decide(bid('yan', 1000).build(MID) as never, stream.state())[0]);
+  await rejects(() => writer.submit(bid('carol', 350)), /at least £420/);
+  assert.equal(writer.snapshot.state, stream.state());
+});
+
+test('an append with an unknown outcome fails its batch and the writer reloads before deciding again', async () => {
+  const { stream, writer } = setup();
+  await writer.submit(bid('alice', 50));
+  stream.failNext = new Error('connection lost');
+  await rejects(() => writer.submit(bid('bob', 60)), /connection lost/);
+  const decision = await writer.submit(bid('bob', 70));
+  assert.is(decision.after.leaderId, 'bob');
+  assert.equal(writer.snapshot.state, stream.state());
+});
+
+test('"ended" on a lot that may have been extended elsewhere is re-checked against the stream', async () => {
+  const stream = new FakeStream();
+  stream.appendOther(consigned());
+  const end = Date.parse((consigned() as Extract<LotEvent, { type: 'LotConsigned' }>).data.ends_at);
+  let now = new Date(MID);
+  const writer = new LotWriter(LOT, { now: () => now, readStream: stream.readStream, commit: stream.commit });
+  await writer.submit(bid('alice', 10));
+  // Another process takes a bid 10 s before the end: the lot now runs until 2 min 50 s after it.
+  stream.appendOther(lotDecider.decide(bid('zed', 20).build(new Date(end - 10_000).toISOString()) as never, stream.state())[0]);
+  now = new Date(end + 30_000);
+  const decision = await writer.submit(bid('bob', 40));
+  assert.is(decision.after.leaderId, 'bob');
+  assert.equal(writer.snapshot.state, stream.state());
+
+  // Past the real end the refusal stands.
+  now = new Date(end + 400_000);
+  await rejects(() => writer.submit(bid('carol', 100)), /ended/);
+});
+
+test.run();

@@ -1,0 +1,78 @@
+/**
+ * The lot writers of one process (one per AppContext): every write to a `lot-<id>` stream made by this process goes
+ * through `lotWriters(ctx).submit(lotId, job)`, so one lot has one writer and one in-memory state here.
+ */
+import type { AppContext } from '../context';
+import type { AppendResult, ExpectedVersion, NewEvent } from '../event-store/types';
+import { LotWriter, type Decision, type LotJob } from './lot-writer';
+import { insertKeys, type IdempotencyRow } from './idempotency-store';
+
+/** Writers kept in memory; the least recently used idle ones are dropped beyond this (they reload on next use). */
+const MAX_WRITERS = 5000;
+
+export class LotWriters {
+  private readonly writers = new Map<string, LotWriter>();
+
+  constructor(private readonly ctx: AppContext, private readonly maxWriters = MAX_WRITERS) {}
+
+  submit(lotId: string, job: LotJob): Promise<Decision> {
+    return this.get(lotId).submit(job);
+  }
+
+  get(lotId: string): LotWriter {
+    let writer = this.writers.get(lotId);
+    if (writer) {
+      // Map order is the LRU order: move the lot to the end.
+      this.writers.delete(lotId);
+    } else {
+      writer = new LotWriter(lotId, {
+        now: () => this.ctx.clock.now(),
+        readStream: (streamId, after) => this.ctx.store.readStream(streamId, after),
+        commit: (streamId, expected, events, keys) => this.commit(streamId, expected, events, keys),
+      });
+      this.evictIdle();
+    }
+    this.writers.set(lotId, writer);
+    return writer;
+  }
+
+  /** Waits for every writer to finish its pending work (shutdown). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.writers.values()].map((w) => w.drain()));
+  }
+
+  get size(): number {
+    return this.writers.size;
+  }
+
+  private evictIdle(): void {
+    if (this.writers.size < this.maxWriters) return;
+    for (const [lotId, writer] of this.writers) {
+      if (this.writers.size < this.maxWriters) break;
+      if (writer.idle) this.writers.delete(lotId);
+    }
+  }
+
+  /** One append; with idempotency keys, the keys and the events in one transaction. */
+  private async commit(streamId: string, expected: ExpectedVersion, events: NewEvent[], keys: IdempotencyRow[]): Promise<AppendResult> {
+    if (keys.length === 0) return this.ctx.store.append(streamId, expected, events);
+    const result = await this.ctx.db.transaction().execute(async (trx) => {
+      await insertKeys(trx, keys);
+      return this.ctx.store.append(streamId, expected, events, trx);
+    });
+    this.ctx.store.notifyAppended();
+    return result;
+  }
+}
+
+const registry = new WeakMap<AppContext, LotWriters>();
+
+/** This process's lot writers (created on first use). */
+export function lotWriters(ctx: AppContext): LotWriters {
+  let writers = registry.get(ctx);
+  if (!writers) {
+    writers = new LotWriters(ctx);
+    registry.set(ctx, writers);
+  }
+  return writers;
+}

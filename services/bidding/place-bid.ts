@@ -1,0 +1,55 @@
+/**
+ * Placing a bid (the hot path): fee status from memory when known, the decision by the lot's writer against its
+ * in-memory state, the answer from the states around this bid. No projection wait: the answer carries everything
+ * the bidder needs, and the live channel pushes the new price to everyone else.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../context';
+import type { AuthUser } from '../http/auth';
+import { bidAnswer } from './bid-answer';
+import { bidding } from './bidding';
+import { requestHash } from './idempotency-store';
+import type { LotJob, StoredAnswer } from './lot-writer';
+
+export interface BidInput {
+  lotId: string;
+  pence: number;
+  idempotencyKey: string | null;
+  requestId: string;
+}
+
+/** A new bid is 201 Created; a replay of a kept answer repeats its status. */
+export const BID_CREATED = 201;
+
+export async function placeBid(ctx: AppContext, user: AuthUser, input: BidInput): Promise<StoredAnswer> {
+  const parts = bidding(ctx);
+  const place = () => decide(ctx, user, input);
+  if (!input.idempotencyKey) return place();
+  // A refusal may be the retry of an accepted bid only if the bidder's maximum already reached this amount.
+  const mayBeReplay = () => (parts.writers.get(input.lotId).snapshot.state.maxBids[user.id] ?? 0) >= input.pence;
+  return parts.idempotency.run(user.id, input.idempotencyKey, requestHash(input.lotId, input.pence), place, mayBeReplay);
+}
+
+async function decide(ctx: AppContext, user: AuthUser, input: BidInput): Promise<StoredAnswer> {
+  const parts = bidding(ctx);
+  const feePaid = await parts.fees.isPaid(user.id);
+  const bidId = randomUUID();
+  const autoBidId = randomUUID();
+  const job: LotJob = {
+    build: (now) => ({
+      type: 'PlaceBid', lot_id: input.lotId, bid_id: bidId, auto_bid_id: autoBidId, bidder_id: user.id,
+      max_bid: input.pence, bidder_registration_fee_paid: feePaid, now,
+    }),
+    metadata: { user_id: user.id, request_id: input.requestId },
+  };
+  if (input.idempotencyKey) {
+    job.idempotency = {
+      userId: user.id,
+      key: input.idempotencyKey,
+      requestHash: requestHash(input.lotId, input.pence),
+      answer: (before, after) => ({ status: BID_CREATED, body: bidAnswer(before, after, user.id, bidId) }),
+    };
+  }
+  const decision = await parts.writers.submit(input.lotId, job);
+  return decision.stored ?? { status: BID_CREATED, body: bidAnswer(decision.before, decision.after, user.id, bidId) };
+}

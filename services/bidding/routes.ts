@@ -1,0 +1,41 @@
+/** POST /api/bids/ and PATCH /api/update_reserve_price/{id}/ (spec 2, section 7; docs/api.md). */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { requireUser } from '../http/auth';
+import { parseBody } from '../http/validation';
+import { NotFound } from '../../domain/shared/errors';
+import { reserveAnswer } from './bid-answer';
+import { bidding } from './bidding';
+import { placeBid } from './place-bid';
+import { bidBody, idempotencyKey, isUuid, reserveBody } from './schemas';
+
+export function biddingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/bids/', async (request, reply) => {
+    const user = requireUser(request);
+    const body = parseBody(bidBody, request.body);
+    const key = idempotencyKey(request.headers['idempotency-key']);
+    const answer = await placeBid(ctx, user, { lotId: body.lot, pence: body.bid, idempotencyKey: key, requestId: request.id });
+    return reply.status(answer.status).send(answer.body);
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/update_reserve_price/:id/', async (request) => {
+    const user = requireUser(request);
+    if (!isUuid(request.params.id)) throw new NotFound('Lot not found.');
+    const lotId = request.params.id.toLowerCase();
+    const { reserve_price } = parseBody(reserveBody, request.body);
+    const autoBidId = randomUUID();
+    const decision = await bidding(ctx).writers.submit(lotId, {
+      build: (now) => ({ type: 'ChangeReservePrice', lot_id: lotId, user_id: user.id, reserve_price_pence: reserve_price, auto_bid_id: autoBidId, now }),
+      metadata: { user_id: user.id, request_id: request.id },
+    });
+    const last = decision.append?.events.at(-1);
+    if (last) {
+      // The seller's lists (reserve met / not met) are read models: let the next read see this change.
+      await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position }).catch((error) => {
+        request.log.warn({ err: error }, 'reserve change: projections are behind');
+      });
+    }
+    return reserveAnswer(decision.after, user.id);
+  });
+}

@@ -1,0 +1,41 @@
+/** Small helpers the catalogue's routes share. */
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { CommandOutcome } from '../commands/command-handler';
+import type { EventMetadata } from '../event-store/types';
+import { NotFound } from '../../domain/shared/errors';
+import type { LotRow } from './lots/shape';
+
+const uuid = z.string().uuid();
+
+/** A path or query id that is not even a uuid names nothing: 404, like an unknown one. */
+export function idOr404(value: unknown, message = 'Not found.'): string {
+  const parsed = uuid.safeParse(value);
+  if (!parsed.success) throw new NotFound(message);
+  return parsed.data;
+}
+
+export function idFromParams(request: FastifyRequest, message?: string): string {
+  return idOr404((request.params as { id?: unknown }).id, message);
+}
+
+export async function findLot(ctx: AppContext, id: string): Promise<LotRow | undefined> {
+  return ctx.db.selectFrom('lots').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function requireLot(ctx: AppContext, id: string): Promise<LotRow> {
+  const row = await findLot(ctx, id);
+  if (!row) throw new NotFound('Lot not found.');
+  return row;
+}
+
+/** Read-your-writes: resolves once every projection has applied the command's last event. */
+export async function settle(ctx: AppContext, outcome: CommandOutcome<unknown, unknown>): Promise<void> {
+  const last = outcome.append?.events.at(-1);
+  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+}
+
+export function metadataOf(request: FastifyRequest): EventMetadata {
+  return { user_id: request.user?.id ?? null, request_id: request.id };
+}

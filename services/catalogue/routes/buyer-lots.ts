@@ -1,0 +1,39 @@
+/**
+ * GET /api/user_lots_view/?won=true|false&auction=: the buyer's won lots (sold to them, or currently winning a
+ * lot still open) and lost ones (closed to someone else or unsold, or outbid on a lot still open).
+ */
+import { z } from 'zod';
+import { sql, type SqlBool } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { parseQuery, queryBool } from '../../http/validation';
+import { requireUser } from '../../http/auth';
+import { lotPage, lotPageQuery } from '../lots/lot-page';
+
+const userLotsQuery = lotPageQuery.extend({
+  won: queryBool.default(true),
+  auction: z.string().uuid({ message: 'Enter a valid auction id.' }).optional(),
+});
+
+export function buyerLotRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/user_lots_view/', async (request) => {
+    const me = requireUser(request).id;
+    const q = parseQuery(userLotsQuery, request.query);
+    const bidOn = ctx.db.selectFrom('lot_bidders').select('lot_id').where('user_id', '=', me);
+    const { rows_total_pence: _sum, ...page } = await lotPage(
+      ctx,
+      request,
+      (eb) => {
+        // Null-safe: "not winning" must hold for lots with no winner or leader yet.
+        const winning = sql<SqlBool>`(coalesce(winner_id = ${me}, false) or (outcome is null and coalesce(leader_id = ${me}, false)))`;
+        return eb.and([
+          eb('id', 'in', bidOn),
+          q.won ? winning : eb.not(winning),
+          ...(q.auction ? [eb('auction_id', '=', q.auction)] : []),
+        ]);
+      },
+      { page: q.page, pageSize: q.page_size },
+    );
+    return page;
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * The auction listings (/auction live, /past-auction past): GET /api/lots/filters/ (filter, sort, page; with
+ * filter_counters=true the counters ride along) and GET /api/lots/filters/filter_counters/.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { parseQuery } from '../../http/validation';
+import { paginate } from '../../http/pagination';
+import { listingQuery, lotFilterSchema } from '../lots/filter-query';
+import { filterContext, filterCounters, listLots } from '../lots/listing';
+import { presentLots, viewerOf } from '../lots/present';
+
+export function lotFilterRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/lots/filters/', async (request) => {
+    const q = parseQuery(listingQuery, request.query);
+    const fctx = await filterContext(ctx);
+    const [{ rows, count }, counters] = await Promise.all([
+      listLots(ctx, q, fctx, q.ordering, q.page, q.page_size),
+      q.filter_counters ? filterCounters(ctx, q, fctx) : Promise.resolve(undefined),
+    ]);
+    const page = paginate(await presentLots(ctx, rows, viewerOf(request)), count, q.page, q.page_size, request.url);
+    return counters ? { ...page, filter_counters: counters } : page;
+  });
+
+  app.get('/api/lots/filters/filter_counters/', async (request) => {
+    const f = parseQuery(lotFilterSchema, request.query);
+    return filterCounters(ctx, f, await filterContext(ctx));
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * The seller area (the caller's own lots as seller): GET /api/reserve_met/, /api/reserve_not_met/ (lots open for
+ * bidding), /api/sheduled_auction/ (not started yet; path spelled so), /api/recent_auctions_result/ and
+ * /api/no_sold_recent_auctions_result/ (sold / unsold in the most recent finished auction they sold in),
+ * /api/past_auctions_result/ and /api/no_sold_past_auctions_result/ (sold / unsold in earlier auctions, or in the
+ * `auction` given). Each page adds total_amount_bid: the current bids (or hammer prices) of all listed lots.
+ */
+import { z } from 'zod';
+import { sql, type SqlBool } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { parseQuery } from '../../http/validation';
+import { requireUser } from '../../http/auth';
+import { penceToDecimal } from '../../../domain/shared/money';
+import { lotPage, lotPageQuery, type LotCondition } from '../lots/lot-page';
+
+const sellerQuery = lotPageQuery.extend({ auction: z.string().uuid({ message: 'Enter a valid auction id.' }).optional() });
+
+/** The most recent auction, by end, in which this seller has a closed lot. */
+async function recentAuctionId(ctx: AppContext, sellerId: string): Promise<string | null> {
+  const row = await ctx.db
+    .selectFrom('lots')
+    .innerJoin('auctions', 'auctions.id', 'lots.auction_id')
+    .select('auctions.id')
+    .where('lots.seller_id', '=', sellerId)
+    .where('lots.outcome', 'is not', null)
+    .orderBy('auctions.end_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+type Results = 'recent' | 'past';
+
+export function sellerLotRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const list = (url: string, condition: (me: string, now: Date, auction?: string) => Promise<LotCondition>, order: 'ends_asc' | 'ends_desc') =>
+    app.get(url, async (request) => {
+      const me = requireUser(request).id;
+      const q = parseQuery(sellerQuery, request.query);
+      const where = await condition(me, ctx.clock.now(), q.auction);
+      const { rows_total_pence, ...page } = await lotPage(ctx, request, (eb) => eb.and([eb('seller_id', '=', me), where(eb)]), {
+        page: q.page, pageSize: q.page_size, order,
+      });
+      return { ...page, total_amount_bid: penceToDecimal(rows_total_pence) };
+    });
+
+  const open = (met: boolean) => async (_me: string, now: Date): Promise<LotCondition> => (eb) =>
+    eb.and([eb('outcome', 'is', null), eb('starts_at', '<=', now), eb('reserve_met', '=', met)]);
+  list('/api/reserve_met/', open(true), 'ends_asc');
+  list('/api/reserve_not_met/', open(false), 'ends_asc');
+  list('/api/sheduled_auction/', async (_me, now) => (eb) => eb.and([eb('outcome', 'is', null), eb('starts_at', '>', now)]), 'ends_asc');
+
+  const results = (which: Results, outcome: 'sold' | 'unsold') => async (me: string, _now: Date, auction?: string): Promise<LotCondition> => {
+    const recent = await recentAuctionId(ctx, me);
+    return (eb) => {
+      const inAuction = auction
+        ? eb('auction_id', '=', auction)
+        : which === 'recent'
+          ? recent === null ? sql<SqlBool>`false` : eb('auction_id', '=', recent)
+          : recent === null ? sql<SqlBool>`true` : eb('auction_id', '<>', recent);
+      return eb.and([eb('outcome', '=', outcome), inAuction]);
+    };
+  };
+  list('/api/recent_auctions_result/', results('recent', 'sold'), 'ends_desc');
+  list('/api/no_sold_recent_auctions_result/', results('recent', 'unsold'), 'ends_desc');
+  list('/api/past_auctions_result/', results('past', 'sold'), 'ends_desc');
+  list('/api/no_sold_past_auctions_result/', results('past', 'unsold'), 'ends_desc');
+}

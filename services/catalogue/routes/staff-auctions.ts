@@ -1,0 +1,63 @@
+/** POST /api/staff/auctions/: staff create an auction (domain/auction CreateAuction on `auction-<uuid>`). */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { parseBody } from '../../http/validation';
+import { requireStaff } from '../../http/auth';
+import { auctionDecider } from '../../../domain/auction/decide';
+import { auctionStream } from '../streams';
+import { metadataOf, settle } from '../http';
+import { auctionShape, loadAuction } from '../auctions/read';
+
+const instant = z.iso.datetime({ offset: true, message: 'Enter a valid date and time (ISO 8601).' });
+
+const createAuctionBody = z.object({
+  start_date: instant,
+  end_date: instant,
+  /** Defaults to the start date's year. */
+  year: z.number().int().optional(),
+  /** Defaults to the next number in that year. */
+  sequence_no: z.number().int().optional(),
+  /** Defaults to the start date (sellers may add bottles until the auction starts). */
+  bottles_add_deadline: instant.optional(),
+});
+
+export function staffAuctionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/staff/auctions/', async (request, reply) => {
+    const staff = requireStaff(request);
+    const body = parseBody(createAuctionBody, request.body);
+    const year = body.year ?? new Date(body.start_date).getUTCFullYear();
+    const sequenceNo = body.sequence_no ?? (await nextSequenceNo(ctx, year));
+    const auctionId = randomUUID();
+    const outcome = await ctx.commands.handle(
+      auctionStream(auctionId),
+      auctionDecider,
+      {
+        type: 'CreateAuction',
+        auction_id: auctionId,
+        start_date: body.start_date,
+        end_date: body.end_date,
+        year,
+        sequence_no: sequenceNo,
+        bottles_add_deadline: body.bottles_add_deadline ?? body.start_date,
+        by: staff.id,
+        now: ctx.clock.now().toISOString(),
+      },
+      metadataOf(request),
+    );
+    await settle(ctx, outcome);
+    const auction = await loadAuction(ctx.db, auctionId, ctx.clock.now());
+    return reply.status(201).send(auctionShape(auction!));
+  });
+}
+
+async function nextSequenceNo(ctx: AppContext, year: number): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('auctions')
+    .select(sql<number>`coalesce(max(sequence_no), 0)::int + 1`.as('next'))
+    .where('year', '=', year)
+    .executeTakeFirstOrThrow();
+  return row.next;
+}

@@ -1,0 +1,69 @@
+/**
+ * Staff lot endpoints: POST /api/staff/lots/ consigns a lot (ConsignLot on `lot-<uuid>`), POST
+ * /api/staff/lots/{id}/featured/ sets the featured flag. Both answer the lot in the Lot API shape.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { parseBody } from '../../http/validation';
+import { requireStaff } from '../../http/auth';
+import { ValidationError } from '../../../domain/shared/errors';
+import { lotDecider } from '../../../domain/lot/decide';
+import { lotStream } from '../streams';
+import { idFromParams, metadataOf, requireLot, settle } from '../http';
+import { consignBody, toApiFieldErrors, toConsignCommand } from '../lots/consign-input';
+import { presentLot, viewerOf } from '../lots/present';
+
+const featuredBody = z.object({ featured: z.boolean({ message: 'Must be true or false.' }) });
+
+export function staffLotRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/staff/lots/', async (request, reply) => {
+    const staff = requireStaff(request);
+    const body = parseBody(consignBody, request.body);
+    const auction = await ctx.db.selectFrom('auctions').selectAll().where('id', '=', body.auction).executeTakeFirst();
+    const seller = await ctx.db.selectFrom('users').select('id').where('id', '=', body.seller).executeTakeFirst();
+    const missing: Record<string, string[]> = {};
+    if (!auction) missing.auction = ['Auction not found.'];
+    if (!seller) missing.seller = ['User not found.'];
+    if (!auction || !seller) throw new ValidationError(missing);
+
+    const lotId = randomUUID();
+    const command = toConsignCommand(body, {
+      lotId,
+      referenceNo: body.reference_no ?? (await nextReferenceNo(ctx, auction.id, auction.year, auction.sequence_no)),
+      auctionStart: auction.start_date,
+      auctionEnd: auction.end_date,
+      staffId: staff.id,
+      now: ctx.clock.now(),
+      newId: randomUUID,
+    });
+    const outcome = await ctx.commands.handle(lotStream(lotId), lotDecider, command, metadataOf(request)).catch((e) => {
+      throw toApiFieldErrors(e);
+    });
+    await settle(ctx, outcome);
+    return reply.status(201).send(await presentLot(ctx, await requireLot(ctx, lotId), viewerOf(request)));
+  });
+
+  app.post('/api/staff/lots/:id/featured/', async (request) => {
+    const staff = requireStaff(request);
+    const lotId = idFromParams(request, 'Lot not found.');
+    const { featured } = parseBody(featuredBody, request.body);
+    await requireLot(ctx, lotId);
+    const outcome = await ctx.commands.handle(
+      lotStream(lotId),
+      lotDecider,
+      { type: 'SetLotFeatured', lot_id: lotId, featured, by: staff.id, now: ctx.clock.now().toISOString() },
+      metadataOf(request),
+    );
+    await settle(ctx, outcome);
+    return presentLot(ctx, await requireLot(ctx, lotId), viewerOf(request));
+  });
+}
+
+/** "<year><sequence>-<n>", n counting the auction's lots: readable, and unique enough for staff entry. */
+async function nextReferenceNo(ctx: AppContext, auctionId: string, year: number, sequenceNo: number): Promise<string> {
+  const row = await ctx.db.selectFrom('lots').select(sql<number>`count(*)::int + 1`.as('n')).where('auction_id', '=', auctionId).executeTakeFirstOrThrow();
+  return `${year}${String(sequenceNo).padStart(2, '0')}-${String(row.n).padStart(4, '0')}`;
+}

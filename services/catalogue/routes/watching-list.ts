@@ -1,0 +1,53 @@
+/**
+ * The caller's watching list: POST /api/add_to_watching_list/?lot={id}, GET /api/lots_from_watching_list/,
+ * DELETE /api/delete_watching_list/?lot={id}. Each user's list is their own stream (`watching-<user_id>`), so a
+ * user can only ever change their own list.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { parseQuery } from '../../http/validation';
+import { requireUser } from '../../http/auth';
+import { watchingDecider } from '../../../domain/watching/decide';
+import { watchingStream } from '../../../domain/watching/events';
+import { idOr404, metadataOf, requireLot, settle } from '../http';
+import { lotPage, lotPageQuery } from '../lots/lot-page';
+
+function lotIdOf(request: FastifyRequest): string {
+  const fromQuery = (request.query as { lot?: unknown } | undefined)?.lot;
+  const fromBody = (request.body as { lot?: unknown } | undefined)?.lot;
+  return idOr404(fromQuery ?? fromBody, 'Lot not found.');
+}
+
+export function watchingListRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const change = (type: 'AddLotToWatchingList' | 'RemoveLotFromWatchingList') => async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    const lotId = lotIdOf(request);
+    if (type === 'AddLotToWatchingList') await requireLot(ctx, lotId);
+    const outcome = await ctx.commands.handle(
+      watchingStream(user.id),
+      watchingDecider,
+      { type, user_id: user.id, lot_id: lotId, now: ctx.clock.now().toISOString() },
+      metadataOf(request),
+    );
+    await settle(ctx, outcome);
+    const watched = type === 'AddLotToWatchingList';
+    return {
+      detail: watched ? 'The lot is in your watching list.' : 'The lot was removed from your watching list.',
+      lot: lotId,
+      is_watched: watched,
+    };
+  };
+
+  app.post('/api/add_to_watching_list/', change('AddLotToWatchingList'));
+  app.delete('/api/delete_watching_list/', change('RemoveLotFromWatchingList'));
+
+  app.get('/api/lots_from_watching_list/', async (request) => {
+    const user = requireUser(request);
+    const q = parseQuery(lotPageQuery, request.query);
+    const watched = ctx.db.selectFrom('watching_list').select('lot_id').where('user_id', '=', user.id).where('watched', '=', true);
+    const { rows_total_pence: _sum, ...page } = await lotPage(ctx, request, (eb) => eb('id', 'in', watched), {
+      page: q.page, pageSize: q.page_size, order: 'ends_asc',
+    });
+    return page;
+  });
+}

@@ -1,0 +1,52 @@
+/** Account calls (docs/api.md "Auth and account"). */
+import { unwrap } from '../lib/normalize';
+import type { User } from '../lib/types';
+import { get, post } from './http';
+
+export interface Tokens {
+  access: string;
+  refresh: string;
+  is_staff?: boolean;
+}
+
+const tokensOf = (v: unknown): Tokens => {
+  const d = unwrap<Tokens & { tokens?: Tokens }>(v);
+  return d.tokens ?? d;
+};
+
+export const login = (email: string, password: string, remember_me: boolean) =>
+  post('/api/auth/login/', { email, password, remember_me }, { auth: false }).then(tokensOf);
+
+export const register = (payload: object) => post<{ detail?: string }>('/api/auth/register/', payload, { auth: false });
+
+export const verifyEmail = (token: string) => post('/api/auth/verify_email/', { token }, { auth: false }).then(tokensOf);
+
+export const requestPasswordReset = (email: string) =>
+  post<{ detail?: string }>('/api/auth/password_reset/', { email }, { auth: false });
+
+export const validateResetToken = (token: string) =>
+  post<{ detail?: string }>('/api/auth/password_reset/validate_token/', { token }, { auth: false });
+
+export const confirmPasswordReset = (token: string, password: string) =>
+  post<{ detail?: string }>('/api/auth/password_reset/confirm/', { token, password }, { auth: false });
+
+export const setPassword = (current_password: string, new_password: string) =>
+  post<{ detail?: string }>('/api/auth/users/set_password/', { current_password, new_password });
+
+export const clearWsConnections = () => get('/api/auth/clear_ws_connections/');
+
+export const currentUser = () => get('/api/users/current/').then((v) => unwrap<User>(v));
+
+export async function wsTicket(): Promise<string> {
+  const d = unwrap<{ ticket_uuid?: string; ticket?: string }>(await get('/api/auth/get_ws_ticket/'));
+  const ticket = d.ticket_uuid ?? d.ticket;
+  if (!ticket) throw new Error('No websocket ticket');
+  return ticket;
+}
+
+export const subscribeNewsletter = (email: string) =>
+  post<{ detail?: string }>('/api/subscribe_newsletter/', { email }, { auth: false });
+
+/** Registration fee: starts the card payment; answers payment HTML, a redirect address or the fee status. */
+export const startRegistrationFee = (query: Record<string, string | number>) =>
+  post<unknown>(`/api/registration_fee/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, {});

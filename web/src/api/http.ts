@@ -1,0 +1,150 @@
+/**
+ * The HTTP client: JSON in and out, bearer token from the access cookie, 60 s timeout, and on a 401/403 one token
+ * refresh (shared by concurrent callers) and one retry of the failed request. If the refresh fails the tokens are
+ * removed and, unless blocked (10 s after a logout), the session-expired hook runs (logout state + Login modal).
+ */
+import { errorText, fieldErrors } from '../lib/error-text';
+import { clearTokens, getAccess, getRefresh, saveTokens } from './tokens';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly data: unknown,
+    readonly fields: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Query | string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Send the bearer token and handle 401/403 (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+const TIMEOUT_MS = 60_000;
+let blockedUntil = 0;
+let refreshing: Promise<boolean> | null = null;
+let onSessionExpired: () => void = () => {};
+
+/** After a logout, 401/403 answers neither refresh nor open the Login modal for `ms`. */
+export const blockAuthInterceptor = (ms: number) => void (blockedUntil = Date.now() + ms);
+const blocked = () => Date.now() < blockedUntil;
+export const setSessionExpiredHandler = (fn: () => void) => void (onSessionExpired = fn);
+
+export function buildQuery(query: Query | string | undefined): string {
+  if (!query) return '';
+  if (typeof query === 'string') return query ? `?${query.replace(/^\?/, '')}` : '';
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) v.forEach((x) => q.append(k, String(x)));
+    else q.set(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+interface Raw {
+  status: number;
+  ok: boolean;
+  data: unknown;
+  json: boolean;
+}
+
+async function send(path: string, o: RequestOptions, token: string | null): Promise<Raw> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
+  if (o.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new DOMException('The request timed out', 'TimeoutError')), TIMEOUT_MS);
+  const signal = o.signal && 'any' in AbortSignal ? AbortSignal.any([o.signal, timeout.signal]) : (o.signal ?? timeout.signal);
+  try {
+    const res = await fetch(path + buildQuery(o.query), {
+      method: o.method ?? 'GET',
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+      signal,
+      credentials: 'same-origin',
+    });
+    const text = await res.text();
+    let data: unknown = text;
+    let json = false;
+    if (text) {
+      try {
+        data = JSON.parse(text);
+        json = true;
+      } catch {
+        /* a plain text body */
+      }
+    } else {
+      data = null;
+      json = true;
+    }
+    return { status: res.status, ok: res.ok, data, json };
+  } catch (e) {
+    if (o.signal?.aborted) throw e;
+    const message = e instanceof Error ? (e.name === 'TimeoutError' ? 'The request timed out' : e.message) : '';
+    throw new ApiError(errorText({ networkMessage: message }), undefined, null, {});
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** POST /api/auth/refresh_token {refresh} -> data.data.access (+ data.data.refresh rotated). */
+export function refreshTokens(): Promise<boolean> {
+  if (refreshing) return refreshing;
+  const refresh = getRefresh();
+  if (!refresh) return Promise.resolve(false);
+  refreshing = send('/api/auth/refresh_token', { method: 'POST', body: { refresh } }, null)
+    .then((r) => {
+      const d = (r.data ?? {}) as { data?: { access?: string; refresh?: string }; access?: string; refresh?: string };
+      const access = d.data?.access ?? d.access;
+      if (!r.ok || !access) return false;
+      saveTokens(access, d.data?.refresh ?? d.refresh ?? null);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+const isAuthCall = (path: string) => /\/api\/auth\/(login|refresh_token|register|verify_email|password_reset)/.test(path);
+
+export async function request<T = unknown>(path: string, o: RequestOptions = {}): Promise<T> {
+  const auth = o.auth !== false;
+  const token = auth ? getAccess() : null;
+  let r = await send(path, o, token);
+  if ((r.status === 401 || r.status === 403) && auth && !isAuthCall(path) && !blocked()) {
+    if (await refreshTokens()) {
+      r = await send(path, o, getAccess());
+    } else if (token || getRefresh() || r.status === 401) {
+      const hadSession = !!token || !!getRefresh();
+      clearTokens();
+      onSessionExpired();
+      // A public read still answers without the stale token.
+      if (hadSession && (o.method ?? 'GET') === 'GET') r = await send(path, o, null);
+    }
+  }
+  if (!r.ok) throw new ApiError(errorText(r), r.status, r.data, fieldErrors(r.data));
+  return r.data as T;
+}
+
+export const get = <T = unknown>(path: string, query?: Query | string, o: RequestOptions = {}) =>
+  request<T>(path, { ...o, method: 'GET', query });
+export const post = <T = unknown>(path: string, body?: unknown, o: RequestOptions = {}) =>
+  request<T>(path, { ...o, method: 'POST', body: body ?? {} });
+export const patch = <T = unknown>(path: string, body?: unknown, o: RequestOptions = {}) =>
+  request<T>(path, { ...o, method: 'PATCH', body: body ?? {} });
+export const del = <T = unknown>(path: string, query?: Query | string, o: RequestOptions = {}) =>
+  request<T>(path, { ...o, method: 'DELETE', query });

@@ -1,0 +1,64 @@
+/** Lot, bid and listing calls (spec 2 section 7, docs/api.md). */
+import { parseCounters, parseIncrements, parseYears, toList, toLot, toPage, unwrap } from '../lib/normalize';
+import type { BidAnswer, BidHistoryEntry, Lot } from '../lib/types';
+import { del, get, post } from './http';
+
+export const fetchLot = async (id: string) => {
+  const lot = toLot(await get(`/api/lots/${id}/`));
+  if (!lot) throw new Error('Lot not found');
+  return lot;
+};
+
+export const fetchFeaturedLots = async () =>
+  toList<Lot>(await get('/api/lots/', { featured: true, live: true, page_size: 6 })).map((l) => toLot(l)!).filter(Boolean);
+
+export const fetchListing = async (query: string, signal?: AbortSignal) => {
+  const page = toPage<Lot>(await get('/api/lots/filters/', query, { signal }));
+  return { ...page, results: page.results.map((l) => toLot(l)).filter((l): l is Lot => !!l) };
+};
+
+export const fetchCounters = async (query: string, signal?: AbortSignal) =>
+  parseCounters(await get('/api/lots/filters/filter_counters/', query, { signal }));
+
+export const fetchAuctionYears = async () => parseYears(await get('/api/auction_years/'));
+
+export const fetchBidIncrements = async () => parseIncrements(await get('/api/bid_increments/', undefined, { auth: false }));
+
+export const fetchBids = async (lot: string) => toList<BidHistoryEntry>(await get('/api/bids/', { lot }));
+
+export const placeBid = (lot: string, bid: string, idempotencyKey: string, slug?: string) =>
+  post('/api/bids/', slug ? { bid, lot, slug } : { bid, lot }, { headers: { 'Idempotency-Key': idempotencyKey } })
+    .then((v) => unwrap<BidAnswer>(v));
+
+const lotsOf = (v: unknown) => toList<Lot>(v).map((l) => toLot(l)).filter((l): l is Lot => !!l);
+
+export const fetchSimilarLots = async (lotId: string) => lotsOf(await get('/api/similar_lots/', { lot_id: lotId }));
+export const fetchPeopleAlsoBidOn = async (lotId: string) => lotsOf(await get('/api/people_also_bid_on/', { lot_id: lotId }));
+
+export interface PerformancePoint {
+  date: string;
+  price: string;
+  label?: string;
+}
+
+/** Historical performance: prices this item (or its like) fetched before; rows of {date, price} in any spelling. */
+export async function fetchHistoricalPerformance(lotId: string): Promise<PerformancePoint[]> {
+  return toList<Record<string, unknown>>(await get('/api/historical_performance/', { lot_id: lotId }))
+    .map((r) => ({
+      date: String(r.date ?? r.end_date ?? r.sold_at ?? r.created_at ?? ''),
+      price: String(r.price ?? r.hammer_price ?? r.amount ?? r.final_price ?? ''),
+      label: (r.title ?? r.auction_name ?? r.auction) as string | undefined,
+    }))
+    .filter((p) => p.price !== '');
+}
+
+export const addToWatching = (lot: string) => post(`/api/add_to_watching_list/?lot=${lot}`, {});
+export const removeFromWatching = (lot: string) => del('/api/delete_watching_list/', { lot });
+
+export const fetchWatching = async () => lotsOf(await get('/api/lots_from_watching_list/', { page_size: 100 }));
+export const fetchUserLots = async (won: boolean) => lotsOf(await get('/api/user_lots_view/', { won, page_size: 100 }));
+
+export const searchLots = async (query: string, signal?: AbortSignal) => {
+  const page = toPage<Lot>(await get('/api/search_lots/', query, { signal }));
+  return { ...page, results: page.results.map((l) => toLot(l)).filter((l): l is Lot => !!l) };
+};

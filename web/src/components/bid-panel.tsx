@@ -1,0 +1,136 @@
+/**
+ * The lot's bid panel: display state rows (labels from the specification table), the countdown on the server
+ * clock, the next minimum bid, and the maximum-bid form that opens the ConfirmBid modal.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { checkBidAmount, suggestedBids } from '../lib/bid-amount';
+import { BID_ROLE_LABELS, lotBidState, nextMinimumBid, panelRows, type BidState } from '../lib/bid-state';
+import { formatDateTime } from '../lib/dates';
+import { effectiveEnd } from '../lib/lot-merge';
+import { formatGBP, formatPence, penceToDecimal, toPence } from '../lib/money';
+import { clearBidError, lotsStore, setBidError } from '../state/lots';
+import { openModal } from '../state/modals';
+import { session } from '../state/session';
+import { Countdown } from './countdown';
+import { useNow } from './hooks';
+
+const STATUS_LINE: Partial<Record<BidState, string>> = {
+  winning: 'You are the highest bidder.',
+  reserve: 'You are the highest bidder, but the reserve has not been met yet.',
+  notWinning: 'You have been outbid. Raise your maximum to get back in the lead.',
+  reserveNotMet: 'The reserve has not been met yet.',
+};
+
+export function BidPanel({ lotId }: { lotId: string }) {
+  const snap = useSnapshot(lotsStore);
+  const lot = snap.byId[lotId];
+  const error = snap.errors[lotId];
+  const notice = snap.notices[lotId];
+  const { status, user } = useSnapshot(session);
+  const now = useNow();
+  const inputId = useId();
+  const [amount, setAmount] = useState('');
+  if (!lot) return null;
+
+  const state = lotBidState(lot, now);
+  const stats = lot.bid_stats;
+  const minimum = nextMinimumBid(stats, (lot as { opening_bid?: string }).opening_bid);
+  const ownMax = stats.is_winning ? toPence(stats.current_user_bid) : null;
+  const rows = panelRows(state, {
+    current: formatGBP(stats.current_bid, 'No bids yet'),
+    yourBid: stats.current_user_bid ? formatGBP(stats.current_user_bid) : '—',
+    reserve: lot.reserve_price ? formatGBP(lot.reserve_price) : lot.reserve_met ? 'Met' : 'Not met',
+    final: lot.hammer_price || stats.current_bid ? formatGBP(lot.hammer_price ?? stats.current_bid) : 'Not sold',
+  });
+  const open = state !== 'final' && state !== 'scheduled' && lot.on_bidding;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (status !== 'signed-in') return openModal('login', { reason: 'Sign in to place your bid.' });
+    const check = checkBidAmount(amount, { minimum, onBidding: lot.on_bidding, ownMax });
+    if (!check.ok) return setBidError(lotId, 'web', check.message);
+    clearBidError(lotId);
+    if (user && user.registration_fee_status === false) {
+      return openModal('memberFee', { lotId, bid: penceToDecimal(check.pence) });
+    }
+    openModal('confirmBid', { lotId, bid: penceToDecimal(check.pence) });
+  };
+
+  return (
+    <section className={`bid-panel bid-panel--${state}`} aria-labelledby={`${inputId}-h`}>
+      <h2 id={`${inputId}-h`} className="visually-hidden">Bidding</h2>
+      {rows.length > 0 && (
+        <dl className="bid-panel__rows">
+          {rows.map((r) => (
+            <div key={r.label} className="bid-panel__row">
+              <dt>{r.label}</dt>
+              <dd aria-live={r === rows[0] ? 'polite' : undefined}>{r.value}</dd>
+            </div>
+          ))}
+          {lot.reserve_price && state !== 'reserve' && state !== 'reserveNotMet' && (
+            <div className="bid-panel__row bid-panel__row--minor">
+              <dt>{BID_ROLE_LABELS.seller}</dt>
+              <dd>{formatGBP(lot.reserve_price)}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {STATUS_LINE[state] && <p className={`bid-panel__status bid-panel__status--${state}`}>{STATUS_LINE[state]}</p>}
+      {typeof lot.bid_count === 'number' && state !== 'scheduled' && (
+        <p className="bid-panel__meta">{lot.bid_count} {lot.bid_count === 1 ? 'bid' : 'bids'}</p>
+      )}
+
+      {state === 'scheduled' && (
+        <p className="bid-panel__status">Bidding opens {formatDateTime(lot.start_date)}. Opening bid {formatPence(minimum)}.</p>
+      )}
+      {state === 'final' && (
+        <p className="bid-panel__status">Bidding has closed{lot.end_date ? ` (${formatDateTime(effectiveEnd(lot))})` : ''}.</p>
+      )}
+
+      {open && (
+        <>
+          <Countdown end={effectiveEnd(lot)} label="Time left" />
+          {lot.extra_time && <p className="bid-panel__meta">Extended: a late bid added 3 minutes.</p>}
+          <form className="bid-form" onSubmit={submit} noValidate>
+            <p className="bid-form__min">Next minimum bid <strong>{formatPence(minimum)}</strong></p>
+            <label htmlFor={inputId} className="bid-form__label">{BID_ROLE_LABELS.buyer}</label>
+            <div className="money-input">
+              <span aria-hidden="true">£</span>
+              <input
+                id={inputId}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={String(minimum / 100)}
+                value={amount}
+                aria-invalid={error?.type === 'web'}
+                aria-describedby={`${inputId}-msg`}
+                onChange={(e) => {
+                  setAmount(e.target.value);
+                  if (error?.type === 'web') clearBidError(lotId);
+                }}
+              />
+            </div>
+            <div className="bid-form__quick" role="group" aria-label="Quick amounts">
+              {suggestedBids(minimum, toPence(stats.step)).map((p) => (
+                <button key={p} type="button" className="chip" onClick={() => setAmount(String(p / 100))}>{formatPence(p)}</button>
+              ))}
+            </div>
+            <button type="submit" className="button button--primary button--block">
+              {status === 'signed-in' ? 'Place bid' : 'Sign in to bid'}
+            </button>
+          </form>
+        </>
+      )}
+      <div id={`${inputId}-msg`} className="bid-panel__messages">
+        {error && <p className="form-error" role="alert" data-error-type={error.type}>{error.message}</p>}
+        {!error && notice && <p className={`notice notice--${notice.kind}`} role="status">{notice.text}</p>}
+      </div>
+      {open && status !== 'signed-in' && (
+        <p className="bid-panel__meta">
+          New here? <button type="button" className="link-button" onClick={() => openModal('signUp')}>Create an account</button> to bid.
+        </p>
+      )}
+    </section>
+  );
+}

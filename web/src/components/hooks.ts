@@ -1,0 +1,79 @@
+/** Small shared hooks: a one-second server-clock ticker, media queries, data loading, document title. */
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { SITE } from '../lib/site';
+import { serverNow } from '../state/clock';
+
+// One interval for every countdown on the page.
+const listeners = new Set<() => void>();
+let tick = 0;
+let timer: ReturnType<typeof setInterval> | undefined;
+
+function subscribeTick(fn: () => void) {
+  listeners.add(fn);
+  if (!timer) {
+    timer = setInterval(() => {
+      tick++;
+      listeners.forEach((l) => l());
+    }, 1000);
+  }
+  return () => {
+    listeners.delete(fn);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+/** Server-clock "now", refreshed every second. */
+export function useNow(): number {
+  useSyncExternalStore(subscribeTick, () => tick);
+  return serverNow();
+}
+
+export function useMedia(query: string): boolean {
+  const subscribe = useCallback(
+    (fn: () => void) => {
+      const m = window.matchMedia(query);
+      m.addEventListener('change', fn);
+      return () => m.removeEventListener('change', fn);
+    },
+    [query],
+  );
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+}
+
+export interface AsyncState<T> {
+  data: T | undefined;
+  error: Error | null;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** Runs `load` when `deps` change; the previous run is aborted and its answer ignored. */
+export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]): AsyncState<T> {
+  const [state, setState] = useState<{ data: T | undefined; error: Error | null; loading: boolean }>({
+    data: undefined, error: null, loading: true,
+  });
+  const [nonce, setNonce] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setState((s) => ({ ...s, loading: true, error: null }));
+    loadRef.current(ctrl.signal).then(
+      (data) => !ctrl.signal.aborted && setState({ data, error: null, loading: false }),
+      (error: Error) => !ctrl.signal.aborted && setState((s) => ({ ...s, error, loading: false })),
+    );
+    return () => ctrl.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, nonce]);
+  return { ...state, reload: () => setNonce((n) => n + 1) };
+}
+
+
+export function useTitle(title: string): void {
+  useEffect(() => {
+    document.title = title ? `${title} · ${SITE.name}` : SITE.name;
+  }, [title]);
+}

@@ -1,0 +1,56 @@
+/** The lot's particulars: distillery, region, age, bottle or cask details, estimate and VAT. */
+import { formatGBP } from '../lib/money';
+import type { LotView as Lot } from '../lib/types';
+
+export function lotFacts(lot: Lot): [string, string][] {
+  const item = lot.item ?? ({} as Lot['item']);
+  const facts: [string, string | null | undefined][] = [
+    ['Distillery', item.distillery?.name],
+    ['Region', item.distillery ? (item.distillery.region?.name ?? 'Rest of world') : null],
+    ['Type', item.type ? item.type.charAt(0).toUpperCase() + item.type.slice(1) : null],
+    ['Age', item.age != null && item.age !== '' ? (/^\d+$/.test(String(item.age)) ? `${item.age} years old` : String(item.age)) : null],
+    ['Cask type', item.cask_type],
+    ['Volume', item.volume_ml ? (item.volume_ml >= 1000 ? `${item.volume_ml / 1000} L` : `${item.volume_ml} ml`) : null],
+    ['Strength', item.abv != null && item.abv !== '' ? `${item.abv}% ABV` : null],
+    ['Estimated value', item.estimated_value ? formatGBP(item.estimated_value) : null],
+    ['Lot reference', lot.reference_no],
+    ['Stored at', (lot as { warehouse?: { name?: string } | null }).warehouse?.name],
+  ];
+  return facts.filter((f): f is [string, string] => !!f[1]);
+}
+
+export function LotDetails({ lot }: { lot: Lot }) {
+  const description = lot.custom_description || lot.item?.description;
+  const facts = lotFacts(lot);
+  return (
+    <section className="lot-details" aria-labelledby="details-title">
+      <h2 id="details-title">Lot details</h2>
+      {facts.length > 0 && (
+        <dl className="facts">
+          {facts.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <p className="lot-details__vat">
+        {lot.vat_enabled
+          ? 'VAT at 20% is charged on the hammer price of this lot, as well as on the buyer\u2019s premium.'
+          : 'No VAT on the hammer price; VAT at 20% applies to the buyer\u2019s premium only.'}
+      </p>
+      {description && (
+        <div className="prose">
+          {description.split(/\n{2,}/).map((para, i) => <p key={i}>{para}</p>)}
+        </div>
+      )}
+      {lot.item?.distillery?.description && (
+        <div className="prose prose--muted">
+          <h3>About {lot.item.distillery.name}</h3>
+          <p>{lot.item.distillery.description}</p>
+        </div>
+      )}
+    </section>
+  );
+}

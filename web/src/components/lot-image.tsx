@@ -1,0 +1,27 @@
+/** A lot photo with a drawn placeholder when there is none or it fails to load. */
+import { useState } from 'react';
+import type { Photo } from '../lib/types';
+
+export function LotImage({ photo, alt, sizes, eager }: { photo?: Photo; alt: string; sizes?: string; eager?: boolean }) {
+  const [failed, setFailed] = useState(false);
+  if (!photo?.file || failed) {
+    return (
+      <span className="lot-image lot-image--placeholder" role={alt ? 'img' : undefined} aria-label={alt || undefined}>
+        <svg viewBox="0 0 40 100" aria-hidden="true" className="lot-image__bottle">
+          <path d="M16 4h8v18c0 4 8 8 8 18v52a4 4 0 0 1-4 4H12a4 4 0 0 1-4-4V40c0-10 8-14 8-18z" />
+        </svg>
+      </span>
+    );
+  }
+  return (
+    <img
+      className="lot-image"
+      src={photo.file}
+      alt={alt}
+      sizes={sizes}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+/** Renders the open modal; each modal is its own chunk, loaded when first opened. */
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useSnapshot } from 'valtio';
+import { modals, type ModalName } from '../state/modals';
+
+// Modal props arrive untyped from the store; each modal checks what it needs.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyModal = ComponentType<any>;
+function named<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as unknown as AnyModal }));
+}
+
+const MODALS: Record<ModalName, AnyModal> = {
+  login: named(() => import('../modals/login-modal'), 'LoginModal'),
+  signUp: named(() => import('../modals/sign-up-modal'), 'SignUpModal'),
+  forgotPassword: named(() => import('../modals/forgot-password-modal'), 'ForgotPasswordModal'),
+  newPassword: named(() => import('../modals/new-password-modal'), 'NewPasswordModal'),
+  emailVerification: named(() => import('../modals/email-verification-modal'), 'EmailVerificationModal'),
+  authSuccess: named(() => import('../modals/auth-success-modal'), 'AuthSuccessModal'),
+  memberFee: named(() => import('../modals/member-fee-modal'), 'MemberFeeModal'),
+  confirmBid: named(() => import('../modals/confirm-bid-modal'), 'ConfirmBidModal'),
+  expandImage: named(() => import('../modals/expand-image-modal'), 'ExpandImageModal'),
+};
+
+export function ModalHost() {
+  const { current } = useSnapshot(modals);
+  if (!current) return null;
+  const Modal = MODALS[current.name];
+  return (
+    <Suspense fallback={<div className="modal-backdrop" aria-busy="true" />}>
+      <Modal key={current.id} {...current.props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,16 @@
+/** The main navigation, shared by the desktop and mobile headers. */
+export const MAIN_NAV = [
+  { href: '/auction', label: 'Live Auction', live: true },
+  { href: '/past-auction', label: 'Past Auctions' },
+  { href: '/calendar', label: 'Calendar' },
+  { href: '/how-to-buy', label: 'Buying' },
+  { href: '/selling', label: 'Selling' },
+  { href: '/about', label: 'About' },
+] as const;
+
+export const ACCOUNT_NAV = [
+  { href: '/account/buyers-area', label: "Buyer's area" },
+  { href: '/account/sellers-area', label: "Seller's area" },
+  { href: '/account/my-collection', label: 'My collection' },
+  { href: '/account/settings', label: 'Settings' },
+] as const;

@@ -1,0 +1,63 @@
+/** Turning a failed call into the text a person reads (spec 1, section 8) and per-field messages. */
+export interface FailedCall {
+  /** HTTP status; absent when no response arrived. */
+  status?: number;
+  /** Parsed JSON body, or the raw text when the body was not JSON. */
+  data?: unknown;
+  /** True when the body was JSON. */
+  json?: boolean;
+  /** The network error's message when no response arrived. */
+  networkMessage?: string;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+function firstText(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return v.length ? firstText(v[0]) : null;
+  if (isObj(v)) {
+    for (const key of ['detail', 'message', 'msg', 'description']) {
+      if (typeof v[key] === 'string') return v[key] as string;
+    }
+  }
+  return null;
+}
+
+const human = (field: string) => {
+  const s = field.replace(/_/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
+
+export function errorText(call: FailedCall): string {
+  if (call.status === undefined) return call.networkMessage || 'Server Error';
+  const { data } = call;
+  if (!call.json && typeof data === 'string') return `Server Error With Status ${call.status}`;
+  if (typeof data === 'string') return data || 'Server error';
+  if (Array.isArray(data)) return firstText(data) ?? 'Server error';
+  if (isObj(data)) {
+    for (const key of ['detail', 'message', 'msg']) {
+      if (typeof data[key] === 'string' && data[key]) return data[key] as string;
+    }
+    if (Array.isArray(data.errors)) {
+      const withDescription = data.errors.find((e) => isObj(e) && typeof e.description === 'string');
+      if (withDescription) return (withDescription as { description: string }).description;
+    }
+    for (const [field, value] of Object.entries(data)) {
+      const text = firstText(value);
+      if (text) return field === 'non_field_errors' ? text : `${human(field)}: ${text}`;
+    }
+  }
+  return 'Server error';
+}
+
+/** `{"field": ["message"]}` -> `{field: "message"}`; non-field messages are left out. */
+export function fieldErrors(data: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isObj(data)) return out;
+  for (const [field, value] of Object.entries(data)) {
+    if (['detail', 'message', 'msg', 'errors', 'non_field_errors', 'code'].includes(field)) continue;
+    const text = firstText(value);
+    if (text) out[field] = text;
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+/**
+ * Live channel messages merged into a lot (docs/api.md "Live channels"). The functions mutate the lot they are
+ * given, so they work the same on a plain object and on a valtio proxy held by every list that shows the lot.
+ */
+import type { Lot } from './types';
+
+export interface LotUpdateMessage {
+  purpose: 'lot_update';
+  lot_id: string | number;
+  current_bid?: string | null;
+  bid_step?: string | null;
+  lot_extra_time?: string | null;
+  lot_on_bidding?: boolean;
+  reserve_met?: boolean;
+  bid_count?: number;
+  end_date?: string | null;
+  is_winning?: boolean;
+}
+
+export interface BidUpdateMessage {
+  purpose: 'bid_update';
+  lot_id: string | number;
+  is_winning: boolean;
+  current_bid?: string | null;
+  bid_step?: string | null;
+  current_user_bid?: string | null;
+}
+
+export interface FinishedLotsMessage {
+  purpose: 'finished_lots';
+  lot_id_list: (string | number)[];
+}
+
+const has = <T extends object>(o: T, k: keyof T) => o[k] !== undefined;
+
+export function applyLotUpdate(lot: Lot, m: Partial<LotUpdateMessage>): void {
+  if (!lot.bid_stats) lot.bid_stats = { step: null, current_bid: null, is_winning: false, current_user_bid: null };
+  if (has(m, 'current_bid')) lot.bid_stats.current_bid = m.current_bid ?? null;
+  if (has(m, 'bid_step')) lot.bid_stats.step = m.bid_step ?? null;
+  if (has(m, 'is_winning')) lot.bid_stats.is_winning = !!m.is_winning;
+  // Extra time is cleared when the update carries an empty value.
+  if (has(m, 'lot_extra_time')) lot.extra_time = m.lot_extra_time ? m.lot_extra_time : null;
+  if (has(m, 'lot_on_bidding')) lot.on_bidding = !!m.lot_on_bidding;
+  if (has(m, 'reserve_met')) lot.reserve_met = !!m.reserve_met;
+  if (has(m, 'bid_count')) lot.bid_count = m.bid_count;
+  if (has(m, 'end_date') && m.end_date) lot.end_date = m.end_date;
+}
+
+/** Applies a private bid update; answers whether the caller has just lost the lead (to show "outbid"). */
+export function applyBidUpdate(lot: Lot, m: BidUpdateMessage): { outbid: boolean } {
+  const wasWinning = lot.bid_stats?.is_winning;
+  applyLotUpdate(lot, { current_bid: m.current_bid, bid_step: m.bid_step, is_winning: m.is_winning });
+  if (m.current_user_bid !== undefined) lot.bid_stats.current_user_bid = m.current_user_bid;
+  return { outbid: !m.is_winning && wasWinning !== false };
+}
+
+export function applyFinished(lot: Lot): void {
+  lot.on_bidding = false;
+  lot.finished = true;
+}
+
+/** The lot's current end: the extended end when extended, else its end date. */
+export const effectiveEnd = (lot: Pick<Lot, 'extra_time' | 'end_date'>) => lot.extra_time || lot.end_date || null;

@@ -1,0 +1,58 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { filterLabel, lotTitle, parseCounters, parseIncrements, parseYears, toLot, toPage, unwrap } from './normalize';
+
+test('unwrap and pages', () => {
+  assert.equal(unwrap({ data: { data: { id: 1 } } }), { id: 1 });
+  assert.equal(toPage([1, 2]), { count: 2, total_pages: 1, results: [1, 2] });
+  const p = toPage({ count: 90, total_pages: 3, results: [1], next: null, previous: null });
+  assert.is(p.count, 90);
+  assert.is(p.total_pages, 3);
+  assert.equal(toPage({ data: { results: [5], count: 1 } }).results, [5]);
+  assert.equal(toPage(null).results, []);
+});
+
+test('toLot reads a bare or wrapped lot and fills missing parts', () => {
+  const lot = toLot({ data: { id: 7, on_bidding: true, custom_title: 'Cask 7' } })!;
+  assert.is(lot.id, '7');
+  assert.is(toLot({ id: 'a1b2', on_bidding: false })!.id, 'a1b2');
+  assert.is(lot.item.title, 'Cask 7');
+  assert.is(lot.bid_stats.current_bid, null);
+  assert.is(toLot({ nope: 1 }), null);
+  assert.is(lotTitle({ id: '3', custom_title: '', item: { id: 1, title: 'Ardbeg 10' } }), 'Ardbeg 10');
+});
+
+test('increments: decimal strings, open top band, other spellings', () => {
+  assert.equal(parseIncrements([
+    { from: '100.00', to: '500.00', step: '10.00' },
+    { from: '0.00', to: '100.00', step: '5.00' },
+    { from: '100000.00', to: null, step: '2500.00' },
+  ]), [
+    { from: 0, to: 10000, step: 500 },
+    { from: 10000, to: 50000, step: 1000 },
+    { from: 10000000, to: null, step: 250000 },
+  ]);
+  assert.equal(parseIncrements({ results: [{ min: 0, max: 100, increment: 5 }] }), [{ from: 0, to: 10000, step: 500 }]);
+  assert.equal(parseIncrements('nope'), []);
+});
+
+test('counters: value/count rows, name rows and maps', () => {
+  assert.equal(parseCounters({
+    distillery: [{ value: 'Ardbeg', count: 4 }], region: [{ name: 'Islay', count: 2 }], type: { Bottle: 9, Cask: 1 }, count: 12,
+  }), {
+    distillery: [{ value: 'Ardbeg', count: 4 }],
+    region: [{ value: 'Islay', count: 2 }],
+    type: [{ value: 'Bottle', count: 9 }, { value: 'Cask', count: 1 }],
+  });
+  assert.equal(parseCounters({ data: { filters: { age: [{ value: 12, count: '3' }] } } }), { age: [{ value: '12', count: 3 }] });
+  // a yes/no facet is left to its toggle
+  assert.equal(parseCounters({ region: [{ value: 'Islay', count: 1 }], vat_enabled: { true: 3, false: 9 } }), { region: [{ value: 'Islay', count: 1 }] });
+});
+
+test('years', () => {
+  assert.equal(parseYears([2023, 2025, 2024]), [2025, 2024, 2023]);
+  assert.equal(parseYears({ results: [{ year: 2022 }, { year: '2024' }] }), [2024, 2022]);
+  assert.is(filterLabel('cask_type'), 'Cask type');
+});
+
+test.run();

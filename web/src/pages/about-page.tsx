@@ -1,0 +1,50 @@
+/** /about: the house and its specialists (GET /api/about_us/). */
+import { useAsync } from '../components/hooks';
+import { PageHead } from '../components/page-head';
+import { fetchAboutUs } from '../api/site';
+import { SITE } from '../lib/site';
+
+export function AboutPage() {
+  const { data } = useAsync(() => fetchAboutUs(), []);
+  return (
+    <>
+      <PageHead title="About Us" eyebrow={SITE.name}>
+        <p>Specialist whisky auctioneers, run by collectors for collectors.</p>
+      </PageHead>
+      <div className="container section two-col">
+        <div className="prose">
+          <h2>Our house</h2>
+          <p>
+            We sell rare and collectable Scotch whisky — single bottles, whole collections and casks — in monthly online
+            auctions open to bidders around the world. Every lot is received, inspected and photographed by our team
+            and kept in our bonded warehouse until it is shipped or collected.
+          </p>
+          <h2>How we work</h2>
+          <p>
+            Bidding is by maximum (proxy) bid, lots close one by one with a 3-minute extension after late bids, and every
+            bid and payment is recorded in an audit trail that can be replayed end to end.
+          </p>
+          <p>Visit us at {SITE.address}, or call {SITE.phone}.</p>
+        </div>
+        <aside>
+          <h2>Our specialists</h2>
+          {data && data.length > 0 ? (
+            <ul className="staff">
+              {data.map((s, i) => (
+                <li key={s.id ?? i} className="staff__item">
+                  {s.photo && <img src={s.photo} alt="" loading="lazy" />}
+                  <div>
+                    <p className="staff__name">{s.name ?? [s.first_name, s.last_name].filter(Boolean).join(' ')}</p>
+                    <p className="muted">{s.position ?? s.role}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Our team of specialists values and catalogues every lot.</p>
+          )}
+        </aside>
+      </div>
+    </>
+  );
+}

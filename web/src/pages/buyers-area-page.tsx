@@ -1,0 +1,63 @@
+/** /account/buyers-area: watching list, and won / lost lots that move live as bid updates arrive. */
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Empty, ErrorNote, GridSkeleton } from '../components/feedback';
+import { LotGrid } from '../components/lot-card';
+import { PageHead, RequireAuth } from '../components/page-head';
+import { Tabs } from '../components/tabs';
+import { buyers, loadBuyersArea } from '../state/buyers';
+
+const EMPTY: Record<string, [string, string]> = {
+  watching: ['Your watching list is empty', 'Tap the heart on any lot to follow it here.'],
+  won: ['No winning lots yet', 'Lots you lead or have won appear here, live.'],
+  lost: ['No lost lots', 'Lots where you have been outbid appear here.'],
+};
+
+function BuyersArea() {
+  const snap = useSnapshot(buyers);
+  const [tab, setTab] = useState('watching');
+  useEffect(() => {
+    void loadBuyersArea();
+  }, []);
+  const ids = tab === 'watching' ? snap.watching : tab === 'won' ? snap.won : snap.lost;
+  return (
+    <div className="container section">
+      <Tabs
+        active={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'watching', label: <>Watching list <span className="count">{snap.watching.length}</span></> },
+          { key: 'won', label: <>Won <span className="count">{snap.won.length}</span></> },
+          { key: 'lost', label: <>Lost <span className="count">{snap.lost.length}</span></> },
+        ]}
+      >
+        {snap.error ? (
+          <ErrorNote error={snap.error} onRetry={() => void loadBuyersArea()} />
+        ) : !snap.loaded ? (
+          <GridSkeleton count={4} />
+        ) : ids.length === 0 ? (
+          <Empty title={EMPTY[tab][0]}>
+            <p>{EMPTY[tab][1]}</p>
+            <Link href="/auction" className="text-link">Browse the live auction</Link>
+          </Empty>
+        ) : (
+          <LotGrid ids={ids} label={tab} />
+        )}
+      </Tabs>
+    </div>
+  );
+}
+
+export function BuyersAreaPage() {
+  return (
+    <>
+      <PageHead title="Buyer's area" eyebrow="My account">
+        <p>Follow your lots: what you watch, what you lead or have won, and where you have been outbid.</p>
+      </PageHead>
+      <RequireAuth what="your watching list and your lots">
+        <BuyersArea />
+      </RequireAuth>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Placing a bid: POST /api/bids/ {bid, lot} with an Idempotency-Key. The answer's message shows on the lot at once;
+ * a refusal's detail is stored per lot with type "backend"; an unpaid registration fee leads to the MemberFee modal.
+ */
+import type { ApiError } from '../api/http';
+import { placeBid } from '../api/lots';
+import { penceToDecimal, type Pence } from '../lib/money';
+import { lotsStore, setBidError, setBidNotice } from './lots';
+import { openModal } from './modals';
+import { session } from './session';
+
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export function isRegistrationFeeError(e: ApiError): boolean {
+  const data = (e.data ?? {}) as Record<string, unknown>;
+  return e.status === 402 || data.code === 'registration_fee_required' || 'registration_fee' in data || /registration fee/i.test(e.message);
+}
+
+export type BidOutcome = 'placed' | 'fee' | 'auth' | 'refused';
+
+export async function submitBid(lotId: string, amount: Pence, key: string): Promise<BidOutcome> {
+  const lot = lotsStore.byId[lotId];
+  try {
+    const answer = await placeBid(lotId, penceToDecimal(amount), key, lot?.slug);
+    if (lot) {
+      if (answer.bid_stats) Object.assign(lot.bid_stats, answer.bid_stats);
+      if (answer.reserve_met !== undefined) lot.reserve_met = answer.reserve_met;
+      if (answer.is_highest_bid !== undefined) lot.bid_stats.is_winning = answer.is_highest_bid;
+      // The bidder's maximum is now this amount, even when a proxy outbids it at once.
+      if (answer.bid_stats?.current_user_bid === undefined) lot.bid_stats.current_user_bid = penceToDecimal(amount);
+    }
+    const text = answer.message || (answer.is_highest_bid ? 'You are the highest bidder.' : 'Your bid has been placed.');
+    const kind = answer.is_highest_bid === false || answer.reserve_met === false ? 'warning' : 'success';
+    setBidNotice(lotId, { kind, text });
+    return 'placed';
+  } catch (e) {
+    const err = e as ApiError;
+    if (err.status === 401 || (err.status === 403 && session.status !== 'signed-in')) return 'auth';
+    if (isRegistrationFeeError(err)) {
+      if (session.user) session.user.registration_fee_status = false;
+      openModal('memberFee', { lotId, bid: penceToDecimal(amount) });
+      return 'fee';
+    }
+    setBidError(lotId, 'backend', err.message || 'Server error');
+    return 'refused';
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The signed-in user. Tokens live in cookies (api/tokens); this store holds the user and the session status.
+ * Login, email verification and temp tokens store the tokens, then load the current user (spec 1 section 4).
+ */
+import { proxy } from 'valtio';
+import { clearWsConnections, currentUser, type Tokens } from '../api/auth';
+import { blockAuthInterceptor, setSessionExpiredHandler } from '../api/http';
+import { clearTokens, hasSession, saveTokens } from '../api/tokens';
+import type { User } from '../lib/types';
+import { lotsStore } from './lots';
+import { closeAllModals, openModal } from './modals';
+
+export type SessionStatus = 'unknown' | 'anonymous' | 'signed-in';
+
+export const session = proxy({
+  status: 'unknown' as SessionStatus,
+  user: null as User | null,
+  isStaff: false,
+});
+
+export const LOGOUT_BLOCK_MS = 10_000;
+
+/** Clears everything tied to the user (their own bids, errors and notices on lots). */
+function resetUserState(): void {
+  session.user = null;
+  session.isStaff = false;
+  session.status = 'anonymous';
+  for (const lot of Object.values(lotsStore.byId)) {
+    lot.is_watched = false;
+    if (lot.bid_stats) {
+      lot.bid_stats.is_winning = false;
+      lot.bid_stats.current_user_bid = null;
+    }
+  }
+  for (const k of Object.keys(lotsStore.errors)) delete lotsStore.errors[Number(k)];
+  for (const k of Object.keys(lotsStore.notices)) delete lotsStore.notices[Number(k)];
+}
+
+export async function loadUser(): Promise<User | null> {
+  if (!hasSession()) {
+    session.status = 'anonymous';
+    return null;
+  }
+  try {
+    const user = await currentUser();
+    session.user = user;
+    session.isStaff = !!user.is_staff;
+    session.status = 'signed-in';
+    return user;
+  } catch (e) {
+    console.warn('Could not load the current user', e);
+    if (!hasSession()) resetUserState();
+    else session.status = 'anonymous';
+    return null;
+  }
+}
+
+export async function signIn(tokens: Tokens, remember?: boolean): Promise<User | null> {
+  saveTokens(tokens.access, tokens.refresh, remember ?? false);
+  session.isStaff = !!tokens.is_staff;
+  return loadUser();
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await clearWsConnections();
+  } catch {
+    /* the session ends locally either way */
+  }
+  clearTokens();
+  blockAuthInterceptor(LOGOUT_BLOCK_MS);
+  closeAllModals();
+  resetUserState();
+}
+
+export const isSignedIn = () => session.status === 'signed-in';
+
+setSessionExpiredHandler(() => {
+  const wasSignedIn = session.status === 'signed-in' || hasSession();
+  resetUserState();
+  clearTokens();
+  if (wasSignedIn || session.status !== 'unknown') openModal('login', { expired: wasSignedIn });
+});

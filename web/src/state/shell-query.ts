@@ -1,0 +1,120 @@
+/**
+ * Query parameters any page may be opened with (spec 1, section 2): submit_token, reset_password, reset_token,
+ * temp_token, pdf_order_id and the card-payment returns (registration_fee, user_payment_cards, create_order with
+ * lot and bid). Each is removed from the address once handled.
+ */
+import { verifyEmail, validateResetToken } from '../api/auth';
+import { downloadOrderPdf } from '../api/files';
+import type { ApiError } from '../api/http';
+import { fetchLot } from '../api/lots';
+import { adoptTempToken } from '../api/tokens';
+import { putLot } from './lots';
+import { openModal, queueModal } from './modals';
+import { loadUser, session, signIn } from './session';
+import { pushToast } from './toasts';
+
+export const HANDLED_KEYS = [
+  'submit_token', 'reset_password', 'reset_token', 'temp_token', 'pdf_order_id', 'registration_fee',
+  'user_payment_cards', 'create_order', 'lot', 'bid',
+] as const;
+
+export const CARD_ERROR = 'Error! Error has occurred while processing Payment Card.';
+
+type Navigate = (to: string, opts?: { replace?: boolean }) => void;
+
+function stripQuery(navigate: Navigate): void {
+  const params = new URLSearchParams(location.search);
+  HANDLED_KEYS.forEach((k) => params.delete(k));
+  const rest = params.toString();
+  navigate(`${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`, { replace: true });
+}
+
+const tokenError = (e: unknown): string | null => {
+  const err = e as ApiError;
+  const data = err?.data as Record<string, unknown> | undefined;
+  if (err?.fields?.token) return err.fields.token;
+  if (data && typeof data.detail === 'string' && /token/i.test(data.detail)) return data.detail;
+  return null;
+};
+
+let lastHandled = '';
+
+export async function handleShellQuery(search: string, navigate: Navigate): Promise<void> {
+  const q = new URLSearchParams(search);
+  if (!HANDLED_KEYS.some((k) => q.has(k))) return;
+  // The same address handled twice (a re-render before the address is rewritten) runs once.
+  if (search === lastHandled) return;
+  lastHandled = search;
+  stripQuery(navigate);
+
+  const submitToken = q.get('submit_token');
+  if (submitToken) {
+    try {
+      await signIn(await verifyEmail(submitToken));
+      openModal('memberFee', { afterVerify: true });
+    } catch (e) {
+      openModal('emailVerification', { mode: 'verify', message: (e as Error).message });
+    }
+  }
+
+  if (q.get('reset_password') === 'true') {
+    if (session.status === 'signed-in') navigate('/account/settings?section=reset-password');
+    else openModal('forgotPassword');
+  }
+
+  const resetToken = q.get('reset_token');
+  if (resetToken) {
+    try {
+      await validateResetToken(resetToken);
+      openModal('newPassword', { token: resetToken });
+    } catch (e) {
+      const message = tokenError(e);
+      if (message) openModal('emailVerification', { mode: 'reset', message });
+      else pushToast({ kind: 'error', title: 'Password reset', text: (e as Error).message });
+    }
+  }
+
+  const tempToken = q.get('temp_token');
+  if (tempToken) {
+    adoptTempToken(tempToken);
+    await loadUser();
+    navigate('/', { replace: true });
+  }
+
+  const pdf = q.get('pdf_order_id');
+  if (pdf) {
+    downloadOrderPdf(pdf).catch((e) => pushToast({ kind: 'error', title: 'Order PDF', text: (e as Error).message }));
+  }
+
+  const fee = q.get('registration_fee');
+  if (fee !== null) {
+    if (fee === 'true') {
+      if (session.user) session.user.registration_fee_status = true;
+      queueModal('authSuccess', { title: 'Registration complete', message: 'Thank you, your registration fee has been paid. You can now bid.' });
+      const lotId = q.get('lot');
+      const bid = q.get('bid');
+      if (lotId && bid) {
+        try {
+          const lot = putLot(await fetchLot(lotId));
+          queueModal('confirmBid', { lotId: lot.id, bid });
+        } catch (e) {
+          console.warn('Could not reopen the bid after the registration fee', e);
+        }
+      }
+    } else {
+      openModal('memberFee', { error: CARD_ERROR, lotId: q.get('lot'), bid: q.get('bid') });
+    }
+  }
+
+  const cards = q.get('user_payment_cards');
+  if (cards !== null) {
+    if (cards === 'true') openModal('authSuccess', { title: 'Success!', message: 'Payment card is added successfully' });
+    else openModal('authSuccess', { title: 'Error', message: CARD_ERROR, tone: 'error' });
+  }
+
+  const order = q.get('create_order');
+  if (order !== null) {
+    if (order === 'true') openModal('authSuccess', { title: 'Success!', message: 'Order payment has been processed successfully' });
+    else openModal('authSuccess', { title: 'Error', message: CARD_ERROR, tone: 'error' });
+  }
+}

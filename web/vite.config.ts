@@ -1,0 +1,43 @@
+/**
+ * The web client's build: root web/, output web/dist (served by the Fastify server on /, deep links falling back to
+ * index.html). Vite 8 transforms TSX itself (oxc) with the automatic React runtime; no React plugin is needed.
+ * In development /api and /ws are proxied to the API on http://127.0.0.1:3000.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+// WEB_API points the dev and preview proxies at another API instance (default: the server's port 3000).
+const api = process.env.WEB_API ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root,
+  base: '/',
+  publicDir: false,
+  oxc: {
+    jsx: { runtime: 'automatic', importSource: 'react' },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    cssCodeSplit: true,
+    assetsInlineLimit: 4096,
+    reportCompressedSize: true,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: {
+      '/api': { target: api, changeOrigin: true },
+      '/ws': { target: api, ws: true, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: api, changeOrigin: true },
+      '/ws': { target: api, ws: true, changeOrigin: true },
+    },
+  },
+});
