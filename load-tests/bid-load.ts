@@ -1,7 +1,7 @@
 /**
  * The bid storm: autocannon with one connection per bidder, each posting bids on the hot lot as fast as the server
- * answers. Every bidder bids what it last saw as the minimum (the client's "next bid" button), now and then a few
- * steps more (a proxy maximum), and learns from every answer: an accepted bid's new price, or the minimum a refusal
+ * answers. Every bidder bids what it last saw as the minimum (the client's "next bid" button), one time in ten a
+ * step or two more (a proxy maximum), and learns from every answer: an accepted bid's new price, or the minimum a refusal
  * names. So the price rises as in a real close and most bids arrive a moment too late, which is the hot path.
  */
 import { performance } from 'node:perf_hooks';
@@ -31,6 +31,8 @@ export interface BidLoadResult {
   latenciesMs: number[];
   /** Each price an answer reported, with the first moment (performance.now()) an answer reported it. */
   answered: Map<number, number>;
+  /** The bid ids of the accepted answers (the audit looks for each in the stream). */
+  acceptedIds: string[];
   lastPrice: number;
 }
 
@@ -48,12 +50,13 @@ export async function runBidLoad(options: BidLoadOptions): Promise<BidLoadResult
   const answered = new Map<number, number>();
   const latenciesMs: number[] = [];
   const statuses: Record<string, number> = {};
+  const acceptedIds: string[] = [];
   let nextBidder = 0;
   let lastPrice = 0;
 
   const request = (c: Connection) => {
     c.sent += 1;
-    const amount = Math.random() < 0.25 ? c.minimum + stepFor(c.minimum) * (1 + Math.floor(Math.random() * 3)) : c.minimum;
+    const amount = Math.random() < 0.1 ? c.minimum + stepFor(c.minimum) * (1 + Math.floor(Math.random() * 2)) : c.minimum;
     const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${c.bidder.access}` };
     if (options.idempotencyKeys) headers['idempotency-key'] = `load-${c.bidder.id}-${c.sent}-${Date.now()}`;
     return { headers, body: JSON.stringify({ bid: (amount / 100).toFixed(2), lot: options.lotId }) };
@@ -62,7 +65,9 @@ export async function runBidLoad(options: BidLoadOptions): Promise<BidLoadResult
   const learn = (status: number, body: string, c: Connection): void => {
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (status === 201) {
-      const price = pence((JSON.parse(body) as { bid_stats: { current_bid: string } }).bid_stats.current_bid);
+      const answer = JSON.parse(body) as { bid_id: string; bid_stats: { current_bid: string } };
+      acceptedIds.push(answer.bid_id);
+      const price = pence(answer.bid_stats.current_bid);
       if (!answered.has(price)) answered.set(price, performance.now());
       if (price > lastPrice) lastPrice = price;
       c.minimum = Math.max(c.minimum, price + stepFor(price));
@@ -75,12 +80,11 @@ export async function runBidLoad(options: BidLoadOptions): Promise<BidLoadResult
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: options.url,
+        url: `${options.url}/api/bids/`,
         connections: options.connections,
         duration: options.durationSeconds,
         timeout: 10,
         method: 'POST',
-        path: '/api/bids/',
         // Each connection gets its own request object, rewritten after every answer (autocannon's per-request
         // context is reset after each request, so the connection's state lives here instead).
         setupClient: (client) => {
@@ -113,6 +117,7 @@ export async function runBidLoad(options: BidLoadOptions): Promise<BidLoadResult
     statuses,
     latenciesMs,
     answered,
+    acceptedIds,
     lastPrice,
   };
 }

@@ -11,7 +11,9 @@ export interface ReportInput {
   baseline: Baseline;
   watchers: number;
   stillOpen: number;
-  audit: { placed: number; answered: number };
+  audit: { placed: number; answered: number; lost: number; unanswered: number; inFlightLimit: number };
+  /** Cores used during the measured run (1.0 = one core busy all the time). */
+  cpu: { server: number; generator: number; postgres: number; machine: number };
   connections: number;
   keys: boolean;
 }
@@ -37,9 +39,14 @@ export function report(input: ReportInput): void {
   console.log(`Errors:               ${load.errors}   (statuses ${JSON.stringify(load.statuses)})`);
   console.log(`WS lag p50/p95/p99:   ${ms(lag.lag.p50)} / ${ms(lag.lag.p95)} / ${ms(lag.lag.p99)}   ${check(lag.lag.p99 < TARGETS.lagP99Ms && lag.missed === 0)} (p99 < ${TARGETS.lagP99Ms} ms, none missed)`);
   console.log(`                      ${lag.samples} prices x ${input.watchers} watchers, ${lag.missed} missed, ${lag.messages} lot_update messages received, ${input.stillOpen} watchers still open`);
+  const { server, generator, postgres, machine } = input.cpu;
+  console.log(`CPU (cores busy):     server ${server.toFixed(2)}, load generator + watchers ${generator.toFixed(2)}, PostgreSQL ${postgres.toFixed(2)}, ` +
+    `other processes ${(machine - server - generator - postgres).toFixed(2)}; machine ${machine.toFixed(2)} of ${os.cpus().length}`);
   console.log(`PostgreSQL one-row:   ${baseline.commitsPerSecond.toFixed(0)} commits/s (${baseline.method})`);
   console.log(`Ratio:                decisions ${ratio.toFixed(2)}x   ${check(ratio >= TARGETS.ratio)} (>= ${TARGETS.ratio}x); accepted ${acceptedRatio.toFixed(2)}x`);
-  console.log(`Audit:                ${input.audit.answered} accepted answers, ${input.audit.placed} BidPlaced in the stream   ${check(input.audit.placed === input.audit.answered)}`);
+  const audit = input.audit;
+  const auditOk = audit.lost === 0 && audit.unanswered >= 0 && audit.unanswered <= audit.inFlightLimit;
+  console.log(`Audit:                ${audit.answered} accepted answers, ${audit.placed} BidPlaced in the stream, ${audit.lost} accepted bids missing, ${audit.unanswered} placed while their answer was on the wire at the stop   ${check(auditOk)}`);
   console.log('');
   console.log('| date | decisions/s | accepted/s | p50 | p95 | p99 | errors | ws lag p50/p95/p99 | PG one-row commits/s | ratio |');
   console.log(

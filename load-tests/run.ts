@@ -12,13 +12,13 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../services/config';
 import { createContext } from '../services/context';
-import { createLot } from '../services/bidding/testing';
-import { eventsOf } from '../services/bidding/testing';
+import { createLot, eventsOf } from '../services/bidding/testing';
 import { lotStream } from '../services/catalogue/streams';
 import type { LotEvent } from '../domain/lot/events';
 import { prepareDatabase, createBidders } from './setup';
 import { oneRowCommitRate } from './pg-baseline';
-import { startServer } from './server';
+import { machineBusySeconds, startServer } from './server';
+import { pgCpuBetween, samplePgCpu } from './pg-cpu';
 import { Watchers } from './watchers';
 import { runBidLoad } from './bid-load';
 import { report } from './report';
@@ -52,19 +52,29 @@ async function main(): Promise<void> {
     watchers = new Watchers(server.url, server.url.replace(/^http/, 'ws'), lotId);
     await watchers.open(WATCHERS);
 
-    log('warm-up (3 s)');
-    const warmup = await runBidLoad({ url: server.url, lotId, bidders, connections: CONNECTIONS, durationSeconds: 3, idempotencyKeys: KEYS });
+    log('warm-up (2 s)');
+    const warmup = await runBidLoad({ url: server.url, lotId, bidders, connections: CONNECTIONS, durationSeconds: 2, idempotencyKeys: KEYS });
     log(`bidding for ${SECONDS} s: ${CONNECTIONS} connections on one lot${KEYS ? ', with Idempotency-Keys' : ''}`);
+    const cpuBefore = { server: server.cpuSeconds(), generator: process.cpuUsage(), machine: machineBusySeconds(), pg: await samplePgCpu(database.url) };
     const load = await runBidLoad({ url: server.url, lotId, bidders, connections: CONNECTIONS, durationSeconds: SECONDS, idempotencyKeys: KEYS });
+    const generatorCpu = process.cpuUsage(cpuBefore.generator);
+    const cpu = {
+      server: (server.cpuSeconds() - cpuBefore.server) / load.durationSeconds,
+      generator: (generatorCpu.user + generatorCpu.system) / 1e6 / load.durationSeconds,
+      machine: (machineBusySeconds() - cpuBefore.machine) / load.durationSeconds,
+      postgres: pgCpuBetween(cpuBefore.pg, await samplePgCpu(database.url)) / load.durationSeconds,
+    };
     await new Promise((r) => setTimeout(r, 1000));
     const lag = watchers.lag(load.answered);
     const stillOpen = watchers.openCount;
 
-    const stored = await ctx.store.readStream<LotEvent>(lotStream(lotId));
-    const placed = eventsOf(stored, 'BidPlaced').length;
-    const audit = { placed, answered: warmup.accepted + load.accepted };
-    report({ load, lag, baseline, watchers: WATCHERS, stillOpen, audit, connections: CONNECTIONS, keys: KEYS });
-    if (audit.placed !== audit.answered) process.exitCode = 1;
+    // Every accepted answer is in the stream; the stream may hold a few more: bids whose answers were still on the
+    // wire when autocannon stopped (at most one per connection per run).
+    const inStream = new Set(eventsOf(await ctx.store.readStream<LotEvent>(lotStream(lotId)), 'BidPlaced').map((e) => e.data.bid_id));
+    const answeredIds = [...warmup.acceptedIds, ...load.acceptedIds];
+    const audit = { placed: inStream.size, answered: answeredIds.length, lost: answeredIds.filter((id) => !inStream.has(id)).length, unanswered: inStream.size - answeredIds.length, inFlightLimit: 2 * CONNECTIONS };
+    report({ load, lag, baseline, watchers: WATCHERS, stillOpen, audit, cpu, connections: CONNECTIONS, keys: KEYS });
+    if (audit.lost > 0 || audit.unanswered > audit.inFlightLimit) process.exitCode = 1;
   } finally {
     watchers?.closeAll();
     await server?.stop();

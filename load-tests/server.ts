@@ -10,7 +10,30 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunningServer {
   url: string;
+  /** CPU seconds the server process has used so far (Linux /proc; NaN elsewhere). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
+}
+
+/** CPU seconds the whole machine has been busy so far (Linux /proc/stat; NaN elsewhere). */
+export function machineBusySeconds(): number {
+  try {
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal: busy = all but idle and iowait.
+    return (ticks.slice(0, 8).reduce((a, b) => a + b, 0) - ticks[3] - ticks[4]) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+export function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 function freePort(): Promise<number> {
@@ -27,7 +50,8 @@ function freePort(): Promise<number> {
 export async function startServer(options: { databaseUrl: string; tokenSecret: string }): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-load-data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/main.ts')], {
+  const profile = process.env.LOAD_PROFILE_DIR ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'services/main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -59,6 +83,7 @@ export async function startServer(options: { databaseUrl: string; tokenSecret: s
   }
   return {
     url,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     async stop() {
       child.kill('SIGTERM');
       const killed = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -9,7 +9,7 @@
  * (same ids, same `now`), so a re-decision is the same pure decision against newer state.
  */
 import { randomUUID } from 'node:crypto';
-import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from '../event-store/types';
+import type { AppendResult, NewEvent } from '../event-store/types';
 import { WrongExpectedVersion } from '../event-store/types';
 import { lotDecider } from '../../domain/lot/decide';
 import type { LotCommand } from '../../domain/lot/commands';
@@ -17,37 +17,11 @@ import type { LotEvent } from '../../domain/lot/events';
 import { evolveLot, initialLotState, type LotState } from '../../domain/lot/state';
 import { MESSAGES } from '../../domain/lot/place-bid';
 import { Conflict, NotFound, RuleBroken } from '../../domain/shared/errors';
-import { KeysTaken, type IdempotencyRow } from './idempotency-store';
+import { KeysTaken } from './idempotency-store';
+import { toRow, type Decision, type LotJob, type StoredAnswer, type WriterDeps } from './lot-job';
+
+export type { Decision, LotJob, StoredAnswer, WriterDeps } from './lot-job';
 import { lotStream } from '../catalogue/streams';
-
-export interface StoredAnswer {
-  status: number;
-  body: unknown;
-}
-
-export interface LotJob {
-  /** Builds the command at its first decision, with the server's time at that moment. */
-  build(now: string): LotCommand;
-  metadata: EventMetadata;
-  /** Set for bids with an Idempotency-Key: the answer is stored in the same transaction as the events. */
-  idempotency?: { userId: string; key: string; requestHash: string; answer(before: LotState, after: LotState): StoredAnswer };
-}
-
-export interface Decision {
-  before: LotState;
-  after: LotState;
-  events: LotEvent[];
-  /** null when the command changed nothing (no events). */
-  append: AppendResult | null;
-  /** The stored answer, for jobs with an idempotency key. */
-  stored: StoredAnswer | null;
-}
-
-export interface WriterDeps {
-  now(): Date;
-  readStream(streamId: string, afterVersion: number): Promise<StoredEvent[]>;
-  commit(streamId: string, expected: ExpectedVersion, events: NewEvent[], keys: IdempotencyRow[]): Promise<AppendResult>;
-}
 
 interface Pending {
   job: LotJob;
@@ -262,8 +236,4 @@ export class LotWriter {
     this.tentative = this.committed;
     for (const p of all) p.reject(error);
   }
-}
-
-function toRow(idem: NonNullable<LotJob['idempotency']>, stored: StoredAnswer, lotId: string, now: Date): IdempotencyRow {
-  return { userId: idem.userId, key: idem.key, requestHash: idem.requestHash, lotId, status: stored.status, answer: stored.body, createdAt: now };
 }

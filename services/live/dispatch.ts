@@ -16,8 +16,12 @@ import { auctionUpdate, bidUpdate, finishedLots, lotUpdate, outbidNotification }
 const LOT_TYPES = new Set(['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotFeaturedSet', 'LotClosed']);
 const AUCTION_TYPES = new Set(['AuctionCreated', 'AuctionFinished']);
 
+/** Event ids remembered to drop the second copy of an event (the feed reads two paths). */
+const SEEN_MAX = 50_000;
+
 export class LiveDispatcher {
   private finished: string[] = [];
+  private readonly seen = new Set<string>();
 
   constructor(
     private readonly hub: LiveHub,
@@ -27,6 +31,9 @@ export class LiveDispatcher {
   ) {}
 
   async handle(stored: StoredEvent): Promise<void> {
+    if (this.seen.has(stored.event_id)) return;
+    this.seen.add(stored.event_id);
+    if (this.seen.size > SEEN_MAX) this.seen.delete(this.seen.values().next().value as string);
     if (LOT_TYPES.has(stored.type)) {
       const change = await this.lots.apply(stored);
       if (change) this.onLot(change, stored);

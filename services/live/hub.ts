@@ -56,13 +56,16 @@ export class LiveHub implements LiveConnections {
 
   /** A lot's public message to every lots client that watches it (or watches everything). */
   toLotWatchers(lotIds: readonly string[], text: string): void {
+    // Encoded once for every socket (ws would encode a string again for each one).
+    const data = Buffer.from(text);
     for (const client of this.channels.lots) {
-      if (client.lots === null || lotIds.some((id) => client.lots!.has(id))) send(client, text);
+      if (client.lots === null || lotIds.some((id) => client.lots!.has(id))) send(client, data);
     }
   }
 
   toChannel(channel: Channel, text: string): void {
-    for (const client of this.channels[channel]) send(client, text);
+    const data = Buffer.from(text);
+    for (const client of this.channels[channel]) send(client, data);
   }
 
   toUser(userId: string, channel: Channel, text: string): void {
@@ -107,14 +110,15 @@ export class LiveHub implements LiveConnections {
   }
 }
 
-function send(client: LiveClient, text: string): void {
+function send(client: LiveClient, data: string | Buffer): void {
   const socket = client.socket;
   if (socket.readyState !== OPEN) return;
   if (socket.bufferedAmount > MAX_BUFFERED) {
     socket.terminate();
     return;
   }
-  socket.send(text);
+  // A text frame either way: the client parses JSON.
+  socket.send(data, { binary: false });
 }
 
 /** The hub installed in ctx.live (services/context.ts creates one per context). */

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
+import { createContext } from '../context';
+import { buildApp } from '../http/app';
 import { createTestUser, type TestUser } from '../testing/users';
 import { closingScheduler } from '../bidding/closing-scheduler';
 import { createAuction, createLot, postBid, replayLot } from '../bidding/testing';
@@ -134,6 +136,24 @@ test('disconnectUser closes that user\'s sockets and no others', async () => {
   assert.is((await notes.closing()).code, CLOSE_SIGNED_OUT);
   await new Promise((r) => setTimeout(r, 100));
   assert.is(others.closed, null);
+});
+
+test('a bid written by another server process reaches this process\'s watchers (the feed tails the store)', async () => {
+  const ctx2 = createContext(t.ctx.config, t.database.url, { clock: t.clock, poolSize: 2 });
+  const app2 = await buildApp(ctx2);
+  try {
+    const { lotId } = await createLot(t.ctx, t.clock.now());
+    const watcher = await open('lots', null);
+    const aliceLots = await open('lots', alice);
+    assert.is((await postBid({ app: app2 }, alice, { bid: '35', lot: lotId })).statusCode, 201);
+    const update = await watcher.next((m) => m.purpose === 'lot_update' && m.lot_id === lotId);
+    assert.is(update.current_bid, '10.00');
+    const mine = await aliceLots.next((m) => m.purpose === 'bid_update' && m.lot_id === lotId);
+    assert.equal([mine.is_winning, mine.current_user_bid], [true, '35.00']);
+  } finally {
+    await app2.close();
+    await ctx2.db.destroy();
+  }
 });
 
 test('closing a lot sends finished_lots', async () => {

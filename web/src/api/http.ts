@@ -130,8 +130,8 @@ export async function request<T = unknown>(path: string, o: RequestOptions = {})
       r = await send(path, o, getAccess());
     } else if (token || getRefresh() || r.status === 401) {
       const hadSession = !!token || !!getRefresh();
-      clearTokens();
       onSessionExpired();
+      clearTokens();
       // A public read still answers without the stale token.
       if (hadSession && (o.method ?? 'GET') === 'GET') r = await send(path, o, null);
     }
@@ -139,6 +139,9 @@ export async function request<T = unknown>(path: string, o: RequestOptions = {})
   if (!r.ok) throw new ApiError(errorText(r), r.status, r.data, fieldErrors(r.data));
   return r.data as T;
 }
+
+/** A 404 answer: for lists, read as "nothing here yet". */
+export const isNotFound = (e: unknown) => e instanceof ApiError && e.status === 404;
 
 export const get = <T = unknown>(path: string, query?: Query | string, o: RequestOptions = {}) =>
   request<T>(path, { ...o, method: 'GET', query });

@@ -39,7 +39,7 @@ export function BidPanel({ lotId }: { lotId: string }) {
   const ownMax = stats.is_winning ? toPence(stats.current_user_bid) : null;
   const rows = panelRows(state, {
     current: formatGBP(stats.current_bid, 'No bids yet'),
-    yourBid: stats.current_user_bid ? formatGBP(stats.current_user_bid) : '—',
+    yourBid: stats.current_user_bid ? formatGBP(stats.current_user_bid) : status === 'signed-in' ? '—' : null,
     reserve: lot.reserve_price ? formatGBP(lot.reserve_price) : lot.reserve_met ? 'Met' : 'Not met',
     final: lot.hammer_price || stats.current_bid ? formatGBP(lot.hammer_price ?? stats.current_bid) : 'Not sold',
   });
@@ -62,12 +62,18 @@ export function BidPanel({ lotId }: { lotId: string }) {
       <h2 id={`${inputId}-h`} className="visually-hidden">Bidding</h2>
       {rows.length > 0 && (
         <dl className="bid-panel__rows">
-          {rows.map((r) => (
+          {rows.filter((r, i) => i === 0 || r.value !== null).map((r) => (
             <div key={r.label} className="bid-panel__row">
               <dt>{r.label}</dt>
               <dd aria-live={r === rows[0] ? 'polite' : undefined}>{r.value}</dd>
             </div>
           ))}
+          {state === 'notWinning' && stats.current_user_bid && (
+            <div className="bid-panel__row bid-panel__row--minor">
+              <dt>{BID_ROLE_LABELS.buyer}</dt>
+              <dd>{formatGBP(stats.current_user_bid)}</dd>
+            </div>
+          )}
           {lot.reserve_price && state !== 'reserve' && state !== 'reserveNotMet' && (
             <div className="bid-panel__row bid-panel__row--minor">
               <dt>{BID_ROLE_LABELS.seller}</dt>

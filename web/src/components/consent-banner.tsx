@@ -23,6 +23,9 @@ export function ConsentBanner() {
     setAnswer(value);
   };
   return (
+    <>
+      {/* Room at the end of the page so the banner never hides the footer. */}
+      <div className="consent-spacer" aria-hidden="true" />
     <section className="consent" aria-label="Cookies">
       <p>
         We use essential cookies to keep you signed in and to run the auction, and optional ones to improve the site.
@@ -33,5 +36,6 @@ export function ConsentBanner() {
         <button type="button" className="button button--gold button--small" onClick={() => decide('all')}>Accept all</button>
       </div>
     </section>
+    </>
   );
 }

@@ -6,8 +6,8 @@ import { auctions } from '../state/auctions';
 import { openModal } from '../state/modals';
 import { logout, session } from '../state/session';
 import { useMedia } from './hooks';
-import { Brand, SearchForm } from './brand';
-import { UserIcon } from './icons';
+import { Brand } from './brand';
+import { SearchIcon, UserIcon } from './icons';
 import { MobileHeader } from './mobile-header';
 import { ACCOUNT_NAV, MAIN_NAV } from './nav-links';
 
@@ -78,7 +78,9 @@ function DesktopHeader() {
           ))}
         </ul>
       </nav>
-      <SearchForm />
+      <Link href="/search" className="icon-button search-link" aria-label="Search lots" aria-current={location === '/search' ? 'page' : undefined}>
+        <SearchIcon />
+      </Link>
       {status === 'signed-in' ? <AccountMenu /> : <AuthButtons />}
     </div>
   );

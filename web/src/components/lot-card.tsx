@@ -5,9 +5,9 @@ import { BID_STATE_LABELS, lotBidState, type BidState } from '../lib/bid-state';
 import { effectiveEnd } from '../lib/lot-merge';
 import { formatGBP } from '../lib/money';
 import { lotSubtitle, lotTitle } from '../lib/normalize';
+import { serverNow } from '../state/clock';
 import { lotsStore } from '../state/lots';
 import { Countdown } from './countdown';
-import { useNow } from './hooks';
 import { LotImage } from './lot-image';
 import { WatchButton } from './watch-button';
 
@@ -22,9 +22,9 @@ const BADGES: Partial<Record<BidState, string>> = {
 
 export function LotCard({ id }: { id: string }) {
   const lot = useSnapshot(lotsStore).byId[id];
-  const now = useNow();
   if (!lot) return null;
-  const state = lotBidState(lot, now);
+  // Cards re-render on lot changes only; the countdown inside ticks on its own.
+  const state = lotBidState(lot, serverNow());
   const labels = BID_STATE_LABELS[state];
   const amount = state === 'final' ? (lot.hammer_price ?? lot.bid_stats?.current_bid) : lot.bid_stats?.current_bid;
   const href = `/product/${lot.id}`;

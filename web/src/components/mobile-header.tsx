@@ -1,5 +1,6 @@
 /** The phone and tablet header: brand and a menu button opening a drawer (focus kept inside, Escape closes). */
 import { useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { auctions } from '../state/auctions';
@@ -68,7 +69,7 @@ export function MobileHeader() {
       <button type="button" className="icon-button menu-button" aria-expanded={open} aria-label="Open menu" onClick={() => setOpen(true)}>
         <MenuIcon />
       </button>
-      {open && <Drawer onClose={() => setOpen(false)} />}
+      {open && createPortal(<Drawer onClose={() => setOpen(false)} />, document.body)}
     </div>
   );
 }

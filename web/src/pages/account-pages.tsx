@@ -1,6 +1,6 @@
 /** /account/sellers-area and /account/my-collection (simple read views). */
 import { Link } from 'wouter';
-import { get } from '../api/http';
+import { get, isNotFound } from '../api/http';
 import { Empty, ErrorNote, GridSkeleton, Spinner } from '../components/feedback';
 import { useAsync } from '../components/hooks';
 import { LotGrid } from '../components/lot-card';
@@ -11,7 +11,10 @@ import type { Lot } from '../lib/types';
 import { putLots } from '../state/lots';
 
 function SellerList({ title, path }: { title: string; path: string }) {
-  const { data, error, reload } = useAsync(async () => putLots(toList<Lot>(await get(path)).map((l) => toLot(l)).filter((l): l is Lot => !!l)), [path]);
+  const { data, error, reload } = useAsync(async () => {
+    const answer = await get(path).catch((e) => (isNotFound(e) ? [] : Promise.reject(e)));
+    return putLots(toList<Lot>(answer).map((l) => toLot(l)).filter((l): l is Lot => !!l));
+  }, [path]);
   return (
     <section className="stack">
       <h2>{title}</h2>
@@ -45,7 +48,7 @@ interface CollectionItem {
 
 export function CollectionPage() {
   const { data, error, reload } = useAsync(async () => {
-    const d = (await get('/api/my-collection/')) as { total_value?: string };
+    const d = (await get('/api/my-collection/').catch((e) => (isNotFound(e) ? [] : Promise.reject(e)))) as { total_value?: string };
     return { items: toList<CollectionItem>(d), total: d?.total_value };
   }, []);
   return (

@@ -1,5 +1,6 @@
 /** /blog and /blog/article/{id}: articles from GET /api/article/. */
 import { Link, useParams } from 'wouter';
+import { isNotFound } from '../api/http';
 import { fetchArticle, fetchArticles, type Article } from '../api/site';
 import { Empty, ErrorNote, Spinner } from '../components/feedback';
 import { useAsync, useTitle } from '../components/hooks';
@@ -10,7 +11,7 @@ const body = (a: Article) => a.text ?? a.content ?? a.body ?? '';
 const excerpt = (a: Article) => a.short_description || body(a).replace(/<[^>]+>/g, '').slice(0, 180);
 
 export function BlogPage() {
-  const { data, error, reload } = useAsync(() => fetchArticles(), []);
+  const { data, error, reload } = useAsync(() => fetchArticles().catch((e) => (isNotFound(e) ? [] : Promise.reject(e))), []);
   return (
     <>
       <PageHead title="Blog" eyebrow="Journal"><p>Auction reports, distillery stories and collecting advice.</p></PageHead>

@@ -1,7 +1,7 @@
 /** /checkout (titled Checkout, banner Payment Checkout) and /checkout-success. */
 import { useEffect } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { get } from '../api/http';
+import { get, isNotFound } from '../api/http';
 import { Empty, ErrorNote, Spinner } from '../components/feedback';
 import { useAsync, useTitle } from '../components/hooks';
 import { PageHead, RequireAuth } from '../components/page-head';
@@ -15,7 +15,7 @@ interface WonItem {
 }
 
 function WonItems() {
-  const { data, error, reload } = useAsync(async () => toList<WonItem>(await get('/api/checkout/won_items/', { page_size: 9999 })), []);
+  const { data, error, reload } = useAsync(async () => toList<WonItem>(await get('/api/checkout/won_items/', { page_size: 9999 }).catch((e) => (isNotFound(e) ? [] : Promise.reject(e)))), []);
   if (error) return <ErrorNote error={error} onRetry={reload} />;
   if (!data) return <Spinner />;
   if (!data.length) return <Empty title="Nothing to pay for">Lots you win will be listed here for payment.</Empty>;

@@ -1,6 +1,7 @@
 /** /search: lot search with relevance or the listing sorts, page sizes 20-100, sold and live switches. */
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { isNotFound } from '../api/http';
 import { searchLots } from '../api/lots';
 import { Empty, ErrorNote, GridSkeleton } from '../components/feedback';
 import { useAsync } from '../components/hooks';
@@ -71,7 +72,11 @@ export function SearchPage() {
         {!term ? (
           <Empty title="What are you looking for?">Search by distillery, bottler, age or cask.</Empty>
         ) : result.error ? (
-          <ErrorNote error={result.error} onRetry={result.reload} />
+          isNotFound(result.error) ? (
+            <Empty title="Search is not available at the moment">Browse the live auction or past results meanwhile.</Empty>
+          ) : (
+            <ErrorNote error={result.error} onRetry={result.reload} />
+          )
         ) : !result.data ? (
           <GridSkeleton />
         ) : result.data.ids.length === 0 ? (

@@ -53,7 +53,7 @@ export async function handleShellQuery(search: string, navigate: Navigate): Prom
       await signIn(await verifyEmail(submitToken));
       openModal('memberFee', { afterVerify: true });
     } catch (e) {
-      openModal('emailVerification', { mode: 'verify', message: (e as Error).message });
+      openModal('emailVerification', { mode: 'verify', message: tokenError(e) ?? (e as Error).message });
     }
   }
 
