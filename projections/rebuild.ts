@@ -56,7 +56,7 @@ async function replay(db: Kysely<Database>, projection: Projection, schema: stri
       FROM events
       WHERE (transaction_id, position) > (${cursor.transaction_id}::xid8, ${cursor.position}::bigint)
         AND (transaction_id, position) <= (${until.transaction_id}::xid8, ${until.position}::bigint)
-      ORDER BY transaction_id, position LIMIT 2000`.execute(db);
+      ORDER BY events.transaction_id, events.position LIMIT 2000`.execute(db);
     if (rows.length === 0) return applied;
     await db.transaction().execute(async (trx) => {
       await sql`SELECT set_config('search_path', ${`${schema}, public`}, true)`.execute(trx);

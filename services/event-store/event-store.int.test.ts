@@ -127,6 +127,24 @@ test('the feed never passes an event whose transaction commits late, and deliver
   assert.is(again.events.length, 0, 'nothing is delivered twice');
 });
 
+test('the feed orders transaction ids as numbers, not text (999 before 1000), even one event at a time', async () => {
+  // Rows written with chosen (old, finished) transaction ids, to pin the order across a digit boundary.
+  const id = `order-${randomUUID()}`;
+  await sql`INSERT INTO streams (stream_id, version) VALUES (${id}, 2)`.execute(db);
+  await sql`INSERT INTO events (transaction_id, stream_id, stream_version, event_id, type, data)
+    VALUES ('1000'::xid8, ${id}, 2, ${randomUUID()}::uuid, 'Second', '{}'::jsonb),
+           ('999'::xid8, ${id}, 1, ${randomUUID()}::uuid, 'First', '{}'::jsonb)`.execute(db);
+  const seen: string[] = [];
+  let cursor: FeedCursor = { transaction_id: '998', position: Number.MAX_SAFE_INTEGER };
+  for (let i = 0; i < 10; i++) {
+    const [next] = await store.readFeed(cursor, 1);
+    if (!next || next.transaction_id !== '999' && next.transaction_id !== '1000') break;
+    seen.push(next.type);
+    cursor = { transaction_id: next.transaction_id, position: next.position };
+  }
+  assert.equal(seen, ['First', 'Second']);
+});
+
 test('the database itself refuses UPDATE, DELETE and TRUNCATE on events', async () => {
   const id = stream();
   await store.append(id, 'no_stream', [event()]);

@@ -51,7 +51,7 @@ export class EventStore {
       FROM events
       WHERE (transaction_id, position) > (${cursor.transaction_id}::xid8, ${cursor.position}::bigint)
         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      ORDER BY transaction_id, position
+      ORDER BY events.transaction_id, events.position
       LIMIT ${limit}`.execute(executor);
     return rows;
   }
