@@ -75,12 +75,22 @@ export class ProjectionRunner {
     this.settleWaiters();
   }
 
-  /** Resolves once every projection has applied the event at `cursor` (read-your-writes for a command's answer). */
+  /**
+   * Resolves once every projection has applied the event at `cursor` (read-your-writes for a command's answer).
+   * It keeps waking the runner meanwhile: the event may become visible only after another transaction anywhere on
+   * the cluster finishes (the feed waits below xmin), and the runner may not be polling (tests, scripts).
+   */
   waitFor(cursor: FeedCursor, timeoutMs = 5000): Promise<void> {
     if (this.reached(cursor)) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timeout = setTimeout(() => reject(new Error('projection did not catch up in time')), timeoutMs);
-      this.waiters.push({ cursor, resolve: () => { clearTimeout(timeout); resolve(); } });
+      const poll = setInterval(() => this.wake(), 25);
+      const timeout = setTimeout(() => {
+        clearInterval(poll);
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new Error('projection did not catch up in time'));
+      }, timeoutMs);
+      const waiter = { cursor, resolve: () => { clearInterval(poll); clearTimeout(timeout); resolve(); } };
+      this.waiters.push(waiter);
       this.wake();
     });
   }
