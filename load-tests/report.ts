@@ -11,7 +11,7 @@ export interface ReportInput {
   baseline: Baseline;
   watchers: number;
   stillOpen: number;
-  audit: { placed: number; answered: number; lost: number; unanswered: number; inFlightLimit: number };
+  audit: { appends: number; placed: number; answered: number; lost: number; unanswered: number; inFlightLimit: number };
   /** Cores used during the measured run (1.0 = one core busy all the time). */
   cpu: { server: number; generator: number; postgres: number; machine: number };
   connections: number;
@@ -46,7 +46,7 @@ export function report(input: ReportInput): void {
   console.log(`Ratio:                decisions ${ratio.toFixed(2)}x   ${check(ratio >= TARGETS.ratio)} (>= ${TARGETS.ratio}x); accepted ${acceptedRatio.toFixed(2)}x`);
   const audit = input.audit;
   const auditOk = audit.lost === 0 && audit.unanswered >= 0 && audit.unanswered <= audit.inFlightLimit;
-  console.log(`Audit:                ${audit.answered} accepted answers, ${audit.placed} BidPlaced in the stream, ${audit.lost} accepted bids missing, ${audit.unanswered} placed while their answer was on the wire at the stop   ${check(auditOk)}`);
+  console.log(`Audit:                ${audit.answered} accepted answers, ${audit.placed} BidPlaced in the stream (in ${audit.appends} appends), ${audit.lost} accepted bids missing, ${audit.unanswered} placed while their answer was on the wire at the stop   ${check(auditOk)}`);
   console.log('');
   console.log('| date | decisions/s | accepted/s | p50 | p95 | p99 | errors | ws lag p50/p95/p99 | PG one-row commits/s | ratio |');
   console.log(

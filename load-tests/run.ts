@@ -70,9 +70,11 @@ async function main(): Promise<void> {
 
     // Every accepted answer is in the stream; the stream may hold a few more: bids whose answers were still on the
     // wire when autocannon stopped (at most one per connection per run).
-    const inStream = new Set(eventsOf(await ctx.store.readStream<LotEvent>(lotStream(lotId)), 'BidPlaced').map((e) => e.data.bid_id));
+    const placedEvents = eventsOf(await ctx.store.readStream<LotEvent>(lotStream(lotId)), 'BidPlaced');
+    const inStream = new Set(placedEvents.map((e) => e.data.bid_id));
+    const appends = new Set(placedEvents.map((e) => e.transaction_id)).size;
     const answeredIds = [...warmup.acceptedIds, ...load.acceptedIds];
-    const audit = { placed: inStream.size, answered: answeredIds.length, lost: answeredIds.filter((id) => !inStream.has(id)).length, unanswered: inStream.size - answeredIds.length, inFlightLimit: 2 * CONNECTIONS };
+    const audit = { appends, placed: inStream.size, answered: answeredIds.length, lost: answeredIds.filter((id) => !inStream.has(id)).length, unanswered: inStream.size - answeredIds.length, inFlightLimit: 2 * CONNECTIONS };
     report({ load, lag, baseline, watchers: WATCHERS, stillOpen, audit, cpu, connections: CONNECTIONS, keys: KEYS });
     if (audit.lost > 0 || audit.unanswered > audit.inFlightLimit) process.exitCode = 1;
   } finally {

@@ -13,7 +13,8 @@ const api = process.env.WEB_API ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   root,
   base: '/',
-  publicDir: false,
+  // public/ holds the lot photo placeholders the catalogue's demo lots point at (/images/placeholder-*.svg).
+  publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   oxc: {
     jsx: { runtime: 'automatic', importSource: 'react' },
   },

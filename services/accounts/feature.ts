@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { authRoutes } from './auth-routes';
 import { passwordRoutes } from './password-routes';
 import { userRoutes } from './user-routes';
+import { staffUserRoutes } from './staff-user-routes';
 import { mailRoutes } from '../mail/routes';
 import { OutboxSender, smtpTransport } from '../mail/sender';
 import { ensureDemoUsers } from './demo-users';
@@ -19,6 +20,7 @@ export const accountsFeature: Feature = {
     authRoutes(app, ctx);
     passwordRoutes(app, ctx);
     userRoutes(app, ctx);
+    staffUserRoutes(app, ctx);
     mailRoutes(app, ctx);
   },
   async start(ctx) {

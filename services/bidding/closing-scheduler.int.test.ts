@@ -4,6 +4,8 @@ import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { createContext, type AppContext } from '../context';
 import { auctionStream } from '../catalogue/streams';
+import { rebuildAndCompare } from '../../projections/rebuild';
+import { lotScheduleProjection } from '../../projections/lot-schedule/projection';
 import { ClosingScheduler, closingScheduler } from './closing-scheduler';
 import { MINUTE, createAuction, createLot, eventsOf, postBid, replayLot } from './testing';
 
@@ -83,6 +85,13 @@ test('two schedulers on one database close every lot exactly once and finish the
   for (const { lotId } of lots) assert.is((await closes(lotId)).length, 1, `lot ${lotId} closed once`);
   const auction = await t.ctx.store.readStream(auctionStream(auctionId));
   assert.equal(auction.map((e) => e.type), ['AuctionCreated', 'AuctionFinished']);
+});
+
+test('the scheduler\'s read model rebuilt from the events equals the live one', async () => {
+  await t.ctx.projections.catchUp();
+  const report = await rebuildAndCompare(t.ctx.db, lotScheduleProjection);
+  assert.ok(report.events > 0);
+  for (const table of report.tables) assert.ok(table.equal && table.rows > 0, `${table.table}: ${JSON.stringify(table)}`);
 });
 
 test.run();

@@ -170,4 +170,14 @@ test('"ended" on a lot that may have been extended elsewhere is re-checked again
   await rejects(() => writer.submit(bid('carol', 100)), /ended/);
 });
 
+test('refusals are cheap (no stack), but a bug thrown while deciding keeps its stack trace', async () => {
+  const { writer } = setup();
+  const refusal = (await rejects(() => writer.submit(bid('alice', 5)), RuleBroken)) as Error;
+  assert.not.match(String(refusal.stack), /lot-writer/);
+  const bug = (await rejects(() => writer.submit({ build: () => ({ type: 'Nonsense' }) as never, metadata: {} }))) as Error;
+  assert.not.instance(bug, RuleBroken);
+  assert.match(String(bug.stack), /decide/);
+  assert.is(Error.stackTraceLimit > 0, true, 'the limit is restored');
+});
+
 test.run();

@@ -16,7 +16,7 @@ import type { LotCommand } from '../../domain/lot/commands';
 import type { LotEvent } from '../../domain/lot/events';
 import { evolveLot, initialLotState, type LotState } from '../../domain/lot/state';
 import { MESSAGES } from '../../domain/lot/place-bid';
-import { Conflict, NotFound, RuleBroken } from '../../domain/shared/errors';
+import { Conflict, DomainError, NotFound, RuleBroken } from '../../domain/shared/errors';
 import { KeysTaken } from './idempotency-store';
 import { toRow, type Decision, type LotJob, type StoredAnswer, type WriterDeps } from './lot-job';
 
@@ -55,7 +55,6 @@ export class LotWriter {
   private arrivals: Pending[] = [];
   private queue: Decided[] = [];
   private running: Promise<void> | null = null;
-  lastUsed = 0;
 
   constructor(readonly lotId: string, private readonly deps: WriterDeps) {}
 
@@ -73,7 +72,6 @@ export class LotWriter {
   }
 
   submit(job: LotJob): Promise<Decision> {
-    this.lastUsed = Date.now();
     return new Promise<Decision>((resolve, reject) => {
       const pending: Pending = { job, command: null, resolve, reject, rebases: 0 };
       if (this.loaded && !this.needRefresh && this.arrivals.length === 0) this.decide(pending, true);
@@ -120,7 +118,7 @@ export class LotWriter {
     const before = this.tentative;
     let events: LotEvent[];
     try {
-      events = lotDecider.decide(pending.command, before);
+      events = decideQuietly(pending.command, before);
     } catch (error) {
       if (mayRecheck && this.mayBeStale(error)) {
         this.arrivals.push(pending);
@@ -236,4 +234,22 @@ export class LotWriter {
     this.tentative = this.committed;
     for (const p of all) p.reject(error);
   }
+}
+
+/**
+ * Refusals are the common answer on a hot lot, and capturing a stack trace for each costs more than deciding.
+ * Domain errors need none (they become 4xx answers), so the decision runs without; anything else thrown is a bug,
+ * and since deciding is pure, it is decided again with stacks on so the error carries its real trace.
+ */
+function decideQuietly(command: LotCommand, state: LotState): LotEvent[] {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return lotDecider.decide(command, state);
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+  return lotDecider.decide(command, state);
 }

@@ -10,9 +10,28 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-/** Builds the client once when web/dist is missing, so `npm test` on a fresh clone still serves real pages. */
+const CLIENT_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts'];
+
+/** The newest modification time under the given files and folders (0 when none exist). */
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    let stat: fs.Stats;
+    try { stat = fs.statSync(p); } catch { return; }
+    if (stat.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  paths.forEach((p) => visit(path.resolve(p)));
+  return newest;
+}
+
+/**
+ * Builds the client when web/dist is missing or older than its sources, so `npm test` on a fresh clone serves real
+ * pages and a browser test never runs against a stale build of the code it is meant to check.
+ */
 export function ensureClientBuilt(): void {
-  if (fs.existsSync(path.resolve('web/dist/index.html'))) return;
+  const built = path.resolve('web/dist/index.html');
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestMtime(CLIENT_SOURCES)) return;
   execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], { stdio: 'inherit' });
 }
 

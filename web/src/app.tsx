@@ -38,6 +38,7 @@ const SettingsPage = page(() => import('./pages/settings-page'), 'SettingsPage')
 const SellersAreaPage = page(() => import('./pages/account-pages'), 'SellersAreaPage');
 const CollectionPage = page(() => import('./pages/account-pages'), 'CollectionPage');
 const AddItemsPage = page(() => import('./pages/account-pages'), 'AddItemsPage');
+const StaffPage = page(() => import('./pages/staff-page'), 'StaffPage');
 const NotFoundPage = page(() => import('./pages/not-found-page'), 'NotFoundPage');
 
 function ScrollToTop() {
@@ -80,6 +81,7 @@ export function App() {
             <Route path="/account/settings" component={SettingsPage} />
             <Route path="/account/my-collection" component={CollectionPage} />
             <Route path="/account/my-collection/add-items" component={AddItemsPage} />
+            <Route path="/staff" component={StaffPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -46,7 +46,3 @@ export async function wsTicket(): Promise<string> {
 
 export const subscribeNewsletter = (email: string) =>
   post<{ detail?: string }>('/api/subscribe_newsletter/', { email }, { auth: false });
-
-/** Registration fee: starts the card payment; answers payment HTML, a redirect address or the fee status. */
-export const startRegistrationFee = (query: Record<string, string | number>) =>
-  post<unknown>(`/api/registration_fee/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, {});

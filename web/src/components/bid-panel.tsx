@@ -11,7 +11,7 @@ import { effectiveEnd } from '../lib/lot-merge';
 import { formatGBP, formatPence, penceToDecimal, toPence } from '../lib/money';
 import { clearBidError, lotsStore, setBidError } from '../state/lots';
 import { openModal } from '../state/modals';
-import { session } from '../state/session';
+import { loadUser, session } from '../state/session';
 import { Countdown } from './countdown';
 import { useNow } from './hooks';
 
@@ -45,16 +45,19 @@ export function BidPanel({ lotId }: { lotId: string }) {
   });
   const open = state !== 'final' && state !== 'scheduled' && lot.on_bidding;
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (status !== 'signed-in') return openModal('login', { reason: 'Sign in to place your bid.' });
     const check = checkBidAmount(amount, { minimum, onBidding: lot.on_bidding, ownMax });
     if (!check.ok) return setBidError(lotId, 'web', check.message);
     clearBidError(lotId);
+    const bid = penceToDecimal(check.pence);
     if (user && user.registration_fee_status === false) {
-      return openModal('memberFee', { lotId, bid: penceToDecimal(check.pence) });
+      // The house may have confirmed the fee since the page loaded: ask the server before sending the bidder away.
+      const fresh = await loadUser();
+      if (fresh && !fresh.registration_fee_status) return openModal('memberFee', { lotId, bid });
     }
-    openModal('confirmBid', { lotId, bid: penceToDecimal(check.pence) });
+    openModal('confirmBid', { lotId, bid });
   };
 
   return (

@@ -9,12 +9,12 @@ import { useMedia } from './hooks';
 import { Brand } from './brand';
 import { SearchIcon, UserIcon } from './icons';
 import { MobileHeader } from './mobile-header';
-import { ACCOUNT_NAV, MAIN_NAV } from './nav-links';
+import { accountLinks, MAIN_NAV } from './nav-links';
 
 export const MOBILE_QUERY = '(max-width: 1024px)';
 
 function AccountMenu() {
-  const { user } = useSnapshot(session);
+  const { user, isStaff } = useSnapshot(session);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -36,7 +36,7 @@ function AccountMenu() {
       </button>
       {open && (
         <ul id="account-menu" className="account-menu__list">
-          {ACCOUNT_NAV.map((l) => (
+          {accountLinks(isStaff).map((l) => (
             <li key={l.href}>
               <Link href={l.href} onClick={() => setOpen(false)}>{l.label}</Link>
             </li>

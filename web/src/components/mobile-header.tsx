@@ -9,12 +9,12 @@ import { logout, session } from '../state/session';
 import { useFocusTrap } from './focus-trap';
 import { Brand, SearchForm } from './brand';
 import { MenuIcon } from './icons';
-import { ACCOUNT_NAV, MAIN_NAV } from './nav-links';
+import { accountLinks, MAIN_NAV } from './nav-links';
 
 function Drawer({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useFocusTrap(ref, onClose);
-  const { status, user } = useSnapshot(session);
+  const { status, user, isStaff } = useSnapshot(session);
   const { live } = useSnapshot(auctions);
   return (
     <div className="drawer-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
@@ -42,7 +42,7 @@ function Drawer({ onClose }: { onClose: () => void }) {
           <div className="drawer__account">
             <p className="drawer__user">{user?.first_name ? `Signed in as ${user.first_name}` : 'Signed in'}</p>
             <ul className="drawer__nav drawer__nav--small">
-              {ACCOUNT_NAV.map((l) => (
+              {accountLinks(isStaff).map((l) => (
                 <li key={l.href}><Link href={l.href} onClick={onClose}>{l.label}</Link></li>
               ))}
             </ul>

@@ -22,12 +22,12 @@ export function ModalFrame({ title, children, onClose = closeModal, size = 'narr
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={ref} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <header className="modal__head">
+        <div className="modal__head">
           <h2 id={titleId} className="modal__title">{title}</h2>
           <button type="button" className="icon-button modal__close" onClick={onClose} aria-label="Close">
             <span aria-hidden="true">×</span>
           </button>
-        </header>
+        </div>
         {intro && <p className="modal__intro">{intro}</p>}
         <div className="modal__body">{children}</div>
       </div>

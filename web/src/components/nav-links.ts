@@ -14,3 +14,9 @@ export const ACCOUNT_NAV = [
   { href: '/account/my-collection', label: 'My collection' },
   { href: '/account/settings', label: 'Settings' },
 ] as const;
+
+/** Shown in the account menu only to staff (is_staff). */
+export const STAFF_NAV = [{ href: '/staff', label: 'Staff: bidders' }] as const;
+
+/** The account links of the signed-in user: staff see the staff screens first. */
+export const accountLinks = (isStaff: boolean) => (isStaff ? [...STAFF_NAV, ...ACCOUNT_NAV] : ACCOUNT_NAV);

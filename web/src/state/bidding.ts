@@ -1,6 +1,6 @@
 /**
  * Placing a bid: POST /api/bids/ {bid, lot} with an Idempotency-Key. The answer's message shows on the lot at once;
- * a refusal's detail is stored per lot with type "backend"; an unpaid registration fee leads to the MemberFee modal.
+ * a refusal's detail is stored per lot with type "backend"; an unpaid registration fee also opens the MemberFee modal.
  */
 import type { ApiError } from '../api/http';
 import { placeBid } from '../api/lots';
@@ -45,7 +45,9 @@ export async function submitBid(lotId: string, amount: Pence, key: string): Prom
     if (err.status === 401 || (err.status === 403 && session.status !== 'signed-in')) return 'auth';
     if (isRegistrationFeeError(err)) {
       if (session.user) session.user.registration_fee_status = false;
-      openModal('memberFee', { lotId, bid: penceToDecimal(amount) });
+      // The server's words on the lot and in the modal that explains how to pay.
+      setBidError(lotId, 'backend', err.message);
+      openModal('memberFee', { lotId, bid: penceToDecimal(amount), error: err.message });
       return 'fee';
     }
     setBidError(lotId, 'backend', err.message || 'Server error');

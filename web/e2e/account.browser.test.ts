@@ -1,0 +1,179 @@
+/**
+ * Accounts in a real browser: sign up through the SignUp modal and the emailed link, the registration fee confirmed
+ * by staff on the /staff screen, sign in with "Remember me" across a reload, and logout.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { TestUser } from '../../services/testing/users';
+import {
+  assertNoProblems, emailedLink, liveAuctionWithLots, newContext, startE2E, user, watchProblems, type E2E, type LiveLot,
+  type PageProblems,
+} from './helpers';
+
+let e: E2E;
+let staff: TestUser;
+let fiona: TestUser;
+let lot: LiveLot;
+
+const NEW_EMAIL = 'isla.macdonald@whisky.test';
+const NEW_PASSWORD = 'Dram!Good2024';
+const DAY_S = 86_400;
+
+test.before(async () => {
+  e = await startE2E();
+  staff = await user(e, { staff: true, feePaid: true, firstName: 'Sam', lastName: 'Staff' });
+  const seller = await user(e, { firstName: 'Sandy', lastName: 'Seller' });
+  fiona = await user(e, { email: 'fiona@whisky.test', firstName: 'Fiona', lastName: 'Stewart', feePaid: true });
+  [lot] = await liveAuctionWithLots(e, staff, seller, [{ title: 'Glenfarclas 25 Year Old', distillery: { name: 'Glenfarclas', region: 'Speyside' } }]);
+});
+
+test.after(async () => {
+  await e.close();
+});
+
+const header = (page: Page) => page.getByRole('banner');
+const accountButton = (page: Page, name: string) => header(page).getByRole('button', { name });
+
+let newcomer: { context: BrowserContext; page: Page; problems: PageProblems };
+
+test('(a) sign up in the SignUp modal, open the emailed link, land signed in with the MemberFee modal', async () => {
+  const context = await newContext(e, undefined, undefined, { consentGiven: false });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  newcomer = { context, page, problems };
+  await page.goto(`${e.t.baseUrl}/`);
+  await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Essential only' }).click();
+  await page.getByRole('region', { name: 'Cookies' }).waitFor({ state: 'detached' });
+
+  await header(page).getByRole('button', { name: 'Sign up' }).click();
+  const form = page.getByRole('dialog', { name: 'Create your account' });
+  await form.getByLabel('Title').selectOption('Ms');
+  await form.getByLabel('First name').fill('Isla');
+  await form.getByLabel('Last name').fill('MacDonald');
+  await form.getByLabel('Email').fill(NEW_EMAIL);
+  await form.getByLabel('Phone number').fill('07700 900123');
+  await form.getByLabel('Date of birth').fill('14021990');
+  assert.is(await form.getByLabel('Date of birth').inputValue(), '14/02/1990', 'the birth date is masked as typed');
+  await form.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await form.getByLabel('Confirm password').fill(NEW_PASSWORD);
+  await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+
+  const sent = page.getByRole('dialog', { name: 'Check your email' });
+  await sent.getByText('Registration successful. Please check your email to verify your account.').waitFor();
+  await sent.getByRole('button', { name: 'Continue' }).click();
+
+  const link = await emailedLink(e, NEW_EMAIL, 'submit_token');
+  await page.goto(`${e.t.baseUrl}${link}`);
+  const fee = page.getByRole('dialog', { name: 'Registration fee' });
+  await fee.getByText('Your email is verified and you are signed in. Welcome!').waitFor();
+  await accountButton(page, 'Isla').waitFor();
+  assert.not.match(page.url(), /submit_token/, 'the token leaves the address bar');
+  const text = await fee.innerText();
+  assert.match(text, /one-off registration fee of £5/);
+  assert.match(text, /house takes the fee .* and confirms it on your account/);
+  assert.not.match(text, /Not found/);
+  await fee.getByRole('button', { name: 'Close' }).click();
+  await fee.waitFor({ state: 'detached' });
+  assertNoProblems(problems);
+});
+
+test('(a) an unpaid bidder is sent to the MemberFee modal; staff confirm the fee on /staff; the bid then goes through', async () => {
+  const { page, problems } = newcomer;
+  await page.goto(`${e.t.baseUrl}/product/${lot.id}`);
+  await page.getByRole('heading', { level: 1, name: lot.title }).waitFor();
+  await page.getByLabel('Your Max Bid').fill('20');
+  await page.getByRole('button', { name: 'Place bid' }).click();
+  const fee = page.getByRole('dialog', { name: 'Registration fee' });
+  await fee.waitFor();
+  await fee.getByRole('button', { name: 'Check my fee status' }).click();
+  await fee.getByText('We have not confirmed your registration fee yet.', { exact: false }).waitFor();
+
+  // Bidders have no staff screen in their menu.
+  await accountButton(page, 'Isla').click();
+  assert.is(await header(page).getByRole('link', { name: 'Staff: bidders' }).count(), 0);
+  await accountButton(page, 'Isla').click();
+
+  const staffContext = await newContext(e, undefined, staff);
+  const desk = await staffContext.newPage();
+  const deskProblems = watchProblems(desk);
+  await desk.goto(`${e.t.baseUrl}/`);
+  await accountButton(desk, 'Sam').click();
+  await header(desk).getByRole('link', { name: 'Staff: bidders' }).click();
+  await desk.getByRole('heading', { level: 1, name: 'Bidders' }).waitFor();
+  await desk.getByLabel('Search users').fill('isla.mac');
+  const row = desk.getByRole('row', { name: /Isla MacDonald/ });
+  await row.getByText('Not paid').waitFor();
+  await desk.getByText('1 user', { exact: true }).waitFor();
+  await row.getByRole('button', { name: `Mark registration fee paid for ${NEW_EMAIL}` }).click();
+  await row.getByLabel('Payment reference (optional)').fill('bank transfer HR-1001');
+  await row.getByRole('button', { name: 'Confirm £5 received' }).click();
+  await row.getByText(/^Paid \d\d\/\d\d\/\d{4}$/).waitFor();
+  await desk.getByRole('status').filter({ hasText: 'Registration fee recorded' }).waitFor();
+  assertNoProblems(deskProblems);
+  await staffContext.close();
+
+  await fee.getByRole('button', { name: 'Check my fee status' }).click();
+  await page.getByRole('dialog', { name: 'Registration complete' }).getByRole('button', { name: 'Continue' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your bid' });
+  await confirm.getByRole('button', { name: 'Confirm bid of £20' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await page.getByText('Your bid has been placed. You are the highest bidder.').waitFor();
+  const bids = await e.t.app.inject({ method: 'GET', url: `/api/lots/${lot.id}/` });
+  assert.is(bids.json().bid_stats.current_bid, '10.00', 'the opening bid stands on the server');
+  assertNoProblems(problems);
+  await newcomer.context.close();
+});
+
+let signedIn: { context: BrowserContext; page: Page; problems: PageProblems };
+
+test('(b) sign in through the Login modal with "Remember me", reload and stay signed in', async () => {
+  const context = await newContext(e);
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  signedIn = { context, page, problems };
+  await page.goto(`${e.t.baseUrl}/auction`);
+  await header(page).getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email').fill(fiona.email);
+  await dialog.getByLabel('Password').fill('Wrong!Pass123');
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await dialog.getByText('Unable to log in with provided credentials.').waitFor();
+
+  await dialog.getByLabel('Password').fill(fiona.password);
+  await dialog.getByLabel('Remember me').check();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('status').filter({ hasText: 'Welcome back, Fiona' }).waitFor();
+  await accountButton(page, 'Fiona').waitFor();
+
+  const refresh = (await context.cookies()).find((c) => c.name === 'refresh');
+  assert.ok(refresh, 'the refresh token is kept');
+  assert.ok(refresh.expires > Date.now() / 1000 + 29 * DAY_S, 'remembered for 30 days, not only this browser session');
+
+  await page.reload();
+  await accountButton(page, 'Fiona').waitFor();
+  assert.is(await header(page).getByRole('button', { name: 'Sign in' }).count(), 0);
+  assertNoProblems(problems);
+});
+
+test('(g) logout ends the session: signed out on screen, after a reload, and on the server', async () => {
+  const { context, page, problems } = signedIn;
+  const refresh = (await context.cookies()).find((c) => c.name === 'refresh')!.value;
+  await accountButton(page, 'Fiona').click();
+  await header(page).getByRole('button', { name: 'Log out' }).click();
+  await header(page).getByRole('button', { name: 'Sign in' }).waitFor();
+  const names = (await context.cookies()).map((c) => c.name);
+  assert.not.ok(names.includes('access') || names.includes('refresh'), 'both tokens are removed');
+
+  await page.reload();
+  await header(page).getByRole('button', { name: 'Sign in' }).waitFor();
+  assert.is(await accountButton(page, 'Fiona').count(), 0);
+  const res = await e.t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', payload: { refresh } });
+  assert.is(res.statusCode, 401, 'the old refresh token no longer works');
+  assertNoProblems(problems);
+  await context.close();
+});
+
+test.run();

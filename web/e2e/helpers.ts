@@ -1,0 +1,100 @@
+/**
+ * Shared pieces of the browser tests: the served app with a real Chromium, signed-in browser contexts, a live
+ * auction with lots made through the staff API, and a watch on every page for script errors and failed calls.
+ */
+import * as assert from 'uvu/assert';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startServedApp, type BrowserSession, type ServedApp } from '../../services/testing/browser';
+import { createTestUser, type TestUser, type TestUserOptions } from '../../services/testing/users';
+import { consignLot, createAuction, type LotInput } from '../../services/catalogue/testing/fixtures';
+
+/** Waits in these tests are for things a person would see at once; a stuck page fails in seconds, not minutes. */
+export const UI_TIMEOUT = 10_000;
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+export interface E2E {
+  t: ServedApp;
+  browser: BrowserSession;
+  close(): Promise<void>;
+}
+
+/** The whole app (API, websockets, workers, built client) on a fresh database, and Chromium. */
+export async function startE2E(): Promise<E2E> {
+  const t = await startServedApp();
+  const browser = await launchBrowser();
+  return {
+    t, browser,
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+export interface PageProblems {
+  /** Uncaught exceptions, console errors and API answers of 500 and over, as they happened. */
+  list: string[];
+}
+
+/** Records what should never happen on a page: script errors and server errors behind the user's back. */
+export function watchProblems(page: Page): PageProblems {
+  const problems: PageProblems = { list: [] };
+  page.on('pageerror', (e) => problems.list.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.list.push(`console error: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 500) problems.list.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  return problems;
+}
+
+export function assertNoProblems(problems: PageProblems): void {
+  assert.equal(problems.list, [], 'no script errors or server errors on the page');
+}
+
+/** A browser context, optionally signed in as `user` (the same cookies the client's sign-in stores). */
+export async function newContext(e: E2E, viewport = DESKTOP, user?: TestUser, opts: { consentGiven?: boolean } = {}): Promise<BrowserContext> {
+  const context = await e.browser.newContext(viewport);
+  context.setDefaultTimeout(UI_TIMEOUT);
+  // The cookie banner is answered once per browser; most tests are about other things.
+  if (opts.consentGiven !== false) {
+    await context.addInitScript(() => {
+      try { localStorage.setItem('cookie-consent', 'essential'); } catch { /* storage off */ }
+    });
+  }
+  if (user) {
+    await context.addCookies([
+      { name: 'access', value: user.access, url: e.t.baseUrl },
+      { name: 'refresh', value: user.refresh, url: e.t.baseUrl },
+    ]);
+  }
+  return context;
+}
+
+export const user = (e: E2E, opts: TestUserOptions = {}) => createTestUser(e.t, opts);
+
+export interface LiveLot { id: string; reference_no: string; title: string }
+
+/** A live auction (started an hour ago on the server clock, ends in a week) holding the given lots. */
+export async function liveAuctionWithLots(e: E2E, staff: TestUser, seller: TestUser, lots: LotInput[]): Promise<LiveLot[]> {
+  const auction = await createAuction(e.t, staff);
+  const made: LiveLot[] = [];
+  for (const input of lots) {
+    const lot = await consignLot(e.t, staff, auction.id, seller.id, input);
+    made.push({ id: lot.id, reference_no: lot.reference_no, title: input.title ?? 'Macallan 18' });
+  }
+  return made;
+}
+
+/** The path and query of the newest emailed link carrying `?name=`, to open on the test server. */
+export async function emailedLink(e: E2E, to: string, name: 'submit_token' | 'reset_token'): Promise<string> {
+  const res = await e.t.app.inject({ method: 'GET', url: `/api/dev/mailbox/?to=${encodeURIComponent(to)}` });
+  for (const mail of res.json() as { text: string }[]) {
+    const match = new RegExp(`https?://[^\\s"]+?(/\\?${name}=[\\w-]+)`).exec(mail.text);
+    if (match) return match[1];
+  }
+  throw new Error(`no email to ${to} with ${name}`);
+}
