@@ -18,6 +18,13 @@ export type TokenError = 'invalid' | 'expired';
 /** Signs and checks tokens: algorithm, signature, expiry, audience, issuer and type are all verified. */
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Access tokens already verified, keyed by the whole token (signature included), until their own expiry. Verifying
+   * an HS256 signature costs more than the rest of a bid decision; a token's claims cannot change, so the check is
+   * done once. Only verified tokens enter; the session behind a token is still checked on every request.
+   */
+  private readonly verifiedAccess = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  private static readonly MAX_CACHED = 10_000;
 
   constructor(secret: string, private readonly now: () => Date = () => new Date()) {
     this.key = Buffer.from(secret, 'base64url');
@@ -34,9 +41,17 @@ export class TokenService {
   }
 
   async verifyAccess(token: string): Promise<AccessClaims | TokenError> {
+    const cached = this.verifiedAccess.get(token);
+    if (cached) {
+      if (this.now().getTime() < cached.expiresAtMs) return cached.claims;
+      this.verifiedAccess.delete(token);
+    }
     const payload = await this.verify(token, 'access');
     if (typeof payload === 'string') return payload;
-    return { sub: String(payload.sub), sid: String(payload.sid), staff: payload.staff === true };
+    const claims = { sub: String(payload.sub), sid: String(payload.sid), staff: payload.staff === true };
+    if (this.verifiedAccess.size >= TokenService.MAX_CACHED) this.verifiedAccess.delete(this.verifiedAccess.keys().next().value as string);
+    this.verifiedAccess.set(token, { claims, expiresAtMs: Number(payload.exp) * 1000 });
+    return claims;
   }
 
   async verifyRefresh(token: string): Promise<RefreshClaims | TokenError> {
