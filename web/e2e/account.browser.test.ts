@@ -6,8 +6,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TestUser } from '../../services/testing/users';
+import { getUserByEmail } from '../../services/accounts/queries';
 import {
-  assertNoProblems, emailedLink, liveAuctionWithLots, newContext, startE2E, user, watchProblems, type E2E, type LiveLot,
+  assertNoProblems, logged, emailedLink, placedBids, liveAuctionWithLots, newContext, startE2E, user, watchProblems, type E2E, type LiveLot,
   type PageProblems,
 } from './helpers';
 
@@ -20,16 +21,16 @@ const NEW_EMAIL = 'isla.macdonald@whisky.test';
 const NEW_PASSWORD = 'Dram!Good2024';
 const DAY_S = 86_400;
 
-test.before(async () => {
+test.before(logged(async () => {
   e = await startE2E();
   staff = await user(e, { staff: true, feePaid: true, firstName: 'Sam', lastName: 'Staff' });
   const seller = await user(e, { firstName: 'Sandy', lastName: 'Seller' });
   fiona = await user(e, { email: 'fiona@whisky.test', firstName: 'Fiona', lastName: 'Stewart', feePaid: true });
   [lot] = await liveAuctionWithLots(e, staff, seller, [{ title: 'Glenfarclas 25 Year Old', distillery: { name: 'Glenfarclas', region: 'Speyside' } }]);
-});
+}));
 
 test.after(async () => {
-  await e.close();
+  await e?.close();
 });
 
 const header = (page: Page) => page.getByRole('banner');
@@ -74,7 +75,7 @@ test('(a) sign up in the SignUp modal, open the emailed link, land signed in wit
   assert.match(text, /one-off registration fee of £5/);
   assert.match(text, /house takes the fee .* and confirms it on your account/);
   assert.not.match(text, /Not found/);
-  await fee.getByRole('button', { name: 'Close' }).click();
+  await fee.getByRole('button', { name: 'Not now' }).click();
   await fee.waitFor({ state: 'detached' });
   assertNoProblems(problems);
 });
@@ -83,17 +84,18 @@ test('(a) an unpaid bidder is sent to the MemberFee modal; staff confirm the fee
   const { page, problems } = newcomer;
   await page.goto(`${e.t.baseUrl}/product/${lot.id}`);
   await page.getByRole('heading', { level: 1, name: lot.title }).waitFor();
+  // Bidders have no staff screen in their menu.
+  await accountButton(page, 'Isla').click();
+  await header(page).getByRole('link', { name: "Buyer's area" }).waitFor();
+  assert.is(await header(page).getByRole('link', { name: 'Staff: bidders' }).count(), 0);
+  await accountButton(page, 'Isla').click();
+
   await page.getByLabel('Your Max Bid').fill('20');
   await page.getByRole('button', { name: 'Place bid' }).click();
   const fee = page.getByRole('dialog', { name: 'Registration fee' });
   await fee.waitFor();
   await fee.getByRole('button', { name: 'Check my fee status' }).click();
   await fee.getByText('We have not confirmed your registration fee yet.', { exact: false }).waitFor();
-
-  // Bidders have no staff screen in their menu.
-  await accountButton(page, 'Isla').click();
-  assert.is(await header(page).getByRole('link', { name: 'Staff: bidders' }).count(), 0);
-  await accountButton(page, 'Isla').click();
 
   const staffContext = await newContext(e, undefined, staff);
   const desk = await staffContext.newPage();
@@ -120,8 +122,9 @@ test('(a) an unpaid bidder is sent to the MemberFee modal; staff confirm the fee
   await confirm.getByRole('button', { name: 'Confirm bid of £20' }).click();
   await confirm.waitFor({ state: 'detached' });
   await page.getByText('Your bid has been placed. You are the highest bidder.').waitFor();
-  const bids = await e.t.app.inject({ method: 'GET', url: `/api/lots/${lot.id}/` });
-  assert.is(bids.json().bid_stats.current_bid, '10.00', 'the opening bid stands on the server');
+  const [placed] = await placedBids(e, lot.id);
+  assert.equal([placed.max_bid, placed.current_price], [2000, 1000], 'a £20 maximum, the £10 opening bid standing, on the server');
+  assert.is(placed.bidder_id, (await getUserByEmail(e.t.ctx.db, NEW_EMAIL))?.id, 'placed by the new bidder');
   assertNoProblems(problems);
   await newcomer.context.close();
 });

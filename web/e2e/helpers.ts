@@ -7,6 +7,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startServedApp, type BrowserSession, type ServedApp } from '../../services/testing/browser';
 import { createTestUser, type TestUser, type TestUserOptions } from '../../services/testing/users';
 import { consignLot, createAuction, type LotInput } from '../../services/catalogue/testing/fixtures';
+import { lotStream } from '../../services/catalogue/streams';
+import type { BidPlaced } from '../../domain/lot/events';
 
 /** Waits in these tests are for things a person would see at once; a stuck page fails in seconds, not minutes. */
 export const UI_TIMEOUT = 10_000;
@@ -30,6 +32,20 @@ export async function startE2E(): Promise<E2E> {
       await browser.close();
       await t.close();
     },
+  };
+}
+
+/**
+ * uvu swallows an error thrown by a `before` hook (the file just reports 0 passed): print it, then fail as usual.
+ */
+export function logged(hook: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    try {
+      await hook();
+    } catch (error) {
+      console.error('test setup failed:', error);
+      throw error;
+    }
   };
 }
 
@@ -97,4 +113,13 @@ export async function emailedLink(e: E2E, to: string, name: 'submit_token' | 're
     if (match) return match[1];
   }
   throw new Error(`no email to ${to} with ${name}`);
+}
+
+/**
+ * The bids the lot's stream holds. A bid's answer comes once its event is committed (the read models follow a
+ * moment later), so this is what the server has really accepted when the page shows the answer.
+ */
+export async function placedBids(e: E2E, lotId: string): Promise<BidPlaced['data'][]> {
+  const events = await e.t.ctx.store.readStream(lotStream(lotId));
+  return events.filter((ev) => ev.type === 'BidPlaced').map((ev) => ev.data as BidPlaced['data']);
 }

@@ -2,7 +2,7 @@
  * The lot's bid panel: display state rows (labels from the specification table), the countdown on the server
  * clock, the next minimum bid, and the maximum-bid form that opens the ConfirmBid modal.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { checkBidAmount, suggestedBids } from '../lib/bid-amount';
 import { BID_ROLE_LABELS, lotBidState, nextMinimumBid, panelRows, type BidState } from '../lib/bid-state';
@@ -31,12 +31,20 @@ export function BidPanel({ lotId }: { lotId: string }) {
   const now = useNow();
   const inputId = useId();
   const [amount, setAmount] = useState('');
+  const ownBid = lot?.bid_stats?.current_user_bid ?? null;
+  // Once the typed maximum is placed (it is now the bidder's own bid), empty the field for the next one.
+  useEffect(() => {
+    const placed = toPence(ownBid);
+    setAmount((typed) => (placed !== null && toPence(typed) !== null && toPence(typed)! <= placed ? '' : typed));
+  }, [ownBid]);
   if (!lot) return null;
 
   const state = lotBidState(lot, now);
   const stats = lot.bid_stats;
   const minimum = nextMinimumBid(stats, (lot as { opening_bid?: string }).opening_bid);
   const ownMax = stats.is_winning ? toPence(stats.current_user_bid) : null;
+  // A leader raises their own maximum: offer amounts above it, not the next bid that others must beat.
+  const suggestFrom = ownMax !== null ? Math.max(minimum, ownMax + (toPence(stats.step) ?? 500)) : minimum;
   const rows = panelRows(state, {
     current: formatGBP(stats.current_bid, 'No bids yet'),
     yourBid: stats.current_user_bid ? formatGBP(stats.current_user_bid) : status === 'signed-in' ? '—' : null,
@@ -102,7 +110,11 @@ export function BidPanel({ lotId }: { lotId: string }) {
           <Countdown end={effectiveEnd(lot)} label="Time left" />
           {lot.extra_time && <p className="bid-panel__meta">Extended: a late bid added 3 minutes.</p>}
           <form className="bid-form" onSubmit={submit} noValidate>
-            <p className="bid-form__min">Next minimum bid <strong>{formatPence(minimum)}</strong></p>
+            {ownMax !== null ? (
+              <p className="bid-form__min">Raise your maximum above <strong>{formatPence(ownMax)}</strong></p>
+            ) : (
+              <p className="bid-form__min">Next minimum bid <strong>{formatPence(minimum)}</strong></p>
+            )}
             <label htmlFor={inputId} className="bid-form__label">{BID_ROLE_LABELS.buyer}</label>
             <div className="money-input">
               <span aria-hidden="true">£</span>
@@ -110,7 +122,7 @@ export function BidPanel({ lotId }: { lotId: string }) {
                 id={inputId}
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={String(minimum / 100)}
+                placeholder={String(suggestFrom / 100)}
                 value={amount}
                 aria-invalid={error?.type === 'web'}
                 aria-describedby={`${inputId}-msg`}
@@ -121,7 +133,7 @@ export function BidPanel({ lotId }: { lotId: string }) {
               />
             </div>
             <div className="bid-form__quick" role="group" aria-label="Quick amounts">
-              {suggestedBids(minimum, toPence(stats.step)).map((p) => (
+              {suggestedBids(suggestFrom, toPence(stats.step)).map((p) => (
                 <button key={p} type="button" className="chip" onClick={() => setAmount(String(p / 100))}>{formatPence(p)}</button>
               ))}
             </div>

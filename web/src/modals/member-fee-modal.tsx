@@ -55,7 +55,7 @@ export function MemberFeeModal({ afterVerify, error, lotId, bid }: Props) {
       </div>
       {status && <p className="notice notice--info" role="status">{status}</p>}
       <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={closeModal}>Close</button>
+        <button type="button" className="button button--ghost" onClick={closeModal}>Not now</button>
         <button type="button" className="button button--primary" data-autofocus onClick={checkAgain} disabled={checking}>
           {checking ? 'Checking…' : 'Check my fee status'}
         </button>

@@ -6,13 +6,28 @@ import { Empty, ErrorNote, GridSkeleton } from '../components/feedback';
 import { LotGrid } from '../components/lot-card';
 import { PageHead, RequireAuth } from '../components/page-head';
 import { Tabs } from '../components/tabs';
+import { SITE } from '../lib/site';
 import { buyers, loadBuyersArea } from '../state/buyers';
+import { openModal } from '../state/modals';
+import { session } from '../state/session';
 
 const EMPTY: Record<string, [string, string]> = {
   watching: ['Your watching list is empty', 'Tap the heart on any lot to follow it here.'],
   won: ['No winning lots yet', 'Lots you lead or have won appear here, live.'],
   lost: ['No lost lots', 'Lots where you have been outbid appear here.'],
 };
+
+/** Until the house confirms the registration fee, the bidder should know why a first bid will not go through. */
+function FeeNotice() {
+  const { user } = useSnapshot(session);
+  if (!user || user.registration_fee_status !== false) return null;
+  return (
+    <div className="notice notice--warning fee-notice" role="status">
+      <p>Your one-off {SITE.registrationFee} registration fee is not confirmed yet. You can watch lots now and bid once it is.</p>
+      <button type="button" className="button button--ghost button--small" onClick={() => openModal('memberFee')}>About the registration fee</button>
+    </div>
+  );
+}
 
 function BuyersArea() {
   const snap = useSnapshot(buyers);
@@ -23,6 +38,7 @@ function BuyersArea() {
   const ids = tab === 'watching' ? snap.watching : tab === 'won' ? snap.won : snap.lost;
   return (
     <div className="container section">
+      <FeeNotice />
       <Tabs
         active={tab}
         onChange={setTab}

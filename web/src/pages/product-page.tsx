@@ -62,7 +62,7 @@ export function ProductPage() {
         <div className="product__more">
           <LotDetails lot={lot} />
           <div className="product__side">
-            <BidHistory lotId={lot.id} version={`${lot.bid_stats?.current_bid}|${lot.bid_stats?.current_user_bid}|${lot.bid_count}`} />
+            <BidHistory lotId={lot.id} currentBid={lot.bid_stats?.current_bid} version={`${lot.bid_stats?.current_bid}|${lot.bid_stats?.current_user_bid}|${lot.bid_count}`} />
             <PriceHistory lotId={lot.id} />
           </div>
         </div>

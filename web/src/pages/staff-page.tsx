@@ -82,21 +82,23 @@ function UsersTable() {
   const list = useAsync((signal) => fetchStaffUsers({ search: query, fee, page }, signal), [query, fee, page]);
 
   const onPaid = (u: StaffUser) => {
-    setUpdated((prev) => ({ ...prev, [u.id]: u }));
+    // Shown paid at once; the list is then re-read for the recorded date.
+    setUpdated((prev) => ({ ...prev, [u.id]: { ...prev[u.id], ...u } }));
     pushToast({ kind: 'success', title: 'Registration fee recorded', text: `${u.email} can now bid.` });
+    list.reload();
   };
-  const rows = (list.data?.results ?? []).map((u) => updated[u.id] ?? u);
+  const rows = (list.data?.results ?? []).map((u) => (u.registration_fee_status ? u : { ...u, ...updated[u.id] }));
 
   return (
-    <div className="container section staff">
-      <div className="staff__filters" role="search">
+    <div className="container section staff-desk">
+      <div className="staff-desk__filters" role="search">
         <div className="field">
           <label htmlFor="staff-search">Search users</label>
           <input id="staff-search" type="search" placeholder="Name or email" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
         </div>
         <SelectField label="Registration fee" options={FEE_OPTIONS} value={fee} onValue={(v) => { setFee(v as FeeFilter); setPage(1); }} />
       </div>
-      <p className="staff__count" aria-live="polite">
+      <p className="staff-desk__count" aria-live="polite">
         {list.data ? `${list.data.count} ${list.data.count === 1 ? 'user' : 'users'}` : 'Loading users…'}
       </p>
       {list.error ? (

@@ -1,0 +1,141 @@
+/**
+ * Live bidding in real browsers: a bid through the bid form and the ConfirmBid modal, a second bidder in another
+ * browser context outbidding the first (whose page updates live, without a reload), and the lot page on a phone.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Locator, Page } from 'playwright-core';
+import type { TestUser } from '../../services/testing/users';
+import {
+  assertNoProblems, logged, placedBids, DESKTOP, liveAuctionWithLots, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot,
+  type PageProblems,
+} from './helpers';
+
+let e: E2E;
+let alice: TestUser;
+let bob: TestUser;
+let lot: LiveLot;
+
+test.before(logged(async () => {
+  e = await startE2E();
+  const staff = await user(e, { staff: true, feePaid: true });
+  const seller = await user(e, { firstName: 'Sandy', lastName: 'Seller' });
+  alice = await user(e, { firstName: 'Alice', lastName: 'Grant', feePaid: true });
+  bob = await user(e, { firstName: 'Bob', lastName: 'Baxter', feePaid: true });
+  [lot] = await liveAuctionWithLots(e, staff, seller, [{ title: 'Springbank 21 Year Old', distillery: { name: 'Springbank', region: 'Campbeltown' } }]);
+}));
+
+test.after(async () => {
+  await e?.close();
+});
+
+interface Bidder { page: Page; problems: PageProblems }
+
+async function openLot(viewport: typeof DESKTOP, who: TestUser): Promise<Bidder> {
+  const context = await newContext(e, viewport, who);
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${e.t.baseUrl}/product/${lot.id}`);
+  await page.getByRole('heading', { level: 1, name: lot.title }).waitFor();
+  return { page, problems };
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Bidding' });
+
+/** The value beside a label in the bid panel ("Winning Bid" -> "£10"). */
+const panelValue = (page: Page, label: string): Locator =>
+  panel(page).locator('.bid-panel__row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+
+async function waitForValue(page: Page, label: string, value: string): Promise<void> {
+  await panel(page).locator('.bid-panel__row', { hasText: label }).filter({ hasText: value }).first().waitFor();
+  assert.is(await panelValue(page, label).innerText(), value);
+}
+
+async function bid(page: Page, pounds: number, shown: string): Promise<void> {
+  await panel(page).getByLabel('Your Max Bid').fill(String(pounds));
+  await panel(page).getByRole('button', { name: 'Place bid' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your bid' });
+  await confirm.getByText(lot.title).waitFor();
+  const button = confirm.getByRole('button', { name: `Confirm bid of ${shown}` });
+  const box = await button.boundingBox();
+  const viewport = page.viewportSize()!;
+  assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, 'the confirm button is on screen without scrolling');
+  await button.click();
+  await confirm.waitFor({ state: 'detached' });
+}
+
+let first: Bidder;
+let second: Bidder;
+
+test('(c) place a bid through the bid form and the ConfirmBid modal, and see the server\'s answer', async () => {
+  first = await openLot(DESKTOP, alice);
+  const { page } = first;
+  await waitForValue(page, 'Current Bid', 'No bids yet');
+  await panel(page).getByText('Next minimum bid £10').waitFor();
+
+  await panel(page).getByLabel('Your Max Bid').fill('3');
+  await panel(page).getByRole('button', { name: 'Place bid' }).click();
+  await panel(page).getByRole('alert').filter({ hasText: '£10' }).waitFor();
+  assert.is(await page.getByRole('dialog').count(), 0, 'a bid under the minimum is stopped before the modal');
+
+  await bid(page, 50, '£50');
+  await panel(page).getByRole('status').filter({ hasText: 'Your bid has been placed. You are the highest bidder.' }).waitFor();
+  await waitForValue(page, 'Winning Bid', '£10');
+  await waitForValue(page, 'Your Bid', '£50');
+  await panel(page).getByText('Raise your maximum above £50').waitFor();
+  assert.is(await panel(page).getByLabel('Your Max Bid').inputValue(), '', 'the field is emptied for the next bid');
+  await page.getByRole('region', { name: 'Bid history' }).getByRole('cell', { name: 'You' }).waitFor();
+  const placed = await placedBids(e, lot.id);
+  assert.equal(placed.map((b) => [b.bidder_id, b.max_bid, b.current_price]), [[alice.id, 5000, 1000]], 'the server holds that bid');
+  await page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
+  assertNoProblems(first.problems);
+});
+
+test('(d) a second bidder outbids in another browser context; the first page updates live with the outbid toast', async () => {
+  second = await openLot(DESKTOP, bob);
+  await waitForValue(second.page, 'Current Bid', '£10');
+  await bid(second.page, 100, '£100');
+  await panel(second.page).getByRole('status').filter({ hasText: 'Your bid has been placed. You are the highest bidder.' }).waitFor();
+  await waitForValue(second.page, 'Winning Bid', '£55');
+
+  const { page } = first;
+  await page.getByRole('region', { name: 'Notifications' }).getByText('You have been outbid').waitFor();
+  await waitForValue(page, 'Current Bid', '£55');
+  await panel(page).getByText('You have been outbid. Raise your maximum to get back in the lead.').waitFor();
+  assert.is(await panel(page).getByText('Winning Bid').count(), 0, 'no longer shown as winning');
+  await panel(page).getByText('Next minimum bid £60').waitFor();
+  assert.ok(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), 'the page was not reloaded');
+  assertNoProblems(first.problems);
+  assertNoProblems(second.problems);
+});
+
+test('(e) on a phone (390x844): the mobile header, and the bid panel still works', async () => {
+  const phone = await openLot(PHONE, alice);
+  const { page } = phone;
+  const banner = page.getByRole('banner');
+  await banner.getByRole('button', { name: 'Open menu' }).waitFor();
+  assert.is(await banner.getByRole('link', { name: 'Past Auctions' }).count(), 0, 'the desktop navigation is not shown');
+  const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+  assert.ok(width.scroll <= width.view, `nothing wider than the screen (${width.scroll} > ${width.view})`);
+
+  await banner.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await drawer.getByText('Signed in as Alice').waitFor();
+  await drawer.getByRole('link', { name: 'Live Auction' }).waitFor();
+  await drawer.getByRole('button', { name: 'Close menu' }).click();
+  await drawer.waitFor({ state: 'detached' });
+
+  await waitForValue(page, 'Current Bid', '£55');
+  await bid(page, 200, '£200');
+  await panel(page).getByRole('status').filter({ hasText: 'Your bid has been placed. You are the highest bidder.' }).waitFor();
+  // Bob's £100 maximum plus the £10 step of the £100-£499.99 band.
+  await waitForValue(page, 'Winning Bid', '£110');
+  await waitForValue(page, 'Your Bid', '£200');
+  // And the desktop bidder who just lost the lead hears about it live.
+  await second.page.getByRole('region', { name: 'Notifications' }).getByText('You have been outbid').waitFor();
+  await waitForValue(second.page, 'Current Bid', '£110');
+  assertNoProblems(phone.problems);
+  assertNoProblems(second.problems);
+});
+
+test.run();
