@@ -1,39 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { startTestApp, type TestApp } from './harness';
+import { ensureClientBuilt } from '../../scripts/client-build';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
-
-const CLIENT_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts'];
-
-/** The newest modification time under the given files and folders (0 when none exist). */
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  const visit = (p: string) => {
-    let stat: fs.Stats;
-    try { stat = fs.statSync(p); } catch { return; }
-    if (stat.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name));
-    else newest = Math.max(newest, stat.mtimeMs);
-  };
-  paths.forEach((p) => visit(path.resolve(p)));
-  return newest;
-}
-
-/**
- * Builds the client when web/dist is missing or older than its sources, so `npm test` on a fresh clone serves real
- * pages and a browser test never runs against a stale build of the code it is meant to check.
- */
-export function ensureClientBuilt(): void {
-  const built = path.resolve('web/dist/index.html');
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestMtime(CLIENT_SOURCES)) return;
-  execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], { stdio: 'inherit' });
-}
 
 export interface BrowserSession {
   browser: Browser;
