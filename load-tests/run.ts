@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     log(`creating ${CONNECTIONS} bidders and the hot lot`);
     const bidders = await createBidders(ctx, CONNECTIONS);
     const { lotId } = await createLot(ctx, new Date(), { endsInMs: 2 * 60 * 60_000 });
-    await ctx.projections.catchUp();
+    await ctx.projections.settle();
     await ctx.projections.stop();
 
     log('measuring PostgreSQL one-row commit rate (~5 s)');

@@ -75,6 +75,14 @@ export class ProjectionRunner {
     this.settleWaiters();
   }
 
+  /** Resolves once every projection has applied every event committed before this call (tests, scripts). */
+  async settle(timeoutMs = 10_000): Promise<void> {
+    const { rows } = await sql<FeedCursor>`
+      SELECT transaction_id::text, position FROM events
+      ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1`.execute(this.db);
+    if (rows[0]) await this.waitFor(rows[0], timeoutMs);
+  }
+
   /**
    * Resolves once every projection has applied the event at `cursor` (read-your-writes for a command's answer).
    * It keeps waking the runner meanwhile: the event may become visible only after another transaction anywhere on

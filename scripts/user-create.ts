@@ -40,7 +40,7 @@ try {
     email, password, verified: true, staff: values.staff, fee_paid: values['fee-paid'], by: 'script',
     profile: { first_name: values['first-name'] ?? '', last_name: values['last-name'] ?? '' },
   }, { user_id: 'system' });
-  await ctx.projections.catchUp();
+  await ctx.projections.settle();
   console.log(`Created ${values.staff ? 'staff ' : ''}user ${email.trim().toLowerCase()} (${created.user_id}).`);
 } catch (error) {
   if (error instanceof ValidationError) exitCode = report(Object.values(error.fields).flat().join(' '));

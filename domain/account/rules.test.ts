@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ageOn, parseBirthDate, validateBirthDate, validateEmail, validatePassword, validatePhone } from './rules';
+import { ageOn, parseBirthDate, parseFormBirthDate, validateBirthDate, validateEmail, validatePassword, validatePhone } from './rules';
 import { registrationErrors, type RegistrationForm } from './registration-form';
 import { newsletterDecider } from './newsletter';
 import { given } from '../shared/given-when-then';
@@ -41,6 +41,24 @@ test('birth dates: DD/MM/YYYY or YYYY-MM-DD, real dates only, 18 to 120 years', 
   assert.is(validateBirthDate('21/11/1906', today), null, 'exactly 120');
   assert.is(validateBirthDate('20/11/1905', today), 'Too old');
   assert.is(validateBirthDate('1990/01/01', today), 'Enter valid format DD/MM/YYYY');
+});
+
+test('birth dates: the form parser takes DD/MM/YYYY only, and so does the validator given it', () => {
+  assert.equal(parseFormBirthDate(' 29/02/2000 '), { year: 2000, month: 2, day: 29 });
+  assert.is(parseFormBirthDate('2000-02-29'), null);
+  assert.is(parseFormBirthDate('31/04/2000'), null);
+  assert.is(validateBirthDate('1990-01-01', today), null, 'the API takes ISO');
+  assert.is(validateBirthDate('1990-01-01', today, parseFormBirthDate), 'Enter valid format DD/MM/YYYY');
+  assert.is(validateBirthDate('01/01/1990', today, parseFormBirthDate), null);
+});
+
+test('ages count on the UTC calendar, whatever the local time zone', () => {
+  // 21 Nov 23:30 in New York is already 22 Nov in UTC: the 18th birthday on 22 Nov has come.
+  const lateInNewYork = new Date('2026-11-21T23:30:00-05:00');
+  assert.is(ageOn({ year: 2008, month: 11, day: 22 }, lateInNewYork), 18);
+  assert.is(validateBirthDate('22/11/2008', lateInNewYork), null);
+  // 22 Nov 00:30 in Paris is still 21 Nov in UTC: not yet.
+  assert.is(validateBirthDate('22/11/2008', new Date('2026-11-22T00:30:00+01:00')), 'Minimal age is 18!');
 });
 
 test('the registration form reports every problem, VAT fields only with VAT', () => {

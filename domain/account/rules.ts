@@ -1,7 +1,8 @@
 /**
- * The account form rules and their exact messages (spec 2 section 5). The same texts as the client's
- * web/src/lib/validation.ts, so a message reads the same whether the browser or the server caught it.
- * Each validator answers the message to show, or null when the value is fine.
+ * The account form rules and their exact messages (spec 2 section 5), the one copy shared by the server and the web
+ * client (web/src/lib/validation.ts re-exports them), so a value the browser accepts is one the server accepts and a
+ * message reads the same whichever caught it. Each validator answers the message to show, or null when it is fine.
+ * Vite bundles this file into the client: keep it pure, with no imports (no node modules, no server code).
  */
 export const MSG = {
   required: 'This field is required',
@@ -92,28 +93,41 @@ export function validatePhone(value: string): string | null {
 
 export interface CalendarDate { year: number; month: number; day: number }
 
-/** DD/MM/YYYY (the form) or YYYY-MM-DD (what the client sends): a real calendar date, or null. */
-export function parseBirthDate(value: string): CalendarDate | null {
-  const v = value.trim();
-  const dmy = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (!dmy && !iso) return null;
-  const [year, month, day] = dmy ? [+dmy[3], +dmy[2], +dmy[1]] : [+iso![1], +iso![2], +iso![3]];
+const DMY_RE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function calendarDate(year: number, month: number, day: number): CalendarDate | null {
   const d = new Date(Date.UTC(year, month - 1, day));
   if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
   return { year, month, day };
 }
 
-/** Whole years from a birth date to `today` (UTC calendar). */
+/** DD/MM/YYYY only, as the form takes it: a real calendar date, or null. */
+export function parseFormBirthDate(value: string): CalendarDate | null {
+  const m = DMY_RE.exec(value.trim());
+  return m ? calendarDate(+m[3], +m[2], +m[1]) : null;
+}
+
+/** DD/MM/YYYY (the form) or YYYY-MM-DD (what the client sends to the API): a real calendar date, or null. */
+export function parseBirthDate(value: string): CalendarDate | null {
+  const m = ISO_RE.exec(value.trim());
+  return m ? calendarDate(+m[1], +m[2], +m[3]) : parseFormBirthDate(value);
+}
+
+/**
+ * Whole years from a birth date to `today`, on the UTC calendar: the server's clock decides, and the client counts
+ * the same way so it never accepts a date the server then refuses (or the reverse) around midnight.
+ */
 export function ageOn(birth: CalendarDate, today: Date): number {
   const month = today.getUTCMonth() + 1;
   const before = month < birth.month || (month === birth.month && today.getUTCDate() < birth.day);
   return today.getUTCFullYear() - birth.year - (before ? 1 : 0);
 }
 
-export function validateBirthDate(value: string, today: Date): string | null {
+/** `parse` narrows the accepted formats: the client's form field takes DD/MM/YYYY only (parseFormBirthDate). */
+export function validateBirthDate(value: string, today: Date, parse = parseBirthDate): string | null {
   if (blank(value)) return MSG.required;
-  const birth = parseBirthDate(value);
+  const birth = parse(value);
   if (!birth) return MSG.birthFormat;
   const age = ageOn(birth, today);
   if (age > MAX_AGE) return MSG.tooOld;

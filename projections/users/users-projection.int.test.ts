@@ -30,7 +30,7 @@ test.before(async () => {
   await awaitProjected(t.ctx, (await runAccountCommand(t.ctx, a.id, { type: 'SetStaff', is_staff: false, by: 'system', now: now() })).append);
   await recordRegistrationFeePaid(t.ctx, b.id, { by: a.id, reference: 'till 3' });
   await t.app.inject({ method: 'POST', url: '/api/subscribe_newsletter/', payload: { email: 'reader@whisky.test' } });
-  await t.ctx.projections.catchUp();
+  await t.ctx.projections.settle();
 });
 
 test.after(async () => {

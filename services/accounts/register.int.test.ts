@@ -30,7 +30,7 @@ test('registering answers 201, records an unverified account and emails a verifi
   assert.is(registered.birth_date, '1990-02-14');
   assert.match(String(registered.password_hash), /^scrypt\$N=131072,r=8,p=1\$/);
   assert.not.ok(JSON.stringify(userEvents).includes(STRONG_PASSWORD), 'the password itself is never stored');
-  await t.ctx.projections.catchUp();
+  await t.ctx.projections.settle();
   const row = await getUserByEmail(t.ctx.db, 'isla@whisky.test');
   assert.equal(row && [row.is_verified, row.is_completed, row.first_name, row.last_name, row.title], [false, true, 'Isla', 'Mac-Donald', 'Ms']);
 });
@@ -112,7 +112,10 @@ test('parallel registrations of one email give exactly one account', async () =>
   for (const r of answers.filter((a) => a.statusCode === 400)) assert.equal(r.json(), { email: ['A user with this email already exists.'] });
   const claims = await t.ctx.store.readStream(`user-email-${email}`);
   assert.is(claims.length, 1);
-  await t.ctx.projections.catchUp();
+  // The read model follows the events: wait until the registering transaction is projected (xmin is cluster-wide).
+  const userEvents = await t.ctx.store.readStream(`user-${(claims[0].data as { user_id: string }).user_id}`);
+  const last = userEvents[userEvents.length - 1];
+  await t.ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
   assert.is((await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute()).length, 1);
   assert.is((await mailbox(t, email)).length, 1, 'one verification email');
 });

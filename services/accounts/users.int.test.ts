@@ -85,7 +85,7 @@ test('newsletter sign-up: anyone may subscribe; one\'s own email also turns on p
   assert.is((await call(t, 'GET', '/api/users/current/', undefined, { user: bob })).json().promotional_email, false);
   await call(t, 'POST', '/api/subscribe_email_for_notifications/', { email: 'BOB@whisky.test' }, { user: bob });
   assert.is((await call(t, 'GET', '/api/users/current/', undefined, { user: bob })).json().promotional_email, true);
-  await t.ctx.projections.catchUp();
+  await t.ctx.projections.settle();
   const rows = await t.ctx.db.selectFrom('newsletter_subscribers').select(['email', 'user_id']).orderBy('email').execute();
   assert.equal(rows, [
     { email: 'bob@whisky.test', user_id: bob.id }, { email: 'someone.else@whisky.test', user_id: bob.id }, { email: 'visitor@whisky.test', user_id: null },

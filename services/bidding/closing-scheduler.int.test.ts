@@ -88,7 +88,7 @@ test('two schedulers on one database close every lot exactly once and finish the
 });
 
 test('the scheduler\'s read model rebuilt from the events equals the live one', async () => {
-  await t.ctx.projections.catchUp();
+  await t.ctx.projections.settle();
   const report = await rebuildAndCompare(t.ctx.db, lotScheduleProjection);
   assert.ok(report.events > 0);
   for (const table of report.tables) assert.ok(table.equal && table.rows > 0, `${table.table}: ${JSON.stringify(table)}`);

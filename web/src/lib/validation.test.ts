@@ -4,9 +4,20 @@ import {
   birthDateToIso, maskBirthDate, MSG, validateBirthDate, validateCompanyName, validateEmail, validateLoginPassword,
   validateName, validateNewsletterEmail, validatePassword, validatePasswordConfirm, validatePhone, validateVatNumber,
 } from './validation';
+import * as validation from './validation';
+import * as rules from '../../../domain/account/rules';
 import { EMPTY_REGISTRATION, registrationPayload, validateRegistration, type RegistrationValues } from './registration';
 
-const TODAY = new Date(2025, 5, 15); // 15 June 2025, local time
+const TODAY = new Date(Date.UTC(2025, 5, 15, 12)); // 15 June 2025, noon UTC (ages count on the UTC calendar)
+
+test('the account rules are the server\'s own, not a copy', () => {
+  for (const name of ['validateEmail', 'validatePassword', 'validateName', 'validateVatNumber', 'validateCompanyName', 'validatePhone'] as const) {
+    assert.ok(validation[name] === rules[name], name);
+  }
+  for (const [key, text] of Object.entries(rules.MSG)) assert.is(MSG[key as keyof typeof MSG], text, key);
+  assert.is(MSG.newsletterRequired, 'Please, specify your email');
+  assert.is(MSG.serverField, 'Please check field');
+});
 
 test('password messages', () => {
   assert.is(validatePassword(''), 'Please, specify your password');
@@ -42,6 +53,7 @@ test('newsletter email messages', () => {
   assert.is(validateNewsletterEmail('   '), 'Please, specify your email');
   assert.is(validateNewsletterEmail('nope@'), 'Invalid email address');
   assert.is(validateNewsletterEmail('a@b.io'), null);
+  assert.is(validateNewsletterEmail(`${'a'.repeat(45)}@host.com`), 'Max 50 characters', 'the server refuses it too');
 });
 
 test('name messages', () => {
@@ -82,7 +94,11 @@ test('birth date messages', () => {
   assert.is(validateBirthDate('15/06/2007', TODAY), null);
   assert.is(validateBirthDate('01/01/1900', TODAY), 'Too old');
   assert.is(validateBirthDate('01/01/1980', TODAY), null);
+  assert.is(validateBirthDate('15/06/2007', new Date('2025-06-14T21:00:00-05:00')), null, '15 June already in UTC, as on the server');
+  assert.is(validateBirthDate('15/06/2007', new Date('2025-06-15T00:30:00+01:00')), 'Minimal age is 18!', 'still 14 June in UTC');
   assert.is(birthDateToIso('05/03/1980'), '1980-03-05');
+  assert.is(birthDateToIso(' 05/03/1980 '), '1980-03-05');
+  assert.is(birthDateToIso('31/02/1980'), '31/02/1980', 'left as typed (the form refuses it first)');
   assert.is(maskBirthDate('0503198'), '05/03/198');
   assert.is(maskBirthDate('05/03/19801'), '05/03/1980');
 });
