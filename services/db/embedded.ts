@@ -36,7 +36,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
   if (isRoot) handFolderToPostgresUser(dataDir);
   await server.start();
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  return { url, stop: () => server.stop() };
+  // Ctrl-C reaches the postgres child too (same process group); if it has already exited, the package's stop() would
+  // wait for an exit event that never comes, so bound it.
+  const stop = () => Promise.race([server.stop(), new Promise<void>((resolve) => setTimeout(resolve, 5000).unref())]);
+  return { url, stop };
 }
 
 function handFolderToPostgresUser(dataDir: string): void {
