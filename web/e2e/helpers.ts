@@ -123,3 +123,28 @@ export async function placedBids(e: E2E, lotId: string): Promise<BidPlaced['data
   const events = await e.t.ctx.store.readStream(lotStream(lotId));
   return events.filter((ev) => ev.type === 'BidPlaced').map((ev) => ev.data as BidPlaced['data']);
 }
+
+/**
+ * Resolves once the page's signed-in /ws/lots/ socket (the one opened with the access token, which carries the
+ * user's own bid updates) has said hello. Call it before the navigation: a change made before the socket is up
+ * reaches the page only through its next full load, which is not what a live test is about.
+ */
+export function liveLotsReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!/\/ws\/lots\/\?.*\btoken=/.test(ws.url())) return;
+      ws.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.includes('"hello"')) resolve();
+      });
+    });
+  });
+}
+
+/**
+ * Waits until the read models have seen everything the lot's stream holds. Commands answer once their events are
+ * committed and the projections follow a moment later: a page that reads lists right after must wait for that.
+ */
+export async function lotProjected(e: E2E, lotId: string): Promise<void> {
+  const last = (await e.t.ctx.store.readStream(lotStream(lotId))).at(-1);
+  if (last) await e.t.ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+}
