@@ -13,5 +13,10 @@ export function createDb(connectionString: string, max = 10): Db {
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on next use.
   });
+  pool.on('connect', (client) => {
+    // A checked-out client whose server goes away (restart, Ctrl-C reaching the embedded PostgreSQL) also emits
+    // 'error'; its query rejects on its own, so the event must not crash the process.
+    client.on('error', () => {});
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
