@@ -51,8 +51,28 @@ export const REDACT_PATHS = [
   '*.access',
 ];
 
-export function createLogger(config: Config): Logger {
-  return pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+/** Query parameters that carry secrets (emailed links, websocket credentials): their values never reach the logs. */
+const SECRET_QUERY = /([?&](?:token|ticket|submit_token|reset_token|temp_token|access|refresh)=)[^&#]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+/** `destination` is for tests that read the lines; by default pino writes to stdout. */
+export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
+    level: config.logLevel,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remoteAddress?: string; remotePort?: number } }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip ?? req.socket?.remoteAddress,
+      }),
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export function createContext(config: Config, databaseUrl: string, options: { clock?: Clock; log?: Logger; poolSize?: number } = {}): AppContext {
