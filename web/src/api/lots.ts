@@ -1,6 +1,7 @@
 /** Lot, bid and listing calls (spec 2 section 7, docs/api.md). */
 import { parseCounters, parseIncrements, parseYears, toList, toLot, toPage, unwrap } from '../lib/normalize';
 import type { BidAnswer, BidHistoryEntry, Lot } from '../lib/types';
+import type { LotsUpdatedData } from '../lib/lot-merge';
 import { del, get, post } from './http';
 
 export const fetchLot = async (id: string) => {
@@ -23,6 +24,9 @@ export const fetchCounters = async (query: string, signal?: AbortSignal) =>
 export const fetchAuctionYears = async () => parseYears(await get('/api/auction_years/'));
 
 export const fetchBidIncrements = async () => parseIncrements(await get('/api/bid_increments/', undefined, { auth: false }));
+
+/** The live numbers of the given lots in one call (spec 2, section 7). */
+export const fetchLotsUpdatedData = async (ids: string[]) => (await post('/api/get_lots_updated_data/', { id_list: ids })) as LotsUpdatedData;
 
 export const fetchBids = async (lot: string) => toList<BidHistoryEntry>(await get('/api/bids/', { lot }));
 

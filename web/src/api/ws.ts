@@ -15,6 +15,8 @@ export interface ChannelOptions {
   onStatus?: (status: ChannelStatus) => void;
   /** Called after a reconnection (not the first connection): time to resynchronise. */
   onReconnect?: () => void;
+  /** Called after the first connection: updates made between the page's reads and this moment were not pushed. */
+  onFirstOpen?: () => void;
 }
 
 export class LiveChannel {
@@ -104,6 +106,7 @@ export class LiveChannel {
       this.openedAt = Date.now();
       this.status('open');
       if (this.everOpened) this.opts.onReconnect?.();
+      else this.opts.onFirstOpen?.();
       this.everOpened = true;
     };
     socket.onmessage = (ev) => {

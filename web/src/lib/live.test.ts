@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { applyBidUpdate, applyFinished, applyLotUpdate, effectiveEnd } from './lot-merge';
+import { applyBidUpdate, applyFinished, applyLotUpdate, effectiveEnd, updatesFromLotsUpdatedData } from './lot-merge';
 import { canRetry, channelUrl, LIVE, reconnectDelay } from './reconnect';
 import type { Lot } from './types';
 
@@ -76,6 +76,22 @@ test('at most 10 retries; 4 s connection timeout', () => {
 test('channel urls carry the ticket and the token only when signed in', () => {
   assert.is(channelUrl({ protocol: 'http:', host: 'localhost:5173' }, 'lots', 'T1'), 'ws://localhost:5173/ws/lots/?ticket=T1');
   assert.is(channelUrl({ protocol: 'https:', host: 'x.io' }, 'notifications', 'T2', 'AC'), 'wss://x.io/ws/notifications/?ticket=T2&token=AC');
+});
+
+test('get_lots_updated_data answers become the same updates as the live channel, extra time and finished lots included', () => {
+  const { updates, finished } = updatesFromLotsUpdatedData({
+    lots_updated_data: [
+      { id: '5', current_bid: '170.00', bid_step: '10.00', reserve_met: true, on_bidding: true, bid_count: 8, is_winning: false },
+      { id: '6', current_bid: null, bid_step: '5.00', reserve_met: false, on_bidding: false, bid_count: 0, is_winning: false },
+    ],
+    lots_updated_extra_time: [{ id: '5', extra_time: '2025-06-01T18:06:00Z', end_date: '2025-06-01T18:06:00Z' }],
+    finished_lots: ['6'],
+  });
+  const l = lot();
+  applyLotUpdate(l, updates[0]);
+  assert.equal([l.bid_stats.current_bid, l.bid_stats.is_winning, l.extra_time, l.end_date, l.bid_count], ['170.00', false, '2025-06-01T18:06:00Z', '2025-06-01T18:06:00Z', 8]);
+  assert.is(updates[1].lot_extra_time, null);
+  assert.equal(finished, ['6']);
 });
 
 test.run();

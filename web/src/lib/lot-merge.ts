@@ -61,3 +61,24 @@ export function applyFinished(lot: Lot): void {
 
 /** The lot's current end: the extended end when extended, else its end date. */
 export const effectiveEnd = (lot: Pick<Lot, 'extra_time' | 'end_date'>) => lot.extra_time || lot.end_date || null;
+
+/** The answer of POST /api/get_lots_updated_data/ (spec 2, section 7). */
+export interface LotsUpdatedData {
+  lots_updated_data?: { id: string | number; current_bid?: string | null; bid_step?: string | null; reserve_met?: boolean; on_bidding?: boolean; bid_count?: number; is_winning?: boolean }[];
+  lots_updated_extra_time?: { id: string | number; extra_time?: string | null; end_date?: string | null }[];
+  finished_lots?: (string | number)[];
+}
+
+/** Turns that answer into the same updates the live channel sends, so one merge serves both. */
+export function updatesFromLotsUpdatedData(data: LotsUpdatedData): { updates: LotUpdateMessage[]; finished: string[] } {
+  const extra = new Map((data.lots_updated_extra_time ?? []).map((e) => [String(e.id), e]));
+  const updates = (data.lots_updated_data ?? []).map((row): LotUpdateMessage => {
+    const ext = extra.get(String(row.id));
+    return {
+      purpose: 'lot_update', lot_id: row.id, current_bid: row.current_bid ?? null, bid_step: row.bid_step ?? null,
+      reserve_met: row.reserve_met, lot_on_bidding: row.on_bidding, bid_count: row.bid_count, is_winning: row.is_winning,
+      lot_extra_time: ext?.extra_time ?? null, ...(ext?.end_date ? { end_date: ext.end_date } : {}),
+    };
+  });
+  return { updates, finished: (data.finished_lots ?? []).map(String) };
+}

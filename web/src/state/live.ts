@@ -5,9 +5,9 @@
 import { proxy } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { LiveChannel, type ChannelStatus } from '../api/ws';
-import { fetchLot } from '../api/lots';
+import { fetchLot, fetchLotsUpdatedData } from '../api/lots';
 import {
-  applyBidUpdate, applyFinished, applyLotUpdate, type BidUpdateMessage, type LotUpdateMessage,
+  applyBidUpdate, applyFinished, applyLotUpdate, updatesFromLotsUpdatedData, type BidUpdateMessage, type LotUpdateMessage,
 } from '../lib/lot-merge';
 import { lotTitle } from '../lib/normalize';
 import { loadAuctions } from './auctions';
@@ -92,6 +92,24 @@ async function resync(): Promise<void> {
   await Promise.allSettled(open.map(async (l) => putLot(await fetchLot(l.id))));
 }
 
+/**
+ * After the first connection: one batched read of the open lots on screen closes the gap between the page's own
+ * reads and the moment the channel started pushing.
+ */
+async function catchUpOnScreen(): Promise<void> {
+  const ids = Object.values(lotsStore.byId).filter((l) => l.on_bidding).map((l) => String(l.id)).slice(0, 200);
+  if (ids.length === 0) return;
+  const { updates, finished } = updatesFromLotsUpdatedData(await fetchLotsUpdatedData(ids));
+  for (const update of updates) {
+    const lot = lotsStore.byId[String(update.lot_id)];
+    if (lot) applyLotUpdate(lot, update);
+  }
+  for (const id of finished) {
+    const lot = lotsStore.byId[id];
+    if (lot) applyFinished(lot);
+  }
+}
+
 let lots: LiveChannel | null = null;
 let auctionsChannel: LiveChannel | null = null;
 let notes: LiveChannel | null = null;
@@ -105,6 +123,7 @@ function openUserChannels(): void {
     onMessage: dispatchLive,
     onStatus: (s) => (live.lots = s),
     onReconnect: () => void resync(),
+    onFirstOpen: () => void catchUpOnScreen().catch((e) => console.warn('[live] catch-up failed', e)),
   });
   lots.start();
   notes = null;
