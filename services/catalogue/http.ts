@@ -31,7 +31,7 @@ export async function requireLot(ctx: AppContext, id: string): Promise<LotRow> {
 }
 
 /** Read-your-writes: resolves once every projection has applied the command's last event. */
-export async function settle(ctx: AppContext, outcome: CommandOutcome<unknown, unknown>): Promise<void> {
+export async function settle(ctx: AppContext, outcome: Pick<CommandOutcome<unknown, unknown>, 'append'>): Promise<void> {
   const last = outcome.append?.events.at(-1);
   if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
 }

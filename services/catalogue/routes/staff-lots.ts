@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { sql } from 'kysely';
+import { bidding } from '../../bidding/bidding';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/validation';
@@ -51,13 +52,12 @@ export function staffLotRoutes(app: FastifyInstance, ctx: AppContext): void {
     const lotId = idFromParams(request, 'Lot not found.');
     const { featured } = parseBody(featuredBody, request.body);
     await requireLot(ctx, lotId);
-    const outcome = await ctx.commands.handle(
-      lotStream(lotId),
-      lotDecider,
-      { type: 'SetLotFeatured', lot_id: lotId, featured, by: staff.id, now: ctx.clock.now().toISOString() },
-      metadataOf(request),
-    );
-    await settle(ctx, outcome);
+    // An existing lot stream has one writer per process (the bid hot path's): every later write goes through it.
+    const decision = await bidding(ctx).writers.submit(lotId, {
+      build: (now) => ({ type: 'SetLotFeatured', lot_id: lotId, featured, by: staff.id, now }),
+      metadata: metadataOf(request),
+    });
+    await settle(ctx, decision);
     return presentLot(ctx, await requireLot(ctx, lotId), viewerOf(request));
   });
 }
