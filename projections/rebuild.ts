@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from './database';
 import type { Projection } from './projection';
 import { applyEvents } from './runner';
-import type { FeedCursor, StoredEvent } from '../services/event-store/types';
+import type { FeedCursor } from '../services/event-store/types';
+import { EventStore } from '../services/event-store/event-store';
 
 export interface TableComparison { table: string; live: string; rebuilt: string; equal: boolean; rows: number }
 
@@ -48,15 +49,11 @@ async function liveCheckpoint(db: Kysely<any>, name: string): Promise<FeedCursor
 /** Applies every event up to the live checkpoint, in feed order, with the scratch schema first on the search path. */
 async function replay(db: Kysely<Database>, projection: Projection, schema: string, until: FeedCursor | null, onProgress: (n: number) => void): Promise<number> {
   if (!until) return 0;
+  const store = new EventStore(db);
   let cursor: FeedCursor = { transaction_id: '0', position: 0 };
   let applied = 0;
   for (;;) {
-    const { rows } = await sql<StoredEvent>`
-      SELECT position, transaction_id::text, stream_id, stream_version, event_id::text, type, data, metadata, created_at
-      FROM events
-      WHERE (transaction_id, position) > (${cursor.transaction_id}::xid8, ${cursor.position}::bigint)
-        AND (transaction_id, position) <= (${until.transaction_id}::xid8, ${until.position}::bigint)
-      ORDER BY events.transaction_id, events.position LIMIT 2000`.execute(db);
+    const rows = await store.readRange(cursor, until, 2000);
     if (rows.length === 0) return applied;
     await db.transaction().execute(async (trx) => {
       await sql`SELECT set_config('search_path', ${`${schema}, public`}, true)`.execute(trx);

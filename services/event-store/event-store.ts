@@ -5,6 +5,9 @@ import { WrongExpectedVersion } from './types';
 
 type Executor = Kysely<any>;
 
+/** One stored event as every reader returns it. */
+const EVENT_COLUMNS = sql`position, transaction_id::text, stream_id, stream_version, event_id::text, type, data, metadata, created_at`;
+
 interface InsertedRow { event_id: string; position: number; transaction_id: string; stream_version: number }
 
 /**
@@ -35,7 +38,7 @@ export class EventStore {
 
   async readStream<E extends DomainEvent = DomainEvent>(streamId: string, afterVersion = 0, executor: Executor = this.db): Promise<StoredEvent<E>[]> {
     const { rows } = await sql<StoredEvent<E>>`
-      SELECT position, transaction_id::text, stream_id, stream_version, event_id::text, type, data, metadata, created_at
+      SELECT ${EVENT_COLUMNS}
       FROM events WHERE stream_id = ${streamId} AND stream_version > ${afterVersion}
       ORDER BY stream_version`.execute(executor);
     return rows;
@@ -47,13 +50,43 @@ export class EventStore {
    */
   async readFeed(cursor: FeedCursor, limit = 500, executor: Executor = this.db): Promise<StoredEvent[]> {
     const { rows } = await sql<StoredEvent>`
-      SELECT position, transaction_id::text, stream_id, stream_version, event_id::text, type, data, metadata, created_at
+      SELECT ${EVENT_COLUMNS}
       FROM events
       WHERE (transaction_id, position) > (${cursor.transaction_id}::xid8, ${cursor.position}::bigint)
         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       ORDER BY events.transaction_id, events.position
       LIMIT ${limit}`.execute(executor);
     return rows;
+  }
+
+  /**
+   * Committed events after `cursor` up to and including `until`, in feed order: a replay of what a projection has
+   * already applied (`until` is its checkpoint, so nothing below it is still running).
+   */
+  async readRange(cursor: FeedCursor, until: FeedCursor, limit = 2000, executor: Executor = this.db): Promise<StoredEvent[]> {
+    const { rows } = await sql<StoredEvent>`
+      SELECT ${EVENT_COLUMNS}
+      FROM events
+      WHERE (transaction_id, position) > (${cursor.transaction_id}::xid8, ${cursor.position}::bigint)
+        AND (transaction_id, position) <= (${until.transaction_id}::xid8, ${until.position}::bigint)
+      ORDER BY events.transaction_id, events.position
+      LIMIT ${limit}`.execute(executor);
+    return rows;
+  }
+
+  /**
+   * Committed events after `position`, in position order, without waiting for older transactions still open: fast
+   * but may skip a late-committing event, so only for latency paths that also read `readFeed` (the live feed).
+   */
+  async readCommittedAfter(position: number, limit = 500, executor: Executor = this.db): Promise<StoredEvent[]> {
+    const { rows } = await sql<StoredEvent>`
+      SELECT ${EVENT_COLUMNS} FROM events WHERE position > ${position} ORDER BY position LIMIT ${limit}`.execute(executor);
+    return rows;
+  }
+
+  async lastPosition(executor: Executor = this.db): Promise<number> {
+    const { rows } = await sql<{ position: number | null }>`SELECT max(position) AS position FROM events`.execute(executor);
+    return Number(rows[0]?.position ?? 0);
   }
 
   /** A cursor at "now": every transaction below the oldest running one is behind it, everything later ahead. */

@@ -1,9 +1,14 @@
 /**
  * Each process tails the event store from "now" and pushes to its own sockets, whoever wrote the event: woken at
  * once by appends made in this process, and by polling every `pollMs` for appends made by other processes. Two
- * reads per wake: the fast path (committed events by position, see recent-events.ts) for latency, and
+ * reads per wake: the fast path (EventStore.readCommittedAfter: committed events by position) for latency, and
  * EventStore.readFeed, which never skips a late-committing event, for completeness. The dispatcher ignores the
  * second copy of an event, so every event is pushed once, as early as it can be seen.
+ *
+ * Why two reads: readFeed stops at the oldest open transaction in the cluster, and under bid load the projection
+ * runner's batch transactions are open for whole seconds, which would hold every price update back as long. Within
+ * one lot stream versions commit in order (each append waits for the previous one's row lock), so a lot state folded
+ * from the fast path is never missing a step it can see.
  */
 import type { AppContext } from '../context';
 import type { FeedCursor, StoredEvent } from '../event-store/types';
@@ -11,7 +16,6 @@ import { Coalescer } from './coalescer';
 import { LiveDispatcher } from './dispatch';
 import type { LiveHub } from './hub';
 import { LiveLots } from './live-lots';
-import { lastPosition, readCommittedAfter } from './recent-events';
 
 const MIN_GAP_MS = 15;
 
@@ -36,7 +40,7 @@ export class LiveFeed {
   async start(): Promise<void> {
     this.stopped = false;
     this.cursor = await this.ctx.store.feedHead();
-    this.fastPosition = await lastPosition(this.ctx.db);
+    this.fastPosition = await this.ctx.store.lastPosition();
     this.unsubscribe = this.ctx.store.onAppended(() => this.wake());
     this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 100);
     this.timer.unref?.();
@@ -75,7 +79,7 @@ export class LiveFeed {
   private async drain(): Promise<void> {
     // Bounded: a backlog larger than this waits for the next wake (at most pollMs away).
     for (let round = 0; round < 20 && !this.stopped; round++) {
-      const fresh = await readCommittedAfter(this.ctx.db, this.fastPosition, 500);
+      const fresh = await this.ctx.store.readCommittedAfter(this.fastPosition, 500);
       if (fresh.length > 0) {
         await this.dispatch(fresh);
         this.fastPosition = fresh[fresh.length - 1].position;
