@@ -42,4 +42,14 @@ test('request lines carry the request id and never the emailed tokens, bearer to
   assert.match(text, /submit_token=\[redacted\]/);
 });
 
+test('a websocket connection is logged with its ticket and token redacted', async () => {
+  const before = lines.length;
+  const ws = await app.injectWS('/ws/lots/?ticket=SECRET-TICKET&token=SECRET-ACCESS').catch(() => null);
+  ws?.terminate();
+  await new Promise((r) => setTimeout(r, 50));
+  const text = lines.slice(before).join('\n');
+  assert.match(text, /\/ws\/lots\/\?ticket=\[redacted\]&token=\[redacted\]/);
+  assert.not.match(text, /SECRET-TICKET|SECRET-ACCESS/);
+});
+
 test.run();

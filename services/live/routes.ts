@@ -24,8 +24,8 @@ const clientMessage = z.discriminatedUnion('action', [
 
 export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const channel of CHANNELS) {
-    // logLevel warn: the request line carries ?ticket=&token=, which must not reach the logs.
-    app.get(`/ws/${channel}/`, { websocket: true, logLevel: 'warn' }, (socket, request) => {
+    // The request line carries ?ticket=&token=: the logger's request serializer redacts them (services/context.ts).
+    app.get(`/ws/${channel}/`, { websocket: true }, (socket, request) => {
       open(ctx, channel, socket, request).catch((error) => {
         request.log.error({ err: error }, 'live: opening a socket failed');
         if (socket.readyState === OPEN) socket.close(1011, 'Server error');
