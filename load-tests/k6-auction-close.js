@@ -70,7 +70,7 @@ function registerBidder(i, staffToken) {
   const email = `k6-bidder-${Date.now()}-${i}@load.test`;
   const form = {
     email, password: PASSWORD, password2: PASSWORD, first_name: 'Load', last_name: 'Bidder', title: null, birth_date: '01/01/1980',
-    phone_number: '+447700900123', terms_agreement: true, vat_enabled: false, vat_number: '', company_name: '',
+    phone_number: '+447400900123', terms_agreement: true, vat_enabled: false, vat_number: '', company_name: '',
   };
   const registered = post('/api/auth/register/', form, null, { name: 'register' });
   if (registered.status !== 201) fail(`register: ${registered.status} ${registered.body}`);

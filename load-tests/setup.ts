@@ -79,7 +79,7 @@ export async function createBidders(ctx: AppContext, count: number): Promise<Bid
       const created = await createAccount(ctx, {
         email: `load-bidder-${start + j}-${randomBytes(3).toString('hex')}@load.test`,
         password_hash: passwordHash,
-        profile: { first_name: 'Load', last_name: 'Bidder', phone_number: '07700 900123', birth_date: '1980-01-01' },
+        profile: { first_name: 'Load', last_name: 'Bidder', phone_number: '07400 900123', birth_date: '1980-01-01' },
         verified: true,
         fee_paid: true,
         by: 'script',

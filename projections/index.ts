@@ -1,8 +1,20 @@
 import type { Projection } from './projection';
+import { alertsProjection } from './alerts/projection';
 import { usersProjection } from './users/users-projection';
 import { newsletterProjection } from './users/newsletter-projection';
 import { catalogueProjections } from './catalogue';
 import { lotScheduleProjection } from './lot-schedule/projection';
+import { walletProjection } from './wallet/projection';
+import { payoutMethodsProjection } from './payout/payout-methods-projection';
+import { withdrawalsProjection } from './payout/withdrawals-projection';
+import { paymentsProjection } from './payments/payments-projection';
+import { userCardsProjection } from './payments/user-cards-projection';
+import { orderProjections } from './orders/index';
+import { addressesProjection } from './addresses/projection';
+import { lotNotesProjection } from './account-area/lot-notes-projection';
+import { notificationsProjection } from './notifications/projection';
 
 /** Every read model, in the order the runner applies them. Add a projection here to run and rebuild it. */
-export const allProjections: Projection[] = [usersProjection, newsletterProjection, ...catalogueProjections, lotScheduleProjection];
+export const allProjections: Projection[] = [usersProjection, newsletterProjection, ...catalogueProjections, lotScheduleProjection, walletProjection,
+  payoutMethodsProjection, withdrawalsProjection, paymentsProjection, userCardsProjection, ...orderProjections,
+  addressesProjection, lotNotesProjection, alertsProjection, notificationsProjection];

@@ -16,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-For (only behind a proxy that sets it, or clients could pick their own address). */
   trustProxy: boolean;
+  /** The card payment provider (`PAYMENT_PROVIDER`): only 'sandbox' ships (services/payments/provider.ts). */
+  paymentProvider: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -33,5 +35,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
   };
 }

@@ -46,13 +46,19 @@ export const REDACT_PATHS = [
   '*.password2',
   '*.card_number',
   '*.cvv',
+  '*.cvc',
+  '*.expiry_date',
+  '*.code',
   '*.token',
   '*.refresh',
   '*.access',
 ];
 
-/** Query parameters that carry secrets (emailed links, websocket credentials): their values never reach the logs. */
-const SECRET_QUERY = /([?&](?:token|ticket|submit_token|reset_token|temp_token|access|refresh)=)[^&#]*/gi;
+/**
+ * Query parameters that carry secrets (emailed links, websocket credentials, the sandbox's 3-D Secure challenge
+ * token `t`): their values never reach the logs.
+ */
+const SECRET_QUERY = /([?&](?:token|ticket|submit_token|reset_token|temp_token|access|refresh|t)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');

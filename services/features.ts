@@ -4,6 +4,15 @@ import { accountsFeature } from './accounts/feature';
 import { catalogueFeature } from './catalogue/feature';
 import { biddingFeature } from './bidding/feature';
 import { liveFeature } from './live/feature';
+import { paymentsFeature } from './payments/feature';
+import { walletFeature } from './wallet/feature';
+import { payoutFeature } from './payout/feature';
+import { checkoutFeature } from './checkout/feature';
+import { addressesFeature } from './addresses/feature';
+import { ordersFeature } from './orders/feature';
+import { accountAreaFeature } from './account-area/feature';
+import { alertsFeature } from './alerts/feature';
+import { notificationsFeature } from './notifications/feature';
 
 /**
  * A feature slice: its routes, and the background work it runs while the server is up (schedulers, outbox
@@ -16,4 +25,7 @@ export interface Feature {
   stop?(ctx: AppContext): void | Promise<void>;
 }
 
-export const features: Feature[] = [accountsFeature, catalogueFeature, biddingFeature, liveFeature];
+export const features: Feature[] = [
+  accountsFeature, catalogueFeature, biddingFeature, liveFeature, paymentsFeature, walletFeature, payoutFeature, checkoutFeature, addressesFeature,
+  ordersFeature, alertsFeature, accountAreaFeature, notificationsFeature,
+];

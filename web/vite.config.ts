@@ -1,7 +1,7 @@
 /**
  * The web client's build: root web/, output web/dist (served by the Fastify server on /, deep links falling back to
  * index.html). Vite 8 transforms TSX itself (oxc) with the automatic React runtime; no React plugin is needed.
- * In development /api and /ws are proxied to the API on http://127.0.0.1:3000.
+ * In development /api, /ws and /payments are proxied to the API on http://127.0.0.1:3000.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -33,12 +33,16 @@ export default defineConfig({
     proxy: {
       '/api': { target: api, changeOrigin: true },
       '/ws': { target: api, ws: true, changeOrigin: true },
+      // The payment provider's 3-D Secure page and the payment return route live on the server too.
+      '/payments': { target: api, changeOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: api, changeOrigin: true },
       '/ws': { target: api, ws: true, changeOrigin: true },
+      // The payment provider's 3-D Secure page and the payment return route live on the server too.
+      '/payments': { target: api, changeOrigin: true },
     },
   },
 });

@@ -42,7 +42,11 @@ export function recordRegistrationFeePaid(command: RecordRegistrationFeePaid, st
   }
   return [{
     type: 'RegistrationFeePaid',
-    data: { user_id: state.userId, amount_pence: command.amount_pence, reference: command.reference, recorded_by: command.by, paid_at: at(command.now) },
+    data: {
+      user_id: state.userId, amount_pence: command.amount_pence, reference: command.reference, recorded_by: command.by, paid_at: at(command.now),
+      ...(command.method ? { method: command.method } : {}),
+      ...(command.payment_id ? { payment_id: command.payment_id } : {}),
+    },
   }];
 }
 

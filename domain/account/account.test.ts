@@ -9,7 +9,7 @@ import type { AccountEvent, Profile } from './events';
 const NOW = '2026-11-21T12:00:00.000Z';
 const HASH = 'scrypt$N=131072,r=8,p=1$c2FsdA$a2V5';
 const profile: Profile = {
-  first_name: ' Isla ', last_name: 'Grant', title: '', phone_number: '07700 900123', birth_date: '14/02/1990',
+  first_name: ' Isla ', last_name: 'Grant', title: '', phone_number: '07400 900123', birth_date: '14/02/1990',
   vat_enabled: false, vat_number: 'ignored', company_name: 'ignored', audio_cue: 'audio_1', is_audio_cues: true, promotional_email: false,
 };
 const register = (overrides: Partial<RegisterUser> = {}): RegisterUser => ({
@@ -20,7 +20,7 @@ const registered: AccountEvent = {
   type: 'UserRegistered',
   data: {
     user_id: 'u-1', email: 'isla@whisky.test', password_hash: HASH, first_name: 'Isla', last_name: 'Grant', title: null,
-    phone_number: '07700 900123', birth_date: '1990-02-14', vat_enabled: false, vat_number: '', company_name: '',
+    phone_number: '07400 900123', birth_date: '1990-02-14', vat_enabled: false, vat_number: '', company_name: '',
     audio_cue: 'audio_1', is_audio_cues: true, promotional_email: false, registered_at: NOW,
   },
 };
@@ -79,6 +79,37 @@ test('a profile update keeps the sign-up rules', () => {
     .when({ type: 'UpdateProfile', changes: { first_name: '', phone_number: '12' }, now: NOW })
     .thenError('validation') as ValidationError;
   assert.equal(error.fields, { first_name: ['This field is required'], phone_number: ['Phone number is invalid!'] });
+});
+
+test('a profile without a birth date is completed once: DD/MM/YYYY or YYYY-MM-DD, recorded as YYYY-MM-DD', () => {
+  const bare: AccountEvent = { ...registered, data: { ...(registered as Extract<AccountEvent, { type: 'UserRegistered' }>).data, phone_number: '', birth_date: null } };
+  const outcome = given(accountDecider, [bare])
+    .when({ type: 'UpdateProfile', changes: { phone_number: ' 07400 900456 ', birth_date: ' 21/11/2008 ' }, now: NOW });
+  outcome.thenEvents([{ type: 'ProfileChanged', data: { user_id: 'u-1', changes: { phone_number: '07400 900456', birth_date: '2008-11-21' }, changed_at: NOW } }]);
+  assert.is(outcome.state().profile.birth_date, '2008-11-21');
+  given(accountDecider, [bare]).when({ type: 'UpdateProfile', changes: { birth_date: '1975-12-31' }, now: NOW })
+    .thenEvents([{ type: 'ProfileChanged', data: { user_id: 'u-1', changes: { birth_date: '1975-12-31' }, changed_at: NOW } }]);
+});
+
+test('a birth date given later keeps the sign-up rules: format, 18 or over, not too old', () => {
+  const bare: AccountEvent = { ...registered, data: { ...(registered as Extract<AccountEvent, { type: 'UserRegistered' }>).data, birth_date: null } };
+  const cases: [string, string][] = [
+    ['31/02/1990', 'Enter valid format DD/MM/YYYY'], ['1990/02/14', 'Enter valid format DD/MM/YYYY'], ['', 'This field is required'],
+    ['22/11/2008', 'Minimal age is 18!'], ['01/01/1890', 'Too old'],
+  ];
+  for (const [birth_date, message] of cases) {
+    const error = given(accountDecider, [bare]).when({ type: 'UpdateProfile', changes: { birth_date }, now: NOW }).thenError('validation') as ValidationError;
+    assert.equal(error.fields, { birth_date: [message] }, birth_date);
+  }
+});
+
+test('a birth date once held cannot be changed; sending it back unchanged records nothing', () => {
+  const error = given(accountDecider, [registered])
+    .when({ type: 'UpdateProfile', changes: { first_name: 'Islay', birth_date: '15/02/1990' }, now: NOW })
+    .thenError('validation') as ValidationError;
+  assert.equal(error.fields, { birth_date: ['Your date of birth cannot be changed.'] });
+  given(accountDecider, [registered]).when({ type: 'UpdateProfile', changes: { birth_date: '14/02/1990' }, now: NOW }).thenNothing();
+  given(accountDecider, [registered]).when({ type: 'UpdateProfile', changes: { birth_date: '1990-02-14' }, now: NOW }).thenNothing();
 });
 
 test('newsletter consent, registration fee and staff flag are recorded once each', () => {

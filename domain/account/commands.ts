@@ -1,5 +1,5 @@
 /** Account commands: time, ids and the password hash (computed outside, it is slow I/O-like work) come in. */
-import type { EditableProfile, PasswordChangeReason, Profile } from './events';
+import type { EditableProfile, FeePaymentMethod, PasswordChangeReason, Profile } from './events';
 
 export interface RegisterUser {
   type: 'RegisterUser';
@@ -24,6 +24,9 @@ export interface RecordRegistrationFeePaid {
   reference: string | null;
   /** The staff user, payment flow or 'system' that recorded it. */
   by: string;
+  /** How it was paid (card payments also name their payment); unknown for fees recorded by scripts. */
+  method?: FeePaymentMethod;
+  payment_id?: string;
   now: string;
 }
 

@@ -19,8 +19,13 @@ export interface Profile {
 export const AUDIO_CUES = ['audio_1', 'audio_2', 'audio_3', 'audio_4'] as const;
 export type AudioCue = (typeof AUDIO_CUES)[number];
 
-/** The fields PATCH /api/users/{id}/ may change. */
-export type EditableProfile = Pick<Profile, 'first_name' | 'last_name' | 'title' | 'phone_number' | 'audio_cue' | 'is_audio_cues' | 'promotional_email'>;
+/**
+ * The fields PATCH /api/users/{id}/ may change. `birth_date` only while the account has none yet (accounts made by
+ * scripts or social sign-up complete their profile once); in a ProfileChanged it is always YYYY-MM-DD.
+ */
+export type EditableProfile = Pick<
+  Profile, 'first_name' | 'last_name' | 'title' | 'phone_number' | 'birth_date' | 'audio_cue' | 'is_audio_cues' | 'promotional_email'
+>;
 
 export interface UserRegistered {
   type: 'UserRegistered';
@@ -57,9 +62,15 @@ export interface NewsletterSubscribed {
   data: { user_id: string; email: string; subscribed_at: string };
 }
 
+export type FeePaymentMethod = 'card' | 'bank' | 'in_store';
+
+/** `method` and `payment_id` (the card payment) are absent from events recorded before card payments existed. */
 export interface RegistrationFeePaid {
   type: 'RegistrationFeePaid';
-  data: { user_id: string; amount_pence: number; reference: string | null; recorded_by: string; paid_at: string };
+  data: {
+    user_id: string; amount_pence: number; reference: string | null; recorded_by: string; paid_at: string;
+    method?: FeePaymentMethod; payment_id?: string;
+  };
 }
 
 export interface StaffFlagChanged {

@@ -7,7 +7,8 @@
 import { Conflict, ValidationError, type FieldErrors } from '../shared/errors';
 import type { RegisterUser } from './commands';
 import { AUDIO_CUES, normaliseEmail, type UserRegistered } from './events';
-import { validateCompanyName, validateEmail, validateName, validatePhone, validateTitle, validateVatNumber, parseBirthDate, isoDate } from './rules';
+import { validateCompanyName, validateEmail, validateName, validateTitle, validateVatNumber, parseBirthDate, isoDate } from './rules';
+import { validatePhone } from './phone';
 import type { AccountState } from './state';
 
 export function registerUser(command: RegisterUser, state: AccountState): UserRegistered[] {

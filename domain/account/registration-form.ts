@@ -4,9 +4,10 @@
  */
 import type { FieldErrors } from '../shared/errors';
 import {
-  MSG, validateBirthDate, validateCompanyName, validateEmail, validateName, validatePassword, validatePhone, validateTitle,
+  MSG, validateBirthDate, validateCompanyName, validateEmail, validateName, validatePassword, validateTitle,
   validateVatNumber,
 } from './rules';
+import { validatePhone } from './phone';
 
 export interface RegistrationForm {
   email: string;

@@ -2,8 +2,10 @@
  * The account form rules and their exact messages (spec 2 section 5), the one copy shared by the server and the web
  * client (web/src/lib/validation.ts re-exports them), so a value the browser accepts is one the server accepts and a
  * message reads the same whichever caught it. Each validator answers the message to show, or null when it is fine.
- * Vite bundles this file into the client: keep it pure, with no imports (no node modules, no server code).
+ * Vite bundles this file into the client: keep it pure (no node built-ins, no server code). The phone rules are in
+ * phone.ts, so pages without a phone field do not load libphonenumber-js.
  */
+
 export const MSG = {
   required: 'This field is required',
   passwordRequired: 'Please, specify your password',
@@ -76,20 +78,6 @@ export function validateCompanyName(value: string): string | null {
   return value.trim().length > 40 ? MSG.companyMax : null;
 }
 
-/**
- * Phone, default country GB (as the client checks it): digits with an optional leading +, spaces, hyphens, dots or
- * brackets. A UK number (+44..., 0... or bare) needs a 9 or 10 digit national number; another country (+CC...) 3 to
- * 20 digits in all (a 1-3 digit country code and a national number of 2 to 17).
- */
-export function validatePhone(value: string): string | null {
-  if (blank(value)) return MSG.required;
-  const v = value.trim();
-  if (v.length > 250 || !/^\+?[\d\s().-]+$/.test(v)) return MSG.phoneInvalid;
-  const digits = v.replace(/\D/g, '');
-  if (v.startsWith('+') && !digits.startsWith('44')) return digits.length >= 3 && digits.length <= 20 ? null : MSG.phoneInvalid;
-  const national = v.startsWith('+') ? digits.length - 2 : digits.startsWith('0') ? digits.length - 1 : digits.length;
-  return national === 9 || national === 10 ? null : MSG.phoneInvalid;
-}
 
 export interface CalendarDate { year: number; month: number; day: number }
 

@@ -27,6 +27,8 @@ export interface UsersTable {
   promotional_email: boolean;
   registration_fee_status: boolean;
   registration_fee_paid_at: MaybeInstant;
+  /** 'card' | 'bank' | 'in_store'; null when unpaid or recorded without one (column added by migration 0400). */
+  registration_fee_method: ColumnType<string | null, string | null | undefined, string | null>;
   password_changed_at: MaybeInstant;
   verified_at: MaybeInstant;
   registered_at: Instant;

@@ -49,10 +49,19 @@ function changesOf(event: Exclude<AccountEvent, { type: 'UserRegistered' }>): Ch
     case 'NewsletterSubscribed':
       return { promotional_email: true };
     case 'RegistrationFeePaid':
-      return { registration_fee_status: true, registration_fee_paid_at: event.data.paid_at };
+      return { registration_fee_status: true, registration_fee_paid_at: event.data.paid_at, registration_fee_method: feeMethod(event.data) };
     case 'StaffFlagChanged':
       return { is_staff: event.data.is_staff };
     default:
       return assertNever(event);
   }
+}
+
+/**
+ * How the fee was paid. Events from before card payments carry no method: one recorded by a staff member (a user id)
+ * was a bank payment, the staff endpoint's default; one recorded by a script or a seed is unknown (null).
+ */
+function feeMethod(d: Extract<AccountEvent, { type: 'RegistrationFeePaid' }>['data']): string | null {
+  if (d.method) return d.method;
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(d.recorded_by) ? 'bank' : null;
 }

@@ -10,11 +10,11 @@ import { findUserIdByEmail } from './lookup';
 export const DEMO_USERS: (AccountInput & { email: string; password: string; role: string })[] = [
   {
     role: 'staff', email: 'staff@whisky.test', password: 'Staff!Dram2026', staff: true, fee_paid: true, verified: true,
-    profile: { first_name: 'Sam', last_name: 'Staff', phone_number: '07700 900001', birth_date: '1980-01-01' },
+    profile: { first_name: 'Sam', last_name: 'Staff', phone_number: '07400 900001', birth_date: '1980-01-01' },
   },
   {
     role: 'buyer', email: 'buyer@whisky.test', password: 'Buyer!Dram2026', fee_paid: true, verified: true,
-    profile: { first_name: 'Bea', last_name: 'Buyer', phone_number: '07700 900002', birth_date: '1985-06-15' },
+    profile: { first_name: 'Bea', last_name: 'Buyer', phone_number: '07400 900002', birth_date: '1985-06-15' },
   },
 ];
 

@@ -46,10 +46,19 @@ export const profilePatchSchema = z.object({
   first_name: z.string().max(1000).optional(),
   last_name: z.string().max(1000).optional(),
   phone_number: z.string().max(1000).optional(),
+  /** DD/MM/YYYY or YYYY-MM-DD; only while the profile has none (the account rules say so). */
+  birth_date: z.string({ error: MSG.birthFormat }).max(1000).optional(),
   title: z.string().max(1000).nullable().optional(),
   audio_cue: z.enum(AUDIO_CUES, { error: 'Choose one of the audio cues.' }).optional(),
   is_audio_cues: z.boolean({ error: 'Must be true or false.' }).optional(),
   promotional_email: z.boolean({ error: 'Must be true or false.' }).optional(),
 });
 
-export const feePaidSchema = z.object({ reference: z.string().max(200).optional() }).optional();
+/**
+ * Staff record a fee paid by bank transfer or in store. Without a method the fee is a bank payment: the event then
+ * carries none (as before card payments) and the users read model shows 'bank' for a fee a staff member recorded.
+ */
+export const feePaidSchema = z.object({
+  method: z.enum(['bank', 'in_store'], { error: 'Choose bank or in_store.' }).optional(),
+  reference: z.string().max(200).optional(),
+}).optional();

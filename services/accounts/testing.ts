@@ -1,6 +1,11 @@
 /** Helpers for the accounts API tests (not a test file itself). */
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../testing/harness';
+import { TEST_PASSWORD, type TestUser } from '../testing/users';
+import type { Profile } from '../../domain/account/events';
+import { createAccount } from './create-account';
+import { hashPassword } from './passwords';
+import { openSession } from './sessions';
 
 export interface Caller { access: string }
 
@@ -39,7 +44,21 @@ export const STRONG_PASSWORD = 'Dram!Good2024';
 export function registrationForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     email: 'new.bidder@whisky.test', password: STRONG_PASSWORD, password2: STRONG_PASSWORD, first_name: 'Isla',
-    last_name: 'Mac-Donald', title: 'Ms', birth_date: '14/02/1990', phone_number: '+44 7700 900123',
+    last_name: 'Mac-Donald', title: 'Ms', birth_date: '14/02/1990', phone_number: '+44 7400 900123',
     terms_agreement: true, vat_enabled: false, vat_number: '', company_name: '', ...overrides,
   };
+}
+
+/**
+ * A verified, signed-in account made by a script-like path: email and password only, so its profile is not complete
+ * (no names, phone or birth date) until the user fills it in. `profile` presets some of those fields.
+ */
+export async function createIncompleteUser(
+  t: TestApp, email: string, profile: Partial<Pick<Profile, 'first_name' | 'last_name' | 'phone_number'>> = {},
+): Promise<TestUser> {
+  const created = await createAccount(t.ctx, { email, password_hash: await hashPassword(TEST_PASSWORD), profile, verified: true, by: 'test' });
+  const last = created.append.events[created.append.events.length - 1];
+  await t.ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+  const session = await openSession(t.ctx, { id: created.user_id, is_staff: false }, false);
+  return { id: created.user_id, email, password: TEST_PASSWORD, access: session.access, refresh: session.refresh };
 }

@@ -10,15 +10,21 @@ import { MSG } from '../../domain/account/rules';
 import { ValidationError } from '../../domain/shared/errors';
 import { emailSchema, feePaidSchema, profilePatchSchema } from './schemas';
 import { getUserById, toUserView, type UserView } from './queries';
-import { awaitProjected, recordRegistrationFeePaid, runAccountCommand } from './account-commands';
+import { awaitProjected, runAccountCommand } from './account-commands';
+import { REGISTRATION_FEE_PENCE } from './create-account';
 import { loadAccount } from './lookup';
+import { unpaidNotice } from '../checkout/unpaid-notice';
+import { emailOptOutsPatch, notificationSettingsOf, setEmailOptOuts } from '../notifications/settings';
 
 export const SUBSCRIBED = 'You have subscribed on our emails';
 
-async function userView(ctx: AppContext, id: string): Promise<UserView> {
+async function userView(ctx: AppContext, id: string): Promise<UserView & { email_opt_outs: string[] }> {
   const row = await getUserById(ctx.db, id);
   if (!row) throw new NotFound('User not found.');
-  return toUserView(row);
+  // Whether to show the unpaid-lots notice is the checkout's to say (won lots not yet ordered, notice not yet read).
+  const { unpaid_lots_to_notify } = await unpaidNotice(ctx, id);
+  // The per-template email opt-outs are the notifications slice's (stream notifications-<user>).
+  return { ...toUserView(row), unpaid_lots_to_notify, ...(await notificationSettingsOf(ctx, id)) };
 }
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -29,8 +35,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = parseParams(idParam, request.params);
     if (id !== caller.id) throw new Forbidden();
     const changes = parseBody(profilePatchSchema, request.body);
+    const { email_opt_outs } = parseBody(emailOptOutsPatch, request.body);
     const outcome = await runAccountCommand(ctx, id, { type: 'UpdateProfile', changes, now: ctx.clock.now().toISOString() }, { user_id: caller.id, request_id: request.id });
     await awaitProjected(ctx, outcome.append);
+    if (email_opt_outs) await setEmailOptOuts(ctx, id, email_opt_outs, { user_id: caller.id, request_id: request.id });
     return userView(ctx, id);
   });
 
@@ -55,7 +63,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = parseParams(idParam, request.params);
     const body = parseBody(feePaidSchema, request.body);
     if (!(await loadAccount(ctx, id)).state.exists) throw new NotFound('User not found.');
-    await recordRegistrationFeePaid(ctx, id, { by: staff.id, reference: body?.reference ?? null }, { user_id: staff.id, request_id: request.id });
+    const outcome = await runAccountCommand(ctx, id, {
+      type: 'RecordRegistrationFeePaid', amount_pence: REGISTRATION_FEE_PENCE, reference: body?.reference ?? null, by: staff.id,
+      ...(body?.method ? { method: body.method } : {}), now: ctx.clock.now().toISOString(),
+    }, { user_id: staff.id, request_id: request.id });
+    await awaitProjected(ctx, outcome.append);
     return userView(ctx, id);
   });
 }

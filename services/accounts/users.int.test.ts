@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
-import { call } from './testing';
+import { call, createIncompleteUser } from './testing';
 import { consumeWsTicket } from './ws-tickets';
 
 let t: TestApp;
@@ -25,10 +25,10 @@ test('GET /api/users/current/ answers the caller with the flat settings; 401 whe
   const res = await call(t, 'GET', '/api/users/current/', undefined, { user: alice });
   assert.is(res.statusCode, 200);
   assert.equal(res.json(), {
-    id: alice.id, email: 'alice@whisky.test', first_name: 'Alice', last_name: 'Grant', title: null, phone_number: '07700 900123',
+    id: alice.id, email: 'alice@whisky.test', first_name: 'Alice', last_name: 'Grant', title: null, phone_number: '07400 900123',
     birth_date: '1980-01-01', is_staff: false, is_verified: true, is_completed: true, unpaid_lots_to_notify: false,
     vat_enabled: false, vat_number: '', company_name: '', audio_cue: 'audio_1', is_audio_cues: true, promotional_email: false,
-    registration_fee_status: false,
+    registration_fee_status: false, email_opt_outs: [],
   });
   const anonymous = await call(t, 'GET', '/api/users/current/');
   assert.equal([anonymous.statusCode, anonymous.json()], [401, { detail: 'Authentication credentials were not provided.' }]);
@@ -57,6 +57,42 @@ test('PATCH /api/users/{id}/ changes only your own profile and settings', async 
   assert.equal([invalid.statusCode, invalid.json()], [400, { audio_cue: ['Choose one of the audio cues.'] }]);
   const badNames = await call(t, 'PATCH', `/api/users/${alice.id}/`, { first_name: 'A1', phone_number: '123' }, { user: alice });
   assert.equal(badNames.json(), { first_name: ['Only letters, spaces and hyphens are allowed'], phone_number: ['Phone number is invalid!'] });
+});
+
+test('PATCH /api/users/{id}/ completes a profile once: birth date by the sign-up rules, then locked', async () => {
+  const cara = await createIncompleteUser(t, 'cara@whisky.test', { first_name: 'Cara' });
+  const me = () => call(t, 'GET', '/api/users/current/', undefined, { user: cara });
+  assert.equal(((await me()).json() as { is_completed: boolean; birth_date: string | null }).birth_date, null);
+  assert.is((await me()).json().is_completed, false);
+  const url = `/api/users/${cara.id}/`;
+
+  const bad = await call(t, 'PATCH', url, { last_name: 'Lamont', phone_number: '07400 900777', birth_date: '31/02/1990' }, { user: cara });
+  assert.equal([bad.statusCode, bad.json()], [400, { birth_date: ['Enter valid format DD/MM/YYYY'] }]);
+  const young = new Date(t.clock.now());
+  young.setUTCFullYear(young.getUTCFullYear() - 17);
+  const tooYoung = await call(t, 'PATCH', url, { birth_date: young.toISOString().slice(0, 10) }, { user: cara });
+  assert.equal([tooYoung.statusCode, tooYoung.json()], [400, { birth_date: ['Minimal age is 18!'] }]);
+  assert.equal((await call(t, 'PATCH', url, { birth_date: '01/01/1890' }, { user: cara })).json(), { birth_date: ['Too old'] });
+  assert.equal((await call(t, 'PATCH', url, { birth_date: 19900214 }, { user: cara })).json(), { birth_date: ['Enter valid format DD/MM/YYYY'] });
+  assert.is((await me()).json().is_completed, false, 'a refused save changes nothing');
+
+  const other = await call(t, 'PATCH', url, { birth_date: '14/02/1990' }, { user: bob });
+  assert.equal([other.statusCode, other.json()], [403, { detail: 'You do not have permission to perform this action.' }]);
+
+  const done = await call(t, 'PATCH', url, { last_name: 'Lamont', phone_number: '07400 900777', birth_date: '14/02/1990' }, { user: cara });
+  assert.is(done.statusCode, 200);
+  assert.equal([done.json().birth_date, done.json().is_completed, done.json().last_name], ['1990-02-14', true, 'Lamont']);
+  assert.is((await me()).json().is_completed, true);
+  const row = await t.ctx.db.selectFrom('users').select(['birth_date', 'is_completed']).where('id', '=', cara.id).executeTakeFirst();
+  assert.equal(row, { birth_date: '1990-02-14', is_completed: true });
+
+  const change = await call(t, 'PATCH', url, { birth_date: '15/02/1990' }, { user: cara });
+  assert.equal([change.statusCode, change.json()], [400, { birth_date: ['Your date of birth cannot be changed.'] }]);
+  assert.is((await call(t, 'PATCH', url, { birth_date: '1990-02-14', first_name: 'Cara' }, { user: cara })).statusCode, 200, 'the same date again is no change');
+  const locked = await call(t, 'PATCH', `/api/users/${alice.id}/`, { birth_date: '02/02/1992' }, { user: alice });
+  assert.equal(locked.json(), { birth_date: ['Your date of birth cannot be changed.'] });
+  const dates = (await t.ctx.store.readStream(`user-${cara.id}`)).filter((e) => e.type === 'ProfileChanged').map((e) => (e.data as { changes: { birth_date?: string } }).changes.birth_date);
+  assert.equal(dates, ['1990-02-14']);
 });
 
 test('the registration fee switch is for staff only and recorded once', async () => {

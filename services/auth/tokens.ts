@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 const AUDIENCE = 'whisky-auction';
@@ -29,6 +29,11 @@ export class TokenService {
   constructor(secret: string, private readonly now: () => Date = () => new Date()) {
     this.key = Buffer.from(secret, 'base64url');
     if (this.key.length < 32) throw new Error('The token signing key must be at least 32 bytes');
+  }
+
+  /** A key for another purpose (keyed hashes of emailed codes), derived from the signing key so nothing new is kept. */
+  deriveKey(label: string): Buffer {
+    return createHmac('sha256', this.key).update(`derive:${label}`).digest();
   }
 
   async signAccess(claims: AccessClaims): Promise<string> {

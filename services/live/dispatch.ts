@@ -11,6 +11,7 @@ import type { LotState } from '../../domain/lot/state';
 import type { Coalescer } from './coalescer';
 import type { LiveHub } from './hub';
 import type { LiveLots, LotChange } from './live-lots';
+import { notificationId } from '../../domain/notification/id';
 import { auctionUpdate, bidUpdate, finishedLots, lotUpdate, outbidNotification } from './messages';
 
 const LOT_TYPES = new Set(['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotFeaturedSet', 'LotClosed']);
@@ -75,7 +76,7 @@ export class LiveDispatcher {
     const previous = d.previous_leader_id;
     if (previous && previous !== d.leader_id && previous !== d.bidder_id) {
       this.hub.toUser(previous, 'lots', JSON.stringify(bidUpdate(after, previous)));
-      this.hub.toUser(previous, 'notifications', JSON.stringify(outbidNotification(eventId, d.lot_id, title, d.placed_at)));
+      this.hub.toUser(previous, 'notifications', JSON.stringify(outbidNotification(notificationId(eventId, previous, 'outbid'), d.lot_id, title, d.placed_at)));
     }
     this.hub.toUser(d.leader_id, 'lots', JSON.stringify(bidUpdate(after, d.leader_id)));
     if (d.bidder_id !== d.leader_id) this.hub.toUser(d.bidder_id, 'lots', JSON.stringify(bidUpdate(after, d.bidder_id)));

@@ -2,6 +2,7 @@
 import { stepFor } from '../../domain/lot/increments';
 import { reserveMet, type LotState } from '../../domain/lot/state';
 import { penceToDecimal } from '../../domain/shared/money';
+import { texts } from '../../domain/notification/texts';
 
 const decimal = (pence: number | null) => (pence === null ? null : penceToDecimal(pence));
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -34,6 +35,10 @@ export function bidUpdate(state: LotState, userId: string) {
   };
 }
 
+/**
+ * The outbid push (services/live/dispatch.ts) carries the id and text of the notification the engine stores for the
+ * same cause (docs/notifications.md), so the client's list and the push are one notification.
+ */
 export const OUTBID_TEMPLATE = 'outbid';
 
 export function outbidNotification(id: string, lotId: string, title: string, createdAt: string) {
@@ -42,7 +47,7 @@ export function outbidNotification(id: string, lotId: string, title: string, cre
     notification: {
       id,
       template: OUTBID_TEMPLATE,
-      text: title ? `You have been outbid on ${title}` : 'You have been outbid',
+      text: texts.outbid(title),
       lot_id: lotId,
       auction_id: null,
       is_read: false,

@@ -44,7 +44,7 @@ export async function createTestUser(t: TestApp, opts: TestUserOptions = {}): Pr
     email,
     password_hash: await hashOnce(password),
     profile: {
-      first_name: opts.firstName ?? 'Test', last_name: opts.lastName ?? 'User', phone_number: '07700 900123', birth_date: '1980-01-01',
+      first_name: opts.firstName ?? 'Test', last_name: opts.lastName ?? 'User', phone_number: '07400 900123', birth_date: '1980-01-01',
     },
     verified: true,
     staff: opts.staff,

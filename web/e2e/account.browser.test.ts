@@ -53,7 +53,7 @@ test('(a) sign up in the SignUp modal, open the emailed link, land signed in wit
   await form.getByLabel('First name').fill('Isla');
   await form.getByLabel('Last name').fill('MacDonald');
   await form.getByLabel('Email').fill(NEW_EMAIL);
-  await form.getByLabel('Phone number').fill('07700 900123');
+  await form.getByLabel('Phone number').fill('07400 900123');
   await form.getByLabel('Date of birth').fill('14021990');
   assert.is(await form.getByLabel('Date of birth').inputValue(), '14/02/1990', 'the birth date is masked as typed');
   await form.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
 import type { TestUser } from '../../services/testing/users';
 import {
-  assertNoProblems, logged, placedBids, DESKTOP, liveAuctionWithLots, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot,
+  assertNoProblems, logged, placedBids, DESKTOP, newContext, PHONE, startTwoBidders, watchProblems, type E2E, type LiveLot,
   type PageProblems,
 } from './helpers';
 
@@ -17,12 +17,7 @@ let bob: TestUser;
 let lot: LiveLot;
 
 test.before(logged(async () => {
-  e = await startE2E();
-  const staff = await user(e, { staff: true, feePaid: true });
-  const seller = await user(e, { firstName: 'Sandy', lastName: 'Seller' });
-  alice = await user(e, { firstName: 'Alice', lastName: 'Grant', feePaid: true });
-  bob = await user(e, { firstName: 'Bob', lastName: 'Baxter', feePaid: true });
-  [lot] = await liveAuctionWithLots(e, staff, seller, [{ title: 'Springbank 21 Year Old', distillery: { name: 'Springbank', region: 'Campbeltown' } }]);
+  ({ e, alice, bob, lot } = await startTwoBidders({ title: 'Springbank 21 Year Old', distillery: { name: 'Springbank', region: 'Campbeltown' } }));
 }));
 
 test.after(async () => {

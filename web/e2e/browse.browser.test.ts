@@ -14,7 +14,8 @@ let e: E2E;
 test.before(logged(async () => {
   e = await startE2E();
   const seeded = await seedDemoHouse(e.t.ctx, { now: e.t.clock.now(), log: () => {} });
-  if (seeded.last) await e.t.ctx.projections.waitFor(seeded.last);
+  // Seeding writes a whole house at once: every read model (notifications included) catches up, however busy the machine.
+  if (seeded.last) await e.t.ctx.projections.waitFor(seeded.last, 60_000);
 }));
 
 test.after(async () => {

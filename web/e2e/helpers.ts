@@ -105,6 +105,27 @@ export async function liveAuctionWithLots(e: E2E, staff: TestUser, seller: TestU
   return made;
 }
 
+export interface TwoBidders { e: E2E; alice: TestUser; bob: TestUser; lot: LiveLot }
+
+/**
+ * The served app with one live lot (consigned by Sandy Seller through a staff user) and two signed-up bidders who
+ * have paid the membership fee, Alice Grant and Bob Baxter: the setup of the tests where one outbids the other.
+ */
+export async function startTwoBidders(input: LotInput): Promise<TwoBidders> {
+  const e = await startE2E();
+  try {
+    const staff = await user(e, { staff: true, feePaid: true });
+    const seller = await user(e, { firstName: 'Sandy', lastName: 'Seller' });
+    const alice = await user(e, { firstName: 'Alice', lastName: 'Grant', feePaid: true });
+    const bob = await user(e, { firstName: 'Bob', lastName: 'Baxter', feePaid: true });
+    const [lot] = await liveAuctionWithLots(e, staff, seller, [input]);
+    return { e, alice, bob, lot };
+  } catch (error) {
+    await e.close();
+    throw error;
+  }
+}
+
 /** The path and query of the newest emailed link carrying `?name=`, to open on the test server. */
 export async function emailedLink(e: E2E, to: string, name: 'submit_token' | 'reset_token'): Promise<string> {
   const res = await e.t.app.inject({ method: 'GET', url: `/api/dev/mailbox/?to=${encodeURIComponent(to)}` });

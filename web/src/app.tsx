@@ -20,6 +20,7 @@ const AuctionPage = page(() => import('./pages/auction-page'), 'AuctionPage');
 const ProductPage = page(() => import('./pages/product-page'), 'ProductPage');
 const HowToBuyPage = page(() => import('./pages/how-to-buy-page'), 'HowToBuyPage');
 const BuyersAreaPage = page(() => import('./pages/buyers-area-page'), 'BuyersAreaPage');
+const DashboardPage = page(() => import('./pages/dashboard-page'), 'DashboardPage');
 const SearchPage = page(() => import('./pages/search-page'), 'SearchPage');
 const CalendarPage = page(() => import('./pages/calendar-page'), 'CalendarPage');
 const BlogPage = page(() => import('./pages/blog-page'), 'BlogPage');
@@ -39,6 +40,8 @@ const SellersAreaPage = page(() => import('./pages/account-pages'), 'SellersArea
 const CollectionPage = page(() => import('./pages/account-pages'), 'CollectionPage');
 const AddItemsPage = page(() => import('./pages/account-pages'), 'AddItemsPage');
 const StaffPage = page(() => import('./pages/staff-page'), 'StaffPage');
+const WalletPage = page(() => import('./features/wallet/wallet-page'), 'WalletPage');
+const OrdersPage = page(() => import('./features/orders/orders-page'), 'OrdersPage');
 const NotFoundPage = page(() => import('./pages/not-found-page'), 'NotFoundPage');
 
 function ScrollToTop() {
@@ -76,11 +79,14 @@ export function App() {
             <Route path="/privacy-policy" component={PrivacyPage} />
             <Route path="/checkout" component={CheckoutPage} />
             <Route path="/checkout-success" component={CheckoutSuccessPage} />
+            <Route path="/account/dashboard" component={DashboardPage} />
             <Route path="/account/buyers-area" component={BuyersAreaPage} />
             <Route path="/account/sellers-area" component={SellersAreaPage} />
             <Route path="/account/settings" component={SettingsPage} />
             <Route path="/account/my-collection" component={CollectionPage} />
             <Route path="/account/my-collection/add-items" component={AddItemsPage} />
+            <Route path="/account/wallet" component={WalletPage} />
+            <Route path="/account/orders" component={OrdersPage} />
             <Route path="/staff" component={StaffPage} />
             <Route component={NotFoundPage} />
           </Switch>

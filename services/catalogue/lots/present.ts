@@ -1,6 +1,9 @@
 /** Turns lots rows into API lots for one caller: their own maxima and watched flags are loaded in one go. */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { followedAmong } from '../../alerts/followed';
+import { lotItemKeys } from '../../../domain/alerts/item-key';
+import type { GroupItem, LotItem } from '../../../domain/lot/events';
 import { lotShape, NO_PERSONAL, type LotApi, type LotRow, type Personal, type Viewer } from './shape';
 
 export function viewerOf(request: FastifyRequest): Viewer {
@@ -21,9 +24,13 @@ export async function loadPersonal(ctx: AppContext, userId: string | null, lotId
 }
 
 export async function presentLots(ctx: AppContext, rows: LotRow[], viewer: Viewer): Promise<LotApi[]> {
-  const personal = await loadPersonal(ctx, viewer.userId, rows.map((r) => r.id));
+  const keys = rows.flatMap((r) => lotItemKeys({ item: r.item as LotItem, group_items: r.group_items as GroupItem[] }));
+  const [personal, followedItems] = await Promise.all([
+    loadPersonal(ctx, viewer.userId, rows.map((r) => r.id)),
+    followedAmong(ctx.db, viewer.userId, keys),
+  ]);
   const now = ctx.clock.now();
-  return rows.map((row) => lotShape(row, now, viewer, personal.get(row.id) ?? NO_PERSONAL));
+  return rows.map((row) => lotShape(row, now, viewer, { ...(personal.get(row.id) ?? NO_PERSONAL), followedItems }));
 }
 
 export async function presentLot(ctx: AppContext, row: LotRow, viewer: Viewer): Promise<LotApi> {

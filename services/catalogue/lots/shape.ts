@@ -8,6 +8,7 @@ import type { Distillery, GroupItem, LotPhoto, Warehouse } from '../../../domain
 import { penceToDecimal } from '../../../domain/shared/money';
 import { nextMinimumBid, stepFor } from '../../../domain/lot/increments';
 import { slugify } from '../../../projections/lots/slug';
+import { itemKey } from '../../../domain/alerts/item-key';
 
 export type LotRow = Selectable<LotsTable>;
 export type LotStatus = 'scheduled' | 'live' | 'sold' | 'unsold';
@@ -23,6 +24,8 @@ export const ANONYMOUS: Viewer = { userId: null, isStaff: false };
 export interface Personal {
   maxBid: number | null;
   watched: boolean;
+  /** Item keys the caller follows (item alerts): `is_notification` on the item and group items. */
+  followedItems?: ReadonlySet<string>;
 }
 
 export const NO_PERSONAL: Personal = { maxBid: null, watched: false };
@@ -81,6 +84,9 @@ export function bidStats(row: LotRow, viewer: Viewer, personal: Personal): BidSt
 export function lotShape(row: LotRow, now: Date, viewer: Viewer, personal: Personal = NO_PERSONAL) {
   const maySeeReserve = viewer.isStaff || (viewer.userId !== null && viewer.userId === row.seller_id);
   const item = row.item;
+  // item.id and group_items[].id are item keys (docs/notifications.md), stable across lots of the same bottle.
+  const itemId = itemKey(item.distillery.name, item.title);
+  const follows = (key: string) => personal.followedItems?.has(key) ?? false;
   return {
     id: row.id,
     slug: row.slug,
@@ -93,7 +99,10 @@ export function lotShape(row: LotRow, now: Date, viewer: Viewer, personal: Perso
     reserve_met: row.reserve_met,
     is_watched: personal.watched,
     is_group_lot: row.is_group_lot,
-    group_items: (row.group_items as GroupItem[]).map((g) => ({ id: g.id, title: g.title, is_notification: false, distillery: distilleryShape(g.distillery) })),
+    group_items: (row.group_items as GroupItem[]).map((g) => {
+      const key = itemKey(g.distillery.name, g.title);
+      return { id: key, title: g.title, is_notification: follows(key), distillery: distilleryShape(g.distillery) };
+    }),
     custom_title: row.custom_title,
     custom_subtitle: row.custom_subtitle,
     custom_description: row.custom_description,
@@ -108,14 +117,14 @@ export function lotShape(row: LotRow, now: Date, viewer: Viewer, personal: Perso
     hammer_price: money(row.hammer_price_pence),
     photos: row.photos as LotPhoto[],
     item: {
-      id: row.id,
+      id: itemId,
       slug: slugify(item.title),
       estimated_value: penceToDecimal(row.estimated_value_pence),
       title: item.title,
       subtitle: item.subtitle,
       description: item.description,
       distillery: distilleryShape(item.distillery),
-      is_notification: false,
+      is_notification: follows(itemId),
       type: item.type,
       age: item.age,
       volume_ml: item.volume_ml,

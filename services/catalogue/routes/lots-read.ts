@@ -15,6 +15,8 @@ import { filterContext, listLots } from '../lots/listing';
 import { presentLot, presentLots, viewerOf } from '../lots/present';
 import { extraTime, isOnBidding } from '../lots/shape';
 import { bidHistory } from '../lots/bid-history';
+import { noteForLot } from '../../account-area/lot-notes';
+import { recordLotViewQuietly } from '../../account-area/recently-viewed';
 
 const updatedDataBody = z.object({
   id_list: z.array(z.string().uuid({ message: 'Enter valid lot ids.' })).max(500, 'At most 500 lots at a time.'),
@@ -35,7 +37,15 @@ export function lotReadRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/lots/:id/', async (request) => {
     const row = await requireLot(ctx, idFromParams(request, 'Lot not found.'));
-    return presentLot(ctx, row, viewerOf(request));
+    const viewer = viewerOf(request);
+    // The caller's own note, and (signed in) the view recorded for the recently viewed list, run alongside the lot's
+    // own reads (docs/account-area.md); recording never fails the page.
+    const [lot, note] = await Promise.all([
+      presentLot(ctx, row, viewer),
+      noteForLot(ctx, viewer.userId, row.id),
+      viewer.userId === null ? undefined : recordLotViewQuietly(ctx, request.log, viewer.userId, row.id),
+    ]);
+    return { ...lot, note };
   });
 
   app.post('/api/get_lots_updated_data/', async (request) => {

@@ -1,6 +1,6 @@
 /**
  * The caller's watching list: POST /api/add_to_watching_list/?lot={id}, GET /api/lots_from_watching_list/,
- * DELETE /api/delete_watching_list/?lot={id}. Each user's list is their own stream (`watching-<user_id>`), so a
+ * (DELETE /api/delete_watching_list/ lives in services/account-area). Each user's list is their own stream (`watching-<user_id>`), so a
  * user can only ever change their own list.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -39,7 +39,7 @@ export function watchingListRoutes(app: FastifyInstance, ctx: AppContext): void 
   };
 
   app.post('/api/add_to_watching_list/', change('AddLotToWatchingList'));
-  app.delete('/api/delete_watching_list/', change('RemoveLotFromWatchingList'));
+  // DELETE /api/delete_watching_list/ (one lot, or the whole list) is answered by services/account-area/watching-clear.ts.
 
   app.get('/api/lots_from_watching_list/', async (request) => {
     const user = requireUser(request);

@@ -40,7 +40,7 @@ async function findOrCreate(ctx: AppContext, person: Person, passwordHash: () =>
       {
         email: person.email,
         password_hash: await passwordHash(),
-        profile: { first_name: person.first, last_name: person.last, phone_number: '07700 900100', birth_date: '1975-05-05' },
+        profile: { first_name: person.first, last_name: person.last, phone_number: '07400 900100', birth_date: '1975-05-05' },
         verified: true,
         fee_paid: person.feePaid,
         by: 'demo-seed',

@@ -1,7 +1,7 @@
-/** Staff calls (docs/api.md): the user list and the registration-fee switch used by the /staff screen. */
+/** Staff calls (docs/api.md): the user list of the /staff screen (money calls: features/staff-money/api.ts). */
 import { toPage } from '../lib/normalize';
 import type { Page } from '../lib/types';
-import { get, post } from './http';
+import { get } from './http';
 
 export interface StaffUser {
   id: string;
@@ -19,6 +19,3 @@ export type FeeFilter = '' | 'true' | 'false';
 
 export const fetchStaffUsers = async (q: { search: string; fee: FeeFilter; page: number }, signal?: AbortSignal): Promise<Page<StaffUser>> =>
   toPage<StaffUser>(await get('/api/staff/users/', { search: q.search.trim(), registration_fee_status: q.fee, page: q.page }, { signal }));
-
-export const markRegistrationFeePaid = (userId: string, reference: string) =>
-  post<StaffUser>(`/api/staff/users/${encodeURIComponent(userId)}/registration_fee_paid/`, reference.trim() ? { reference: reference.trim() } : {});

@@ -12,6 +12,7 @@ import { formatGBP, formatPence, penceToDecimal, toPence } from '../lib/money';
 import { clearBidError, lotsStore, setBidError } from '../state/lots';
 import { openModal } from '../state/modals';
 import { loadUser, session } from '../state/session';
+import { LotCosts } from '../features/lot-costs/lot-costs';
 import { Countdown } from './countdown';
 import { useNow } from './hooks';
 
@@ -93,6 +94,7 @@ export function BidPanel({ lotId }: { lotId: string }) {
           )}
         </dl>
       )}
+      <LotCosts key={lot.id} lotId={lot.id} state={state} />
       {STATUS_LINE[state] && <p className={`bid-panel__status bid-panel__status--${state}`}>{STATUS_LINE[state]}</p>}
       {typeof lot.bid_count === 'number' && state !== 'scheduled' && (
         <p className="bid-panel__meta">{lot.bid_count} {lot.bid_count === 1 ? 'bid' : 'bids'}</p>

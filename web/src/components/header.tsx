@@ -1,15 +1,16 @@
 /** The page header: the mobile variant below 1024px (max-width 1024px media test), the desktop one above. */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { auctions } from '../state/auctions';
 import { openModal } from '../state/modals';
 import { logout, session } from '../state/session';
-import { useMedia } from './hooks';
+import { useDismiss, useMedia } from './hooks';
 import { Brand } from './brand';
 import { SearchIcon, UserIcon } from './icons';
 import { MobileHeader } from './mobile-header';
 import { accountLinks, MAIN_NAV } from './nav-links';
+import { NotificationBell } from '../features/notifications/notification-bell';
 
 export const MOBILE_QUERY = '(max-width: 1024px)';
 
@@ -17,17 +18,8 @@ function AccountMenu() {
   const { user, isStaff } = useSnapshot(session);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDoc);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDoc);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, ref, close);
   const name = user?.first_name || user?.email || 'Account';
   return (
     <div className="account-menu" ref={ref}>
@@ -38,11 +30,11 @@ function AccountMenu() {
         <ul id="account-menu" className="account-menu__list">
           {accountLinks(isStaff).map((l) => (
             <li key={l.href}>
-              <Link href={l.href} onClick={() => setOpen(false)}>{l.label}</Link>
+              <Link href={l.href} onClick={close}>{l.label}</Link>
             </li>
           ))}
           <li>
-            <button type="button" onClick={() => { setOpen(false); void logout(); }}>Log out</button>
+            <button type="button" onClick={() => { close(); void logout(); }}>Log out</button>
           </li>
         </ul>
       )}
@@ -81,6 +73,7 @@ function DesktopHeader() {
       <Link href="/search" className="icon-button search-link" aria-label="Search lots" aria-current={location === '/search' ? 'page' : undefined}>
         <SearchIcon />
       </Link>
+      {status === 'signed-in' && <NotificationBell />}
       {status === 'signed-in' ? <AccountMenu /> : <AuthButtons />}
     </div>
   );

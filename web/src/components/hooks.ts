@@ -1,5 +1,8 @@
-/** Small shared hooks: a one-second server-clock ticker, media queries, data loading, document title. */
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+/**
+ * Small shared hooks: a one-second server-clock ticker, media queries, data loading, document title, closing a
+ * popup on a click outside or Escape.
+ */
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { SITE } from '../lib/site';
 import { serverNow } from '../state/clock';
 
@@ -76,4 +79,19 @@ export function useTitle(title: string): void {
   useEffect(() => {
     document.title = title ? `${title} · ${SITE.name}` : SITE.name;
   }, [title]);
+}
+
+/** While `open`, a mouse press outside `ref` or the Escape key calls `close` (header menus and panels). */
+export function useDismiss(open: boolean, ref: RefObject<HTMLElement | null>, close: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && close();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    document.addEventListener('mousedown', onDoc);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, ref, close]);
 }

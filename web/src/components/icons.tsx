@@ -15,6 +15,9 @@ export const SearchIcon = () => (
 export const UserIcon = () => (
   <svg {...base}><circle cx="12" cy="8" r="3.8" /><path d="M4.5 20a7.5 7.5 0 0 1 15 0" /></svg>
 );
+export const BellIcon = () => (
+  <svg {...base}><path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0" /></svg>
+);
 export const ExpandIcon = () => (
   <svg {...base}><path d="M14 4h6v6M10 20H4v-6M20 4l-7 7M4 20l7-7" /></svg>
 );

@@ -1,5 +1,6 @@
 /** The lot's particulars: distillery, region, age, bottle or cask details, estimate and VAT. */
 import { formatGBP } from '../lib/money';
+import { ItemAlertToggle } from './item-alert-toggle';
 import type { LotView as Lot } from '../lib/types';
 
 export function lotFacts(lot: Lot): [string, string][] {
@@ -35,6 +36,12 @@ export function LotDetails({ lot }: { lot: Lot }) {
           ))}
         </dl>
       )}
+      <div className="lot-details__alerts">
+        {lot.item?.id != null && <ItemAlertToggle lotId={lot.id} itemId={String(lot.item.id)} />}
+        {(lot.group_items ?? []).map((g) => (
+          <ItemAlertToggle key={String(g.id)} lotId={lot.id} itemId={String(g.id)} name={g.title} />
+        ))}
+      </div>
       <p className="lot-details__vat">
         {lot.vat_enabled
           ? 'VAT at 20% is charged on the hammer price of this lot, as well as on the buyer\u2019s premium.'

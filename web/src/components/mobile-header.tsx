@@ -10,6 +10,7 @@ import { useFocusTrap } from './focus-trap';
 import { Brand, SearchForm } from './brand';
 import { MenuIcon } from './icons';
 import { accountLinks, MAIN_NAV } from './nav-links';
+import { NotificationBell } from '../features/notifications/notification-bell';
 
 function Drawer({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -63,9 +64,11 @@ function Drawer({ onClose }: { onClose: () => void }) {
 
 export function MobileHeader() {
   const [open, setOpen] = useState(false);
+  const { status } = useSnapshot(session);
   return (
     <div className="site-header__bar container">
       <Brand />
+      {status === 'signed-in' && <NotificationBell />}
       <button type="button" className="icon-button menu-button" aria-expanded={open} aria-label="Open menu" onClick={() => setOpen(true)}>
         <MenuIcon />
       </button>

@@ -1,6 +1,8 @@
 /** Renders the open modal; each modal is its own chunk, loaded when first opened. */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
+import { useUnpaidLotsNotice } from '../features/orders/unpaid-lots-notice';
+import { useProfileCompletionPrompt } from '../state/profile-prompt';
 import { modals, type ModalName } from '../state/modals';
 
 // Modal props arrive untyped from the store; each modal checks what it needs.
@@ -20,9 +22,17 @@ const MODALS: Record<ModalName, AnyModal> = {
   memberFee: named(() => import('../modals/member-fee-modal'), 'MemberFeeModal'),
   confirmBid: named(() => import('../modals/confirm-bid-modal'), 'ConfirmBidModal'),
   expandImage: named(() => import('../modals/expand-image-modal'), 'ExpandImageModal'),
+  bidSummary: named(() => import('../modals/bid-summary-modal'), 'BidSummaryModal'),
+  confirm: named(() => import('../modals/confirm-modal'), 'ConfirmModal'),
+  unpaidLots: named(() => import('../features/orders/unpaid-lots-modal'), 'UnpaidLotsModal'),
+  signUpSocial: named(() => import('../modals/sign-up-social-modal'), 'SignUpSocialModal'),
 };
 
 export function ModalHost() {
+  // The shell's one-time notice of won lots not yet paid for (spec 1 section 4).
+  useUnpaidLotsNotice();
+  // An incomplete profile (is_completed false) opens SignUpSocial, once per browser session.
+  useProfileCompletionPrompt();
   const { current } = useSnapshot(modals);
   if (!current) return null;
   const Modal = MODALS[current.name];

@@ -9,14 +9,23 @@ export const MAIN_NAV = [
 ] as const;
 
 export const ACCOUNT_NAV = [
+  { href: '/account/dashboard', label: 'Dashboard' },
   { href: '/account/buyers-area', label: "Buyer's area" },
   { href: '/account/sellers-area', label: "Seller's area" },
   { href: '/account/my-collection', label: 'My collection' },
+  { href: '/account/orders', label: 'Orders' },
+  { href: '/account/wallet', label: 'Wallet' },
   { href: '/account/settings', label: 'Settings' },
 ] as const;
 
 /** Shown in the account menu only to staff (is_staff). */
-export const STAFF_NAV = [{ href: '/staff', label: 'Staff: bidders' }] as const;
+export const STAFF_NAV = [
+  { href: '/staff', label: 'Staff: bidders' },
+  { href: '/staff?section=withdrawals', label: 'Staff: withdrawals' },
+  { href: '/staff?section=wallets', label: 'Staff: wallets' },
+  { href: '/staff?section=orders', label: 'Staff: orders' },
+  { href: '/staff?section=vouchers', label: 'Staff: vouchers' },
+] as const;
 
 /** The account links of the signed-in user: staff see the staff screens first. */
 export const accountLinks = (isStaff: boolean) => (isStaff ? [...STAFF_NAV, ...ACCOUNT_NAV] : ACCOUNT_NAV);

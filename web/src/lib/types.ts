@@ -57,9 +57,19 @@ export interface Lot {
   hammer_price?: Money | null;
   photos?: Photo[];
   item: LotItem;
+  /** The bottles of a group lot; each can be followed on its own (is_notification). */
+  group_items?: LotItem[];
+  /** The caller's own private note on the lot (GET /api/lots/{id}/ only; null when none or anonymous). */
+  note?: LotNote | null;
   bid_stats: BidStats;
   /** Client-side: the server listed this lot as finished over the live channel. */
   finished?: boolean;
+}
+
+export interface LotNote {
+  id: string;
+  text: string;
+  updated_at?: string;
 }
 
 export interface Page<T> {
@@ -89,12 +99,18 @@ export interface User {
   last_name?: string;
   title?: string | null;
   phone_number?: string | null;
+  /** YYYY-MM-DD, or null until given (accounts made without one complete it in SignUpSocial). */
+  birth_date?: string | null;
   is_staff?: boolean;
   is_completed?: boolean;
   vat_enabled?: boolean;
   registration_fee_status?: boolean;
   promotional_email?: boolean;
   unpaid_lots_to_notify?: unknown;
+  audio_cue?: string;
+  is_audio_cues?: boolean;
+  /** Templates whose emails the user does not want (docs/notifications.md). */
+  email_opt_outs?: string[];
 }
 
 export interface BidHistoryEntry {

@@ -11,8 +11,10 @@ import {
 
 export {
   ADULT_AGE, ageOn, MAX_AGE, PASSWORD_MAX, PASSWORD_MIN, validateCompanyName, validateEmail, validateName,
-  validatePassword, validatePhone, validateVatNumber,
+  validatePassword, validateVatNumber,
 } from '../../../domain/account/rules';
+/** The phone rule loads libphonenumber-js: import it from here only where a phone is typed (lazy pages and modals). */
+export { validatePhone } from '../../../domain/account/phone';
 
 export const MSG = {
   ...RULE_MSG,

@@ -7,9 +7,10 @@ import { allInEstimate, formatPence, toPence } from '../lib/money';
 import { lotTitle } from '../lib/normalize';
 import { newIdempotencyKey, submitBid } from '../state/bidding';
 import { lotsStore } from '../state/lots';
-import { closeModal } from '../state/modals';
+import { closeModal, openModal } from '../state/modals';
 
-export function ConfirmBidModal({ lotId, bid }: { lotId: string; bid: string }) {
+/** `summary`: after a registration-fee return the placed bid is summed up in BidSummary (spec 1 section 4). */
+export function ConfirmBidModal({ lotId, bid, summary }: { lotId: string; bid: string; summary?: boolean }) {
   const lot = useSnapshot(lotsStore).byId[lotId];
   // One key per confirmation: a double click or a retry of the same bid is applied once.
   const [key] = useState(newIdempotencyKey);
@@ -21,7 +22,8 @@ export function ConfirmBidModal({ lotId, bid }: { lotId: string; bid: string }) 
     setBusy(true);
     const outcome = await submitBid(lotId, amount, key);
     setBusy(false);
-    if (outcome === 'placed' || outcome === 'refused') closeModal();
+    if (outcome === 'placed' && summary) openModal('bidSummary', { lotId, bid });
+    else if (outcome === 'placed' || outcome === 'refused') closeModal();
   };
 
   return (

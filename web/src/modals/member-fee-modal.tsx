@@ -1,64 +1,182 @@
 /**
- * The one-off £5 registration fee asked for before a first bid (also opened after email verification, and when a
- * bid is refused for it). Card payment arrives later; until then the house records the fee by hand (the staff
- * screen), so this modal says so plainly and lets the bidder check whether it has been confirmed.
+ * The one-off £5 registration fee asked for before a first bid (also opened after email verification, when a bid is
+ * refused for it, and again with the error after a failed card check). Paid here by card, new or saved; a card the
+ * bank wants to check goes through 3-D Secure in a popup (or this window when popups are blocked), and the return
+ * shows AuthSuccess, then ConfirmBid for the waiting bid (state/shell-query.ts). The house can also take the fee by
+ * bank transfer or at its office and confirm it on the account: "Check my fee status" reads it again.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { closePaymentWindow, continueCardCheck, openPaymentWindow } from '../api/payment';
+import { Checkbox } from '../components/field';
 import { ModalFrame } from '../components/modal-frame';
-import { SITE } from '../lib/site';
-import { closeModal, openModal, queueModal } from '../state/modals';
-import { loadUser } from '../state/session';
+import { CardFields, useCardForm } from '../features/payments/card-form';
+import { SavedCardChoice } from '../features/payments/saved-card-choice';
+import { fetchCards, payRegistrationFee, type FeePayment, type SavedCard } from '../features/payments/payments-api';
+import { newIdempotencyKey } from '../state/bidding';
+import { closeModal } from '../state/modals';
+import { loadUser, session } from '../state/session';
+import { showFeePaid } from '../state/shell-query';
+import '../features/payments/payments.css';
 
 interface Props {
   afterVerify?: boolean;
-  /** Why the modal opened: the server's refusal of a bid, or a failed payment return. */
+  /** Why the modal opened: the server's refusal of a bid, or a failed card check. */
   error?: string;
   lotId?: number | string | null;
   bid?: string | null;
 }
 
 export const FEE_NOT_YET = 'We have not confirmed your registration fee yet. We will as soon as we have received it.';
+export const POPUP_CLOSED = 'The card check window was closed before it finished. Nothing was charged: please try again.';
+const FEE = '£5';
+const NEW_CARD = 'new';
+
+type Phase = 'form' | 'paying' | 'challenge';
 
 export function MemberFeeModal({ afterVerify, error, lotId, bid }: Props) {
-  const [checking, setChecking] = useState(false);
+  const { user } = useSnapshot(session);
+  const form = useCardForm();
+  const [cards, setCards] = useState<SavedCard[]>([]);
+  const [choice, setChoice] = useState(NEW_CARD);
+  const [save, setSave] = useState(false);
+  const [phase, setPhase] = useState<Phase>('form');
+  const [alert, setAlert] = useState(error ?? '');
   const [status, setStatus] = useState('');
+  const popup = useRef<Window | null>(null);
+  const stopWatching = useRef<() => void>(() => {});
+  // A saved card's attempt has its own key: it changes only when another card is chosen or the call answered.
+  const savedKey = useRef<string | null>(null);
+  const lot = lotId == null ? null : String(lotId);
 
-  const checkAgain = async () => {
-    setChecking(true);
-    setStatus('');
-    const user = await loadUser();
-    setChecking(false);
-    if (!user?.registration_fee_status) return setStatus(FEE_NOT_YET);
-    openModal('authSuccess', { title: 'Registration complete', message: 'Your registration fee is confirmed. You can now bid.' });
-    if (lotId && bid) queueModal('confirmBid', { lotId: String(lotId), bid });
+  useEffect(() => {
+    let live = true;
+    fetchCards()
+      .then((list) => {
+        if (!live || !list.length) return;
+        const chosen = String((list.find((c) => c.default) ?? list[0]).id);
+        setCards(list);
+        setChoice(chosen);
+        // The new card fields that had the focus are gone: give it to the chosen card.
+        requestAnimationFrame(() => {
+          if (!document.activeElement || document.activeElement === document.body) {
+            document.querySelector<HTMLInputElement>(`.card-choice input[value="${CSS.escape(chosen)}"]`)?.focus();
+          }
+        });
+      })
+      .catch(() => {}); // no saved cards to offer: the new card form stands
+    return () => {
+      live = false;
+      stopWatching.current();
+    };
+  }, []);
+
+  const paid = async () => {
+    setPhase('form');
+    await showFeePaid(lot, bid ?? null);
   };
 
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (phase !== 'form') return;
+    setAlert('');
+    setStatus('');
+    const saved = choice !== NEW_CARD;
+    if (!saved && !form.validate()) return;
+    // Opened now, in the click: after the call the browser would block it.
+    popup.current = openPaymentWindow();
+    setPhase('paying');
+    const payment: FeePayment = saved ? { card_id: choice } : { ...form.body(), ...(save ? { save_card: true } : {}) };
+    const key = saved ? (savedKey.current ??= newIdempotencyKey()) : form.attemptKey();
+    try {
+      const answer = await payRegistrationFee(payment, { lot, bid }, key);
+      form.settled();
+      savedKey.current = null;
+      if ('result' in answer) {
+        closePaymentWindow(popup.current);
+        return await paid();
+      }
+      stopWatching.current = continueCardCheck(answer.html, popup.current, () => setPhase('challenge'), () => {
+        setPhase('form');
+        setAlert(POPUP_CLOSED);
+      });
+    } catch (err) {
+      closePaymentWindow(popup.current);
+      setPhase('form');
+      if ((err as { status?: number }).status !== undefined) savedKey.current = null;
+      const text = saved ? ((err as { data?: { detail?: string } }).data?.detail ?? (err as Error).message) : form.failed(err);
+      // Paid meanwhile (another tab, or the house): carry on as paid.
+      if (text && /already paid/i.test(text) && (await loadUser())?.registration_fee_status) return paid();
+      setAlert(text ?? '');
+    }
+  };
+
+  const cancelCheck = () => {
+    stopWatching.current();
+    closePaymentWindow(popup.current);
+    setPhase('form');
+  };
+
+  const checkAgain = async () => {
+    setStatus('');
+    const fresh = await loadUser();
+    if (fresh?.registration_fee_status) return paid();
+    setStatus(FEE_NOT_YET);
+  };
+
+  if (user?.registration_fee_status && phase === 'form' && !lot) {
+    return (
+      <ModalFrame title="Registration fee">
+        <p className="form-success" role="status">Your registration fee is paid. You can bid on any live lot.</p>
+        <div className="modal__actions">
+          <button type="button" className="button button--primary" data-autofocus onClick={closeModal}>Continue</button>
+        </div>
+      </ModalFrame>
+    );
+  }
+
+  const busy = phase !== 'form';
   return (
     <ModalFrame title="Registration fee">
       {afterVerify && <p className="form-success" role="status">Your email is verified and you are signed in. Welcome!</p>}
-      {error && <p className="form-error" role="alert">{error}</p>}
-      <p className="lead-text">
-        Before your first bid we ask for a one-off registration fee of <strong>{SITE.registrationFee}</strong>.
+      <p className="lead-text fee-lead">
+        Before your first bid we ask for a one-off registration fee of <strong>{FEE}</strong>. It is charged once, never
+        again, whatever you bid or win.
       </p>
-      <ul className="ticks">
-        <li>It is charged once, never again, whatever you bid or win.</li>
-        <li>It confirms who you are, which keeps our auctions free of idle bids.</li>
-        <li>You can browse, watch lots and follow auctions live without it.</li>
-      </ul>
-      <div className="fee-note">
+      {alert && <p className="form-error" role="alert">{alert}</p>}
+      {phase === 'challenge' ? (
+        <div className="card-check" role="status">
+          <p><strong>Your bank wants to confirm this payment.</strong> Finish the check in the window that has opened.</p>
+          <div className="card-check__actions">
+            <button type="button" autoFocus className="button button--ghost button--small" onClick={() => popup.current?.focus()}>Show the window</button>
+            <button type="button" className="link-button" onClick={cancelCheck}>Cancel</button>
+          </div>
+        </div>
+      ) : (
+        <form className="form fee-form" onSubmit={submit} noValidate aria-label="Pay the registration fee">
+          {cards.length > 0 && <SavedCardChoice cards={cards} choice={choice} onChoice={(c) => { setChoice(c); savedKey.current = null; }} newValue={NEW_CARD} disabled={busy} />}
+          {choice === NEW_CARD && (
+            <>
+              <CardFields form={form} disabled={busy} />
+              <Checkbox label="Save this card for future payments" checked={save} onChecked={setSave} name="save_card" />
+            </>
+          )}
+          <p className="fee-form__secure">Card details go straight to our payment provider. We never keep your card number or CVC.</p>
+          <div className="modal__actions fee-form__actions">
+            <button type="button" className="button button--ghost" onClick={closeModal}>Not now</button>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {phase === 'paying' ? 'Paying…' : `Pay ${FEE}`}
+            </button>
+          </div>
+        </form>
+      )}
+      <div className="fee-alt">
         <p>
-          <strong>Paying the fee.</strong> Card payment on the site opens soon. Until then the house takes the fee by bank
-          transfer or at our office and confirms it on your account, usually within one working day. Contact us at{' '}
-          <a href={`mailto:${SITE.email}?subject=Registration%20fee`}>{SITE.email}</a> or{' '}
-          <a href={`tel:${SITE.phone.replace(/\s+/g, '')}`}>{SITE.phone}</a>.
+          Paying by bank transfer or at our office instead? The house takes the fee that way too and confirms it on your
+          account.{' '}
+          <button type="button" className="link-button" onClick={checkAgain}>Check my fee status</button>
         </p>
-      </div>
-      {status && <p className="notice notice--info" role="status">{status}</p>}
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={closeModal}>Not now</button>
-        <button type="button" className="button button--primary" data-autofocus onClick={checkAgain} disabled={checking}>
-          {checking ? 'Checking…' : 'Check my fee status'}
-        </button>
+        {status && <p className="notice notice--info" role="status">{status}</p>}
       </div>
     </ModalFrame>
   );

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { downloadWatchingListPdf } from '../api/account-area';
 import { Empty, ErrorNote, GridSkeleton } from '../components/feedback';
 import { LotGrid } from '../components/lot-card';
 import { PageHead, RequireAuth } from '../components/page-head';
@@ -25,6 +26,29 @@ function FeeNotice() {
     <div className="notice notice--warning fee-notice" role="status">
       <p>Your one-off {SITE.registrationFee} registration fee is not confirmed yet. You can watch lots now and bid once it is.</p>
       <button type="button" className="button button--ghost button--small" onClick={() => openModal('memberFee')}>About the registration fee</button>
+    </div>
+  );
+}
+
+/** The watching list as a PDF (GET /api/create_lots_pdf/, a base64 file). */
+function WatchingPdfButton() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const download = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await downloadWatchingListPdf();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The PDF could not be made.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="watching-pdf">
+      <button type="button" className="button button--ghost button--small" onClick={() => void download()} disabled={busy}>Download PDF</button>
+      {error && <p className="form-error" role="alert">{error}</p>}
     </div>
   );
 }
@@ -58,7 +82,10 @@ function BuyersArea() {
             <Link href="/auction" className="text-link">Browse the live auction</Link>
           </Empty>
         ) : (
-          <LotGrid ids={ids} label={tab} />
+          <>
+            {tab === 'watching' && <WatchingPdfButton />}
+            <LotGrid ids={ids} label={tab} />
+          </>
         )}
       </Tabs>
     </div>

@@ -7,6 +7,7 @@ import { BidPanel } from '../components/bid-panel';
 import { ErrorNote, FullScreenLoader } from '../components/feedback';
 import { useAsync, useTitle } from '../components/hooks';
 import { LotDetails } from '../components/lot-details';
+import { LotNoteBox } from '../components/lot-note';
 import { LotGallery } from '../components/lot-gallery';
 import { PriceHistory } from '../components/price-history';
 import { RelatedLots } from '../components/related-lots';
@@ -57,6 +58,7 @@ export function ProductPage() {
             {lotSubtitle(lot) && <p className="product__subtitle">{lotSubtitle(lot)}</p>}
             <div className="product__watch"><WatchButton lotId={lot.id} withText /></div>
             <BidPanel lotId={lot.id} />
+            <LotNoteBox lotId={lot.id} />
           </div>
         </div>
         <div className="product__more">

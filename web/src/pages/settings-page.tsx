@@ -1,4 +1,4 @@
-/** /account/settings: profile, password (section=reset-password), addresses and seller payment sections. */
+/** /account/settings: profile, password (section=reset-password), notifications (section=notifications), addresses, payment cards (section=cards) and seller payment sections. */
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -6,6 +6,9 @@ import { setPassword } from '../api/auth';
 import { patch, type ApiError } from '../api/http';
 import { Checkbox, Field, FormMessage } from '../components/field';
 import { PageHead, RequireAuth } from '../components/page-head';
+import { SavedCardsSection } from '../features/payments/saved-cards-section';
+import { PayoutMethodsSection } from '../features/payout/payout-methods';
+import { NotificationSettings } from '../features/notifications/notification-settings';
 import { unwrap } from '../lib/normalize';
 import type { User } from '../lib/types';
 import { MSG, validateName, validatePassword, validatePasswordConfirm, validatePhone } from '../lib/validation';
@@ -14,7 +17,9 @@ import { logout, session } from '../state/session';
 const SECTIONS = [
   { key: 'profile', label: 'Profile' },
   { key: 'reset-password', label: 'Password' },
+  { key: 'notifications', label: 'Notifications' },
   { key: 'addresses', label: 'Addresses' },
+  { key: 'cards', label: 'Payment cards' },
   { key: 'seller-payment', label: 'Seller payment' },
 ];
 
@@ -107,10 +112,13 @@ export function SettingsPage() {
             </ul>
           </nav>
           <div className="settings__body">
-            {section === 'reset-password' ? <PasswordForm /> : section === 'addresses' ? (
+            {section === 'reset-password' ? <PasswordForm /> : section === 'notifications' ? <NotificationSettings /> : section === 'cards' ? <SavedCardsSection /> : section === 'addresses' ? (
               <p>Your billing and shipping addresses are added and chosen at checkout.</p>
             ) : section === 'seller-payment' ? (
-              <p>Seller proceeds are paid into your wallet when the buyer has paid, and can be withdrawn to a saved payout method.</p>
+              <>
+                <p>Seller proceeds are paid into your <Link href="/account/wallet">wallet</Link> when the buyer has paid, and can be withdrawn to a saved payout method.</p>
+                <PayoutMethodsSection />
+              </>
             ) : <Profile />}
           </div>
         </div>

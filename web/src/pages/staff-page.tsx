@@ -1,15 +1,24 @@
 /**
- * /staff: the house's screen for bidders. Search users, see who has paid the one-off registration fee, and record
- * a fee paid at the desk or by bank (until card payment opens, this is how a new bidder is let in).
+ * /staff: the house's screens. Bidders (default): search users, see who has paid the one-off registration fee, and
+ * record a fee paid by bank transfer or in store. ?section=withdrawals: confirmed withdrawals to pay out or reject.
+ * ?section=wallets: a user's wallet, its overdraft and credit/debit adjustments.
+ * ?section=orders: orders to mark paid, cancel or move forward. ?section=vouchers: vouchers issued and a new one.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { fetchStaffUsers, markRegistrationFeePaid, type FeeFilter, type StaffUser } from '../api/staff';
+import { fetchStaffUsers, type FeeFilter, type StaffUser } from '../api/staff';
 import { Empty, ErrorNote, Spinner } from '../components/feedback';
 import { SelectField } from '../components/field';
 import { useAsync } from '../components/hooks';
 import { PageHead, RequireAuth } from '../components/page-head';
 import { Pager } from '../components/pager';
+import { FeeAction } from '../features/staff-money/fee-action';
+import { useDebounced } from '../features/staff-money/hooks';
+import { WalletsDesk } from '../features/staff-money/wallets-desk';
+import { WithdrawalsDesk } from '../features/staff-money/withdrawals-desk';
+import { OrdersDesk } from '../features/staff-orders/orders-desk';
+import { VouchersDesk } from '../features/staff-orders/vouchers-desk';
 import { formatShortDate } from '../lib/dates';
 import { SITE } from '../lib/site';
 import { session } from '../state/session';
@@ -23,55 +32,6 @@ const FEE_OPTIONS = [
 ];
 
 const fullName = (u: StaffUser) => `${u.first_name} ${u.last_name}`.trim() || '—';
-
-/** The last value of `value` once it has not changed for `ms` (typing in the search box). */
-function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
-function FeeAction({ user, onPaid }: { user: StaffUser; onPaid: (u: StaffUser) => void }) {
-  const [confirming, setConfirming] = useState(false);
-  const [reference, setReference] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  if (user.registration_fee_status) return null;
-  if (!confirming) {
-    return (
-      <button type="button" className="button button--ghost button--small" aria-label={`Mark registration fee paid for ${user.email}`} onClick={() => setConfirming(true)}>
-        Mark registration fee paid
-      </button>
-    );
-  }
-  const confirm = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      onPaid(await markRegistrationFeePaid(user.id, reference));
-    } catch (e) {
-      setError((e as Error).message);
-      setBusy(false);
-    }
-  };
-  const inputId = `ref-${user.id}`;
-  return (
-    <div className="fee-confirm" role="group" aria-label={`Record the registration fee of ${user.email}`}>
-      <label htmlFor={inputId}>Payment reference (optional)</label>
-      <input id={inputId} value={reference} maxLength={200} placeholder="e.g. paid at the desk" onChange={(e) => setReference(e.target.value)} />
-      {error && <p className="field-error" role="alert">{error}</p>}
-      <div className="fee-confirm__actions">
-        <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(false)} disabled={busy}>Cancel</button>
-        <button type="button" className="button button--primary button--small" onClick={confirm} disabled={busy}>
-          {busy ? 'Recording…' : `Confirm ${SITE.registrationFee} received`}
-        </button>
-      </div>
-    </div>
-  );
-}
 
 function UsersTable() {
   const [search, setSearch] = useState('');
@@ -135,7 +95,33 @@ function UsersTable() {
   );
 }
 
-function StaffOnly() {
+const SECTIONS = {
+  bidders: {
+    label: 'Bidders',
+    intro: `Find a bidder and record their one-off ${SITE.registrationFee} registration fee when it was paid by bank transfer or in store. Card payments are recorded on their own.`,
+  },
+  withdrawals: {
+    label: 'Withdrawals',
+    intro: 'Withdrawals the users have confirmed with their emailed code. Pay them by bank transfer and record the reference, or reject them with a reason (the money goes back to their balance).',
+  },
+  wallets: {
+    label: 'Wallets',
+    intro: 'Find a user\'s wallet to see its balances and transactions, set an overdraft, or credit or debit it. Every change needs a reason.',
+  },
+  orders: {
+    label: 'Orders',
+    intro: 'Buyers\' orders. Record bank transfers and in-store payments when the money arrives, cancel an unpaid order with a reason, and move paid orders on as they are packed, shipped, collected or stored.',
+  },
+  vouchers: {
+    label: 'Vouchers',
+    intro: 'Issue voucher codes worth a fixed amount or a percentage of an order, with an optional expiry and limit of uses.',
+  },
+} as const;
+
+type Section = keyof typeof SECTIONS;
+const isSection = (v: string | null): v is Section => !!v && Object.hasOwn(SECTIONS, v);
+
+function StaffOnly({ section }: { section: Section }) {
   const { isStaff } = useSnapshot(session);
   if (!isStaff) {
     return (
@@ -144,20 +130,35 @@ function StaffOnly() {
       </div>
     );
   }
-  return <UsersTable />;
+  return (
+    <>
+      <nav className="container staff-sections" aria-label="Staff screens">
+        <ul className="tabs__list">
+          {(Object.keys(SECTIONS) as Section[]).map((k) => (
+            <li key={k}>
+              <Link href={k === 'bidders' ? '/staff' : `/staff?section=${k}`} className="tabs__tab" aria-current={k === section ? 'page' : undefined}>
+                {SECTIONS[k].label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {section === 'withdrawals' ? <WithdrawalsDesk /> : section === 'wallets' ? <WalletsDesk />
+        : section === 'orders' ? <OrdersDesk /> : section === 'vouchers' ? <VouchersDesk /> : <UsersTable />}
+    </>
+  );
 }
 
 export function StaffPage() {
+  const asked = new URLSearchParams(useSearch()).get('section');
+  const section: Section = isSection(asked) ? asked : 'bidders';
   return (
     <>
-      <PageHead title="Bidders" eyebrow="Staff">
-        <p>
-          Find a bidder and record their one-off {SITE.registrationFee} registration fee once it has been received. Until
-          card payment opens, a new bidder can bid only after the house has confirmed the fee here.
-        </p>
+      <PageHead title={SECTIONS[section].label} eyebrow="Staff">
+        <p>{SECTIONS[section].intro}</p>
       </PageHead>
       <RequireAuth what="the staff area">
-        <StaffOnly />
+        <StaffOnly section={section} />
       </RequireAuth>
     </>
   );

@@ -14,7 +14,8 @@ import { loadAuctions } from './auctions';
 import { moveOnBidUpdate } from './buyers';
 import { setServerTime } from './clock';
 import { lotsStore, putLot } from './lots';
-import { addNotification, type AppNotification } from './notifications';
+import { playAudioCue } from '../lib/audio-cues';
+import { addNotification, clearNotifications, loadNotifications, notifications, type AppNotification } from './notifications';
 import { session } from './session';
 import { pushToast } from './toasts';
 
@@ -76,7 +77,10 @@ export function dispatchLive(m: Record<string, unknown>): void {
       return;
     case 'notification': {
       const n = (m.notification ?? m) as AppNotification;
+      const known = notifications.items.some((x) => String(x.id) === String(n.id));
       addNotification(n);
+      if (known) return; // the client also dedupes by id (docs/notifications.md)
+      if (session.user?.is_audio_cues) playAudioCue(session.user.audio_cue);
       if (n.template === 'outbid' && n.lot_id != null && !firstOutbidToast(String(n.lot_id))) return;
       pushToast({ kind: 'info', title: n.text || n.title || 'New notification', href: n.lot_id ? `/product/${n.lot_id}` : undefined });
       return;
@@ -127,7 +131,9 @@ function openUserChannels(): void {
   });
   lots.start();
   notes = null;
+  clearNotifications();
   if (signedIn) {
+    void loadNotifications();
     notes = new LiveChannel('notifications', { withToken: true, onMessage: dispatchLive });
     notes.start();
   }

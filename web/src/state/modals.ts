@@ -3,7 +3,7 @@ import { proxy, ref } from 'valtio';
 
 export type ModalName =
   | 'login' | 'signUp' | 'forgotPassword' | 'newPassword' | 'emailVerification' | 'authSuccess' | 'memberFee'
-  | 'confirmBid' | 'expandImage';
+  | 'confirmBid' | 'expandImage' | 'bidSummary' | 'unpaidLots' | 'confirm' | 'signUpSocial';
 
 export interface ModalEntry {
   id: number;

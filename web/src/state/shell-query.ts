@@ -1,13 +1,17 @@
 /**
  * Query parameters any page may be opened with (spec 1, section 2): submit_token, reset_password, reset_token,
  * temp_token, pdf_order_id and the card-payment returns (registration_fee, user_payment_cards, create_order with
- * lot and bid). Each is removed from the address once handled.
+ * lot and bid). Each is removed from the address once handled. A card return that lands in the payment popup is
+ * handed to the window that opened it, which shows the result (api/payment.ts).
  */
+import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { verifyEmail, validateResetToken } from '../api/auth';
 import { downloadOrderPdf } from '../api/files';
 import type { ApiError } from '../api/http';
 import { fetchLot } from '../api/lots';
+import { handOverToOpener, setPaymentReturnHandler } from '../api/payment';
 import { adoptTempToken } from '../api/tokens';
+import { cardsReturned } from '../features/payments/cards-store';
 import { putLot } from './lots';
 import { openModal, queueModal } from './modals';
 import { loadUser, session, signIn } from './session';
@@ -19,6 +23,25 @@ export const HANDLED_KEYS = [
 ] as const;
 
 export const CARD_ERROR = 'Error! Error has occurred while processing Payment Card.';
+export const CARD_ADDED = 'Payment card is added successfully';
+const PAYMENT_KEYS = ['registration_fee', 'user_payment_cards', 'create_order'];
+
+/**
+ * The registration fee is paid (at once, or after the card check): AuthSuccess, then, for the bid that was waiting,
+ * ConfirmBid and after it BidSummary (spec 1 section 4). The lot is read first so ConfirmBid can show it.
+ */
+export async function showFeePaid(lotId: string | null, bid: string | null): Promise<void> {
+  if (session.user) session.user.registration_fee_status = true;
+  // Replaces the MemberFee modal that was waiting for the card check.
+  openModal('authSuccess', { title: 'Registration complete', message: 'Thank you, your registration fee has been paid. You can now bid.' });
+  if (!lotId || !bid) return;
+  try {
+    const lot = putLot(await fetchLot(lotId));
+    queueModal('confirmBid', { lotId: lot.id, bid, summary: true });
+  } catch (e) {
+    console.warn('Could not reopen the bid after the registration fee', e);
+  }
+}
 
 type Navigate = (to: string, opts?: { replace?: boolean }) => void;
 
@@ -39,12 +62,19 @@ const tokenError = (e: unknown): string | null => {
 
 let lastHandled = '';
 
+// The payment popup's return query, handed over to this window: handled as if this page had been opened with it.
+setPaymentReturnHandler((search) => {
+  lastHandled = '';
+  void handleShellQuery(search, browserNavigate);
+});
+
 export async function handleShellQuery(search: string, navigate: Navigate): Promise<void> {
   const q = new URLSearchParams(search);
   if (!HANDLED_KEYS.some((k) => q.has(k))) return;
   // The same address handled twice (a re-render before the address is rewritten) runs once.
   if (search === lastHandled) return;
   lastHandled = search;
+  if (PAYMENT_KEYS.some((k) => q.has(k)) && handOverToOpener(search)) return;
   stripQuery(navigate);
 
   const submitToken = q.get('submit_token');
@@ -88,27 +118,15 @@ export async function handleShellQuery(search: string, navigate: Navigate): Prom
 
   const fee = q.get('registration_fee');
   if (fee !== null) {
-    if (fee === 'true') {
-      if (session.user) session.user.registration_fee_status = true;
-      queueModal('authSuccess', { title: 'Registration complete', message: 'Thank you, your registration fee has been paid. You can now bid.' });
-      const lotId = q.get('lot');
-      const bid = q.get('bid');
-      if (lotId && bid) {
-        try {
-          const lot = putLot(await fetchLot(lotId));
-          queueModal('confirmBid', { lotId: lot.id, bid });
-        } catch (e) {
-          console.warn('Could not reopen the bid after the registration fee', e);
-        }
-      }
-    } else {
-      openModal('memberFee', { error: CARD_ERROR, lotId: q.get('lot'), bid: q.get('bid') });
-    }
+    if (fee === 'true') await showFeePaid(q.get('lot'), q.get('bid'));
+    // The card check failed: the card form again, with the error (spec 1 sections 4 and 8).
+    else openModal('memberFee', { error: CARD_ERROR, lotId: q.get('lot'), bid: q.get('bid') });
   }
 
   const cards = q.get('user_payment_cards');
   if (cards !== null) {
-    if (cards === 'true') openModal('authSuccess', { title: 'Success!', message: 'Payment card is added successfully' });
+    cardsReturned(cards === 'true');
+    if (cards === 'true') openModal('authSuccess', { title: 'Success!', message: CARD_ADDED });
     else openModal('authSuccess', { title: 'Error', message: CARD_ERROR, tone: 'error' });
   }
 

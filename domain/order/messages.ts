@@ -1,0 +1,22 @@
+/** The user- and staff-facing messages of orders and lot purchases. */
+import type { OrderStatus } from './events';
+
+const label = (status: OrderStatus) => status.replace(/_/g, ' ');
+
+export const ORDER_MSG = {
+  notFound: 'Order not found.',
+  alreadyPaid: 'This order is already paid.',
+  cancelled: 'This order has been cancelled.',
+  paidCannotCancel: 'A paid order cannot be cancelled.',
+  notPaidYet: 'This order is not paid yet.',
+  cannotMove: (from: OrderStatus, to: OrderStatus) => `An order cannot move from ${label(from)} to ${label(to)}.`,
+  noLots: 'An order needs at least one lot.',
+  settleHasLots: 'Wallet settle pays only the debt: it takes no lots.',
+  duplicateLot: 'A lot can be in an order only once.',
+  reasonRequired: 'A reason is required.',
+  /** docs/checkout-api.md: create_order with lots held by another order (409). */
+  lotsTaken: 'Some of these lots are already in another order.',
+  lotNotReserved: 'This lot is not reserved for this order.',
+  lotNotPaid: 'This lot is not paid yet.',
+  lotNotStored: 'This lot is not in storage.',
+} as const;

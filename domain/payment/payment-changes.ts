@@ -1,0 +1,64 @@
+/**
+ * The payment rules: created once; a challenge only right after creation; succeeded or failed only while pending,
+ * and only once (repeating the same outcome adds nothing, so a second return from the provider is harmless; the
+ * opposite outcome is refused); refunds only of a succeeded payment, never more than was paid.
+ */
+import { Conflict, NotFound, RuleBroken, ValidationError } from '../shared/errors';
+import type { CreatePayment, RecordPaymentFailed, RecordPaymentSucceeded, RecordRefund, RequireChallenge } from './commands';
+import type { PaymentChallengeRequired, PaymentCreated, PaymentFailed, PaymentRefunded, PaymentSucceeded } from './events';
+import { isPending, type PaymentState } from './state';
+
+export const PAYMENT_MSG = {
+  exists: 'This payment already exists.',
+  notFound: 'Payment not found.',
+  alreadySucceeded: 'This payment has already succeeded.',
+  alreadyFailed: 'This payment has already failed.',
+  notRefundable: 'Only a succeeded payment can be refunded.',
+  refundTooLarge: 'The refund is more than what is left of the payment.',
+} as const;
+
+const at = (now: string) => new Date(now).toISOString();
+
+function created(state: PaymentState): NonNullable<PaymentState['payment']> {
+  if (!state.payment) throw new NotFound(PAYMENT_MSG.notFound);
+  return state.payment;
+}
+
+export function createPayment(command: CreatePayment, state: PaymentState): PaymentCreated[] {
+  if (state.status !== 'none') throw new Conflict(PAYMENT_MSG.exists);
+  const p = command.payment;
+  if (!Number.isInteger(p.amount_pence) || p.amount_pence < 0) throw new ValidationError({ amount: ['Enter a valid amount.'] });
+  return [{ type: 'PaymentCreated', data: { ...p, at: at(command.now) } }];
+}
+
+export function requireChallenge(command: RequireChallenge, state: PaymentState): PaymentChallengeRequired[] {
+  const p = created(state);
+  if (state.status === 'challenge_required') return [];
+  if (state.status !== 'created') throw new Conflict(state.status === 'succeeded' ? PAYMENT_MSG.alreadySucceeded : PAYMENT_MSG.alreadyFailed);
+  return [{ type: 'PaymentChallengeRequired', data: { payment_id: p.payment_id, user_id: p.user_id, provider_ref: p.provider_ref, at: at(command.now) } }];
+}
+
+export function recordSucceeded(command: RecordPaymentSucceeded, state: PaymentState): PaymentSucceeded[] {
+  const p = created(state);
+  if (state.status === 'succeeded') return [];
+  if (!isPending(state)) throw new Conflict(PAYMENT_MSG.alreadyFailed);
+  return [{ type: 'PaymentSucceeded', data: { payment_id: p.payment_id, user_id: p.user_id, provider_ref: p.provider_ref, at: at(command.now) } }];
+}
+
+export function recordFailed(command: RecordPaymentFailed, state: PaymentState): PaymentFailed[] {
+  const p = created(state);
+  if (state.status === 'failed') return [];
+  if (!isPending(state)) throw new Conflict(PAYMENT_MSG.alreadySucceeded);
+  return [{ type: 'PaymentFailed', data: { payment_id: p.payment_id, user_id: p.user_id, code: command.code, message: command.message, at: at(command.now) } }];
+}
+
+export function recordRefund(command: RecordRefund, state: PaymentState): PaymentRefunded[] {
+  const p = created(state);
+  if (state.status !== 'succeeded') throw new RuleBroken(PAYMENT_MSG.notRefundable);
+  if (!Number.isInteger(command.amount_pence) || command.amount_pence <= 0) throw new ValidationError({ amount: ['Enter a valid amount.'] });
+  if (command.amount_pence > p.amount_pence - state.refunded_pence) throw new RuleBroken(PAYMENT_MSG.refundTooLarge);
+  return [{
+    type: 'PaymentRefunded',
+    data: { payment_id: p.payment_id, user_id: p.user_id, amount_pence: command.amount_pence, reason: command.reason, refund_ref: command.refund_ref, at: at(command.now) },
+  }];
+}

@@ -1,0 +1,100 @@
+/**
+ * The notification engine's decisions as a projection: for each notifiable event it folds the lot facts it keeps
+ * itself, asks the pure `decideNotifications` who gets what, and inserts the rows with ids derived from the cause
+ * (ON CONFLICT DO NOTHING). Replaying an event, a batch retried after a crash, or a rebuild into the scratch schema
+ * therefore writes the same rows and never a second one. It has NO side effects: emails and pushes follow the table
+ * (mailer.ts, pusher.ts), so a rebuild into the scratch schema sends nothing. Marking read and the email opt-outs are
+ * events on `notifications-<user>` so every column here comes from the events.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Projection } from '../projection';
+import type { StoredEvent } from '../../services/event-store/types';
+import type { LotConsigned } from '../../domain/lot/events';
+import { decideNotifications, factsFromConsignment, mayNotify, type LotFacts, type NotifiableEvent, type NotificationDraft } from '../../domain/notification/decide';
+import type { InboxEvent } from '../../domain/notification/inbox';
+
+const TYPES = ['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotClosed', 'WalletCredited', 'LotMatchedInterests', 'NotificationDue', 'NotificationsRead', 'EmailOptOutsChanged'];
+
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  tables: ['notifications', 'notification_lots', 'notification_lot_bidders', 'notification_settings'],
+  eventTypes: TYPES,
+  async apply(trx, stored) {
+    const event = { type: stored.type, data: stored.data, event_id: stored.event_id } as NotifiableEvent | (LotConsigned & { event_id: string }) | (InboxEvent & { event_id: string });
+    switch (event.type) {
+      case 'LotConsigned': {
+        const f = factsFromConsignment(event);
+        await sql`INSERT INTO notification_lots (lot_id, version, auction_id, seller_id, title, reserve_met)
+          VALUES (${f.lot_id}, ${stored.stream_version}, ${f.auction_id}, ${f.seller_id}, ${f.title}, ${f.reserve_met})
+          ON CONFLICT (lot_id) DO NOTHING`.execute(trx);
+        return;
+      }
+      case 'BidPlaced':
+      case 'ReservePriceChanged': {
+        const d = event.data;
+        const v = stored.stream_version;
+        // Most bids notify no one (no outbid, reserve not met): those never read the facts.
+        if (mayNotify(event)) await insert(trx, stored, decideNotifications(event, await loadFacts(trx, d.lot_id)));
+        // Fold the facts (a lot not consigned here has none). Guarded by the stream version: an event seen again never moves them back.
+        await sql`UPDATE notification_lots SET reserve_met = ${d.reserve_met}, version = ${v}
+          WHERE lot_id = ${d.lot_id} AND version < ${v}`.execute(trx);
+        if (event.type === 'BidPlaced') {
+          await sql`INSERT INTO notification_lot_bidders (lot_id, user_id, first_version)
+            SELECT lot_id, ${event.data.bidder_id}, ${v} FROM notification_lots WHERE lot_id = ${d.lot_id}
+            ON CONFLICT DO NOTHING`.execute(trx);
+        }
+        return;
+      }
+      case 'LotClosed':
+        await insert(trx, stored, decideNotifications(event, await loadFacts(trx, event.data.lot_id)));
+        return;
+      case 'WalletCredited': {
+        if (event.data.kind !== 'seller_proceeds') return;
+        const lot = event.data.reference ? await loadFacts(trx, event.data.reference) : null;
+        await insert(trx, stored, decideNotifications(event, lot));
+        return;
+      }
+      case 'NotificationDue':
+      case 'LotMatchedInterests':
+        // Decided once (the alerts slice's matcher, the notifications scheduler); the event carries it all: no other table is read.
+        await insert(trx, stored, decideNotifications(event, null));
+        return;
+      case 'NotificationsRead': {
+        const d = event.data;
+        if (d.ids.length === 0) return;
+        await sql`UPDATE notifications SET is_read = true, updated_at = ${d.read_at}
+          WHERE user_id = ${d.user_id} AND id = ANY(${d.ids}::uuid[]) AND NOT is_read`.execute(trx);
+        return;
+      }
+      case 'EmailOptOutsChanged': {
+        const d = event.data;
+        await sql`INSERT INTO notification_settings (user_id, version, email_opt_outs, updated_at)
+          VALUES (${d.user_id}, ${stored.stream_version}, ${d.email_opt_outs}::text[], ${d.changed_at})
+          ON CONFLICT (user_id) DO UPDATE SET version = EXCLUDED.version, email_opt_outs = EXCLUDED.email_opt_outs,
+            updated_at = EXCLUDED.updated_at WHERE notification_settings.version < EXCLUDED.version`.execute(trx);
+        return;
+      }
+      default:
+        return;
+    }
+  },
+};
+
+async function loadFacts(trx: Kysely<any>, lotId: string): Promise<LotFacts | null> {
+  const { rows } = await sql<Omit<LotFacts, 'bidders'> & { bidders: string[] | null }>`
+    SELECT l.lot_id, l.auction_id, l.seller_id, l.title, l.reserve_met,
+      (SELECT array_agg(b.user_id ORDER BY b.first_version, b.user_id) FROM notification_lot_bidders b WHERE b.lot_id = l.lot_id) AS bidders
+    FROM notification_lots l WHERE l.lot_id = ${lotId}`.execute(trx);
+  return rows[0] ? { ...rows[0], bidders: rows[0].bidders ?? [] } : null;
+}
+
+/** All of an event's notifications in one statement. */
+async function insert(trx: Kysely<any>, stored: StoredEvent, drafts: NotificationDraft[]): Promise<void> {
+  if (drafts.length === 0) return;
+  const rows = drafts.map((n) => sql`(${n.id}, ${n.user_id}, ${n.template}, ${n.text}, ${n.lot_id}, ${n.auction_id}, 'PUSH', false,
+    ${n.created_at}::timestamptz, ${n.created_at}::timestamptz, ${stored.transaction_id}::bigint, ${stored.position}::bigint)`);
+  await sql`INSERT INTO notifications (id, user_id, template, text, lot_id, auction_id, notify_type, is_read, created_at, updated_at,
+      cause_transaction_id, cause_position)
+    VALUES ${sql.join(rows)}
+    ON CONFLICT (id) DO NOTHING`.execute(trx);
+}

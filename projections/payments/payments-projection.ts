@@ -1,0 +1,42 @@
+/** The `payments` read model: one row per payment stream, every value from its events. */
+import type { Projection } from '../projection';
+import { assertNever } from '../../domain/shared/decider';
+import { PAYMENT_EVENT_TYPES, type PaymentEvent } from '../../domain/payment/events';
+import './tables';
+
+export const paymentsProjection: Projection = {
+  name: 'payments',
+  tables: ['payments'],
+  eventTypes: PAYMENT_EVENT_TYPES,
+  async apply(trx, stored) {
+    const event = { type: stored.type, data: stored.data } as PaymentEvent;
+    const version = stored.stream_version;
+    // Only a row older than this event changes: applying an event twice changes nothing.
+    const row = () => trx.updateTable('payments').where('id', '=', event.data.payment_id).where('version', '<', version);
+    switch (event.type) {
+      case 'PaymentCreated': {
+        const d = event.data;
+        await trx.insertInto('payments').values({
+          id: d.payment_id, user_id: d.user_id, purpose: d.purpose, amount_pence: d.amount_pence, status: 'created',
+          card_brand: d.card.brand, card_last4: d.card.last4, card_exp_month: d.card.exp_month, card_exp_year: d.card.exp_year,
+          provider: d.provider, provider_ref: d.provider_ref, created_at: d.at, version,
+        }).onConflict((oc) => oc.column('id').doNothing()).execute();
+        return;
+      }
+      case 'PaymentChallengeRequired':
+        await row().set({ status: 'challenge_required', version }).execute();
+        return;
+      case 'PaymentSucceeded':
+        await row().set({ status: 'succeeded', completed_at: event.data.at, version }).execute();
+        return;
+      case 'PaymentFailed':
+        await row().set({ status: 'failed', failure_code: event.data.code, failure_message: event.data.message, completed_at: event.data.at, version }).execute();
+        return;
+      case 'PaymentRefunded':
+        await row().set((eb) => ({ refunded_pence: eb('refunded_pence', '+', event.data.amount_pence), version })).execute();
+        return;
+      default:
+        return assertNever(event);
+    }
+  },
+};

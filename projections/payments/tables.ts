@@ -1,0 +1,50 @@
+/** Row types of the payments read models (tables made by services/db/migrations/0400-payments.ts). */
+import type { ColumnType } from 'kysely';
+
+type Instant = ColumnType<Date, string, string>;
+type MaybeInstant = ColumnType<Date | null, string | null | undefined, string | null>;
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  purpose: string;
+  amount_pence: number;
+  /** created | challenge_required | succeeded | failed (a refund keeps 'succeeded' and counts refunded_pence). */
+  status: string;
+  card_brand: string;
+  card_last4: string;
+  card_exp_month: number;
+  card_exp_year: number;
+  provider: string;
+  provider_ref: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  refunded_pence: ColumnType<number, number | undefined, number>;
+  created_at: Instant;
+  completed_at: MaybeInstant;
+  /** The payment stream's version of the last event applied. */
+  version: number;
+}
+
+export interface UserCardsTable {
+  id: string;
+  user_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  card_holder_name: string;
+  is_default: boolean;
+  created_at: Instant;
+  /** Set when removed (the row stays so a re-applied older event cannot bring the card back). */
+  removed_at: MaybeInstant;
+  /** The user's cards stream version of the last event applied to this row. */
+  version: number;
+}
+
+declare module '../database' {
+  interface Database {
+    payments: PaymentsTable;
+    user_cards: UserCardsTable;
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Lot notes: POST /api/lot_notes/ {text, lot, user: null}, PATCH /api/lot_notes/{note_id}/ {text},
+ * GET /api/lot_notes/?lot= (the caller's note on a lot, or null). Each user's notes are their own stream
+ * (`lot-notes-<user>`), so a user can only ever change their own; another user's note id answers 404.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { parseBody, parseQuery } from '../http/validation';
+import { requireUser } from '../http/auth';
+import { lotNotesDecider } from '../../domain/lot-notes/decide';
+import { lotNotesStream } from '../../domain/lot-notes/events';
+import { LOT_NOTE_MAX_LENGTH, NOTE_REQUIRED, NOTE_TOO_LONG } from '../../domain/lot-notes/rules';
+import { idOr404, metadataOf, requireLot, settle } from '../catalogue/http';
+import '../../projections/account-area/tables';
+
+const noteText = z
+  .string({ message: NOTE_REQUIRED })
+  .trim()
+  .min(1, NOTE_REQUIRED)
+  .max(LOT_NOTE_MAX_LENGTH, NOTE_TOO_LONG);
+
+const createBody = z.object({
+  text: noteText,
+  lot: z.string({ message: NOTE_REQUIRED }).uuid({ message: 'Lot not found.' }),
+  // The client sends null; the server always assigns the caller, so any other value is refused rather than ignored.
+  user: z.null({ message: 'Leave user empty: the note is always yours.' }).optional(),
+});
+const editBody = z.object({ text: noteText });
+const noteQuery = z.object({ lot: z.string({ message: NOTE_REQUIRED }).uuid({ message: 'Lot not found.' }) });
+
+export interface NoteApi { id: string; text: string; lot: string; user: string; created_at: string; updated_at: string }
+
+async function readNote(ctx: AppContext, where: { id?: string; userId: string; lotId?: string }): Promise<NoteApi | null> {
+  let q = ctx.db.selectFrom('lot_notes').selectAll().where('user_id', '=', where.userId);
+  if (where.id) q = q.where('id', '=', where.id);
+  if (where.lotId) q = q.where('lot_id', '=', where.lotId);
+  const row = await q.executeTakeFirst();
+  if (!row) return null;
+  return { id: row.id, text: row.text, lot: row.lot_id, user: row.user_id, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+}
+
+/** The caller's note for the lot page (`note` on GET /api/lots/{id}/). */
+export async function noteForLot(ctx: AppContext, userId: string | null, lotId: string): Promise<{ id: string; text: string; updated_at: string } | null> {
+  if (userId === null) return null;
+  const note = await readNote(ctx, { userId, lotId });
+  return note && { id: note.id, text: note.text, updated_at: note.updated_at };
+}
+
+export function lotNoteRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/lot_notes/', async (request, reply) => {
+    const user = requireUser(request);
+    const body = parseBody(createBody, request.body);
+    await requireLot(ctx, body.lot);
+    const outcome = await ctx.commands.handle(lotNotesStream(user.id), lotNotesDecider, {
+      type: 'WriteLotNote', user_id: user.id, lot_id: body.lot, new_note_id: randomUUID(), text: body.text, now: ctx.clock.now().toISOString(),
+    }, metadataOf(request));
+    await settle(ctx, outcome);
+    const created = outcome.events.some((e) => e.type === 'LotNoteWritten');
+    reply.code(created ? 201 : 200);
+    return readNote(ctx, { userId: user.id, lotId: body.lot });
+  });
+
+  app.patch('/api/lot_notes/:id/', async (request) => {
+    const user = requireUser(request);
+    const noteId = idOr404((request.params as { id?: unknown }).id, 'Note not found.');
+    const body = parseBody(editBody, request.body);
+    const outcome = await ctx.commands.handle(lotNotesStream(user.id), lotNotesDecider, {
+      type: 'EditLotNote', user_id: user.id, note_id: noteId, text: body.text, now: ctx.clock.now().toISOString(),
+    }, metadataOf(request));
+    await settle(ctx, outcome);
+    return readNote(ctx, { userId: user.id, id: noteId });
+  });
+
+  app.get('/api/lot_notes/', async (request) => {
+    const user = requireUser(request);
+    const q = parseQuery(noteQuery, request.query);
+    return { note: await readNote(ctx, { userId: user.id, lotId: q.lot }) };
+  });
+}

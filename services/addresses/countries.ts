@@ -1,0 +1,30 @@
+/**
+ * The country data as the routes answer it. The data itself is the domain's (domain/address/countries.ts, zones in
+ * domain/checkout/shipping-zones.ts); `findCountry(slug)` is re-exported here for the other slices.
+ */
+import { COUNTRIES, findCountry, type Country } from '../../domain/address/countries';
+import { carrierForCode, shippingCountries } from '../../domain/checkout/shipping-zones';
+import type { Carrier } from '../../domain/checkout/types';
+
+export { findCountry, type Country };
+
+export interface CountryView { name: string; slug: string; code: string; delivery: Carrier }
+
+export interface DivisionsView { country: string; delivery: Carrier; regions: { name: string; code: string }[] }
+
+export const countryView = (c: Country): CountryView => ({ name: c.name, slug: c.slug, code: c.code, delivery: carrierForCode(c.code) });
+
+let all: CountryView[] | null = null;
+let shipping: { slug: string; name: string }[] | null = null;
+
+export function countryList(): CountryView[] {
+  return (all ??= COUNTRIES.map(countryView));
+}
+
+export function shippingCountryList(): { slug: string; name: string }[] {
+  return (shipping ??= shippingCountries().map((c) => ({ slug: c.slug, name: c.name })));
+}
+
+export function divisions(country: Country): DivisionsView {
+  return { country: country.slug, delivery: carrierForCode(country.code), regions: country.regions.map((r) => ({ name: r.name, code: r.code })) };
+}

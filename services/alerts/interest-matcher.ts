@@ -1,0 +1,84 @@
+/**
+ * Decides, once per consigned lot, who is interested in it (`usersInterestedIn`: keywords and followed items) and
+ * records that as a `LotMatchedInterests` event on `lot-interests-<lot>`; the notification engine turns the event
+ * into `lots_that_match_my_interest` notifications. The decision reads the alerts read model, so it is taken here,
+ * once, and kept as an event: the engine's projection never reads another slice's tables and a rebuild reproduces it.
+ *
+ * A checkpointed follower of the feed like the mailer (`projection_checkpoints`, name `lot-interest-matcher`): one
+ * transaction per batch under `pg_advisory_xact_lock('projection:lot-interest-matcher')` (so two processes never
+ * match the same batch): lock, read checkpoint, read the LotConsigned events the alerts projection has already
+ * applied (so a keyword or follow recorded before the consignment is seen), append, move the checkpoint. The append
+ * uses `no_stream` and an event id derived from the lot: a lot already matched (checkpoint lost, a crash after the
+ * append) answers a duplicate or WrongExpectedVersion and is skipped, so each lot is matched exactly once.
+ * Interests are those at matching time (normally within a poll of the consignment), not replayed later.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { EventStore } from '../event-store/event-store';
+import { FEED_START, WrongExpectedVersion, type FeedCursor } from '../event-store/types';
+import type { Database } from '../../projections/database';
+import type { LotConsigned } from '../../domain/lot/events';
+import { lotInterestsStream, type LotMatchedInterests } from '../../domain/alerts/events';
+import { usersInterestedIn } from './interest';
+
+export const MATCHER_NAME = 'lot-interest-matcher';
+const ALERTS_PROJECTION = 'alerts';
+const BATCH = 500;
+
+/** One batch; true when it moved its checkpoint (there may be more). */
+export async function matchBatch(db: Kysely<Database>, store: EventStore): Promise<boolean> {
+  let appended = false;
+  const moved = await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + MATCHER_NAME}))`.execute(trx);
+    const cursor = await checkpoint(trx, MATCHER_NAME) ?? FEED_START;
+    const alerts = await checkpoint(trx, ALERTS_PROJECTION);
+    if (!alerts) return false;
+    // Only what the alerts read model already reflects (its checkpoint is below every still-running transaction).
+    const events = await store.readRange(cursor, alerts, BATCH, trx);
+    if (events.length === 0) return false;
+    for (const stored of events) {
+      if (stored.type !== 'LotConsigned') continue;
+      const lot = stored.data as LotConsigned['data'];
+      const matches = await usersInterestedIn(trx, lot);
+      const event: LotMatchedInterests = { type: 'LotMatchedInterests', data: {
+        lot_id: lot.lot_id, auction_id: lot.auction_id, title: lot.custom_title || lot.item.title, at: lot.consigned_at,
+        matches: matches.map((m) => (m.word === undefined ? { user_id: m.user_id, reason: m.reason } : { user_id: m.user_id, reason: m.reason, word: m.word })),
+      } };
+      try {
+        const result = await store.append(lotInterestsStream(lot.lot_id), 'no_stream',
+          [{ event_id: matchEventId(lot.lot_id), ...event, metadata: { user_id: 'system', causation_id: stored.event_id } }], trx);
+        if (!result.duplicate) appended = true;
+      } catch (error) {
+        // Matched already (by another process, or before a lost checkpoint): once per lot.
+        if (!(error instanceof WrongExpectedVersion)) throw error;
+      }
+    }
+    const last = events[events.length - 1];
+    await sql`INSERT INTO projection_checkpoints (name, transaction_id, position, updated_at)
+      VALUES (${MATCHER_NAME}, ${last.transaction_id}::xid8, ${last.position}, now())
+      ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position, updated_at = now()`.execute(trx);
+    return true;
+  });
+  // Appended inside the transaction: wake the projection runner only once it is committed.
+  if (appended) store.notifyAppended();
+  return moved;
+}
+
+/** Until the matcher has caught up with the alerts read model. */
+export async function drainMatches(db: Kysely<Database>, store: EventStore): Promise<void> {
+  while (await matchBatch(db, store)) { /* more */ }
+}
+
+async function checkpoint(trx: Kysely<any>, name: string): Promise<FeedCursor | null> {
+  const { rows } = await sql<FeedCursor>`SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
+  return rows[0] ? { transaction_id: rows[0].transaction_id, position: Number(rows[0].position) } : null;
+}
+
+/** A name-based UUID of the lot: a retried append of the same lot's match is recognised as the same event. */
+function matchEventId(lotId: string): string {
+  const b = createHash('sha1').update(`lot-matched-interests:${lotId}`).digest().subarray(0, 16);
+  b[6] = (b[6] & 0x0f) | 0x50;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

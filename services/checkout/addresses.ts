@@ -1,0 +1,51 @@
+/**
+ * The draft's addresses: sent inline, or a saved address of the caller's by `id` (the saved one's fields win: the
+ * order keeps what the address book holds). The shipping zone of a country comes from the address slice's country
+ * data (domain/checkout/shipping-zones.ts).
+ */
+import type { AppContext } from '../context';
+import type { Carrier } from '../../domain/checkout/types';
+import type { OrderAddress } from '../../domain/order/events';
+import { ValidationError } from '../../domain/shared/errors';
+import { carrierForCountry } from '../../domain/checkout/shipping-zones';
+import { findOwnAddress } from '../addresses/queries';
+import type { DraftAddress } from './draft-schema';
+
+export const ADDRESS_NOT_FOUND = 'Address not found.';
+
+/** The zone of a country slug; null for a country we do not know (priced as not deliverable). */
+export function carrierOf(countrySlug: string): Carrier | null {
+  return carrierForCountry(countrySlug.trim().toLowerCase());
+}
+
+function clean(a: Omit<DraftAddress, 'id' | 'type_delivery'>): OrderAddress {
+  const out: OrderAddress = {
+    country: a.country.trim(), region: a.region.trim(), city: a.city.trim(), street: a.street.trim(),
+    apartment: a.apartment.trim(), zip_code: a.zip_code.trim(),
+  };
+  if (a.name?.trim()) out.name = a.name.trim();
+  if (a.company?.trim()) out.company = a.company.trim();
+  if (a.phone_number?.trim()) out.phone_number = a.phone_number.trim();
+  return out;
+}
+
+/**
+ * The address as the order will keep it, or null when none was sent. A saved id that is not the caller's:
+ * `{field.id: ["Address not found."]}`; an inline address without a country: `{field.country: ["This field is
+ * required!"]}` (the address form's own message).
+ */
+export async function resolveDraftAddress(
+  ctx: Pick<AppContext, 'db'>, userId: string, field: 'billing_address' | 'shipping_address', address: DraftAddress | null,
+): Promise<OrderAddress | null> {
+  if (!address) return null;
+  if (address.id) {
+    const saved = await findOwnAddress(ctx, userId, address.id);
+    if (!saved) throw new ValidationError({ [`${field}.id`]: [ADDRESS_NOT_FOUND] });
+    return clean({
+      country: saved.country, region: saved.region, city: saved.city, street: saved.street, apartment: saved.apartment,
+      zip_code: saved.zip_code, name: saved.name, company: saved.company, phone_number: saved.phone_number,
+    });
+  }
+  if (!address.country.trim()) throw new ValidationError({ [`${field}.country`]: ['This field is required!'] });
+  return clean(address);
+}

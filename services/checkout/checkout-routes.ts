@@ -1,0 +1,78 @@
+/**
+ * The read side of the checkout page (docs/checkout-api.md "Checkout"): the caller's won and stored lots, the storage
+ * periods, a voucher check and the price of a draft. Nothing here changes state; create_order is services/orders.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { requireUser } from '../http/auth';
+import { paginate, pageQuery } from '../http/pagination';
+import { parseBody, parseQuery } from '../http/validation';
+import { NotFound, ValidationError } from '../../domain/shared/errors';
+import { penceToDecimal } from '../../domain/shared/money';
+import { SERVICES, type Service } from '../../domain/checkout/types';
+import { priceSummary } from '../../domain/checkout/price-summary';
+import { storagePeriodOptions } from '../../domain/checkout/storage';
+import { VOUCHER_MESSAGES, draftSchema, voucherCode } from './draft-schema';
+import { buildCheckout, STORED_LOTS_MESSAGE } from './price-input';
+import { storedLots, wonUnpaidLots } from './lot-queries';
+import { usableVoucher, voucherValue } from './vouchers';
+import { pageOf, storedItemAnswer, summaryAnswer, wonItemAnswer } from './answers';
+
+const storagePeriodsBody = z.object({
+  objects: z.preprocess((v) => (v === null || v === undefined ? [] : v),
+    z.array(z.string().uuid({ message: STORED_LOTS_MESSAGE }), { error: 'Must be a list of lot ids.' }).max(500, 'Too many lots.')),
+});
+
+const discountBody = z.object({ discount_code: voucherCode });
+
+export function serviceOf(params: unknown): Service {
+  const service = (params as { service?: string }).service;
+  if (!(SERVICES as readonly string[]).includes(service ?? '')) throw new NotFound();
+  return service as Service;
+}
+
+export function checkoutRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/checkout/won_items/', async (request) => {
+    const user = requireUser(request);
+    const q = parseQuery(pageQuery, request.query);
+    const lots = await wonUnpaidLots(ctx.db, user.id);
+    return paginate(pageOf(lots, q.page, q.page_size).map(wonItemAnswer), lots.length, q.page, q.page_size, request.url);
+  });
+
+  app.get('/api/checkout/items_from_storage/', async (request) => {
+    const user = requireUser(request);
+    const q = parseQuery(pageQuery, request.query);
+    const lots = await storedLots(ctx.db, user.id);
+    return paginate(pageOf(lots, q.page, q.page_size).map(storedItemAnswer), lots.length, q.page, q.page_size, request.url);
+  });
+
+  // The amount is for the given stored lots plus every won lot (they are in every storage order).
+  app.post('/api/checkout/storage_periods/', async (request) => {
+    const user = requireUser(request);
+    const { objects } = parseBody(storagePeriodsBody, request.body);
+    const won = await wonUnpaidLots(ctx.db, user.id);
+    const wonIds = new Set(won.map((lot) => lot.id));
+    const others = [...new Set(objects)].filter((id) => !wonIds.has(id));
+    const stored = await storedLots(ctx.db, user.id, others);
+    if (stored.length !== others.length) throw new ValidationError({ objects: [STORED_LOTS_MESSAGE] });
+    return storagePeriodOptions(won.length + stored.length).map((o) => ({
+      key: o.key, value: o.value, amount: penceToDecimal(o.amount_pence), storage_type: o.storage_type,
+    }));
+  });
+
+  app.post('/api/checkout/check_discount_code/', async (request) => {
+    const user = requireUser(request);
+    const { discount_code } = parseBody(discountBody, request.body);
+    const voucher = await usableVoucher(ctx, user.id, discount_code, ctx.clock.now());
+    return { discount_code: voucher.code, kind: voucher.kind, value: voucherValue(voucher), detail: VOUCHER_MESSAGES.activated };
+  });
+
+  app.post('/api/checkout/:service/check_costs/', async (request) => {
+    const user = requireUser(request);
+    const service = serviceOf(request.params);
+    const draft = parseBody(draftSchema, request.body);
+    const basis = await buildCheckout(ctx, user.id, service, draft);
+    return summaryAnswer(priceSummary(basis.input));
+  });
+}

@@ -1,0 +1,56 @@
+/** The buyer's orders: the history (newest first) and the invoice PDF of one of their own orders. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { requireUser } from '../http/auth';
+import { parseParams, parseQuery } from '../http/validation';
+import { NotFound } from '../../domain/shared/errors';
+import { penceToDecimal } from '../../domain/shared/money';
+import { findOwnOrder, lotDetailsOf, orderAnswer } from './order-views';
+import { renderInvoicePdf } from './invoice-pdf';
+
+const historyQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+// A malformed id is an order nobody has: 404, like another user's order.
+const orderParams = z.object({ id: z.string() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function ordersRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/orders_history/', async (request) => {
+    const user = requireUser(request);
+    const q = parseQuery(historyQuery, request.query);
+    const [rows, counted] = await Promise.all([
+      ctx.db.selectFrom('orders').selectAll().where('user_id', '=', user.id)
+        .orderBy('placed_at', 'desc').orderBy('id', 'desc')
+        .limit(q.page_size).offset((q.page - 1) * q.page_size).execute(),
+      ctx.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow(),
+    ]);
+    const count = Number(counted.n);
+    const details = await lotDetailsOf(ctx.db, rows);
+    return {
+      count,
+      // The listed orders' totals (this page).
+      amount: penceToDecimal(rows.reduce((sum, o) => sum + Number(o.total_pence), 0)),
+      count_page: Math.max(1, Math.ceil(count / q.page_size)),
+      results: rows.map((o) => orderAnswer(o, details)),
+    };
+  });
+
+  const pdf = async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    const { id } = parseParams(orderParams, request.params);
+    const order = UUID.test(id) ? await findOwnOrder(ctx.db, user.id, id) : null;
+    if (!order) throw new NotFound();
+    const [details, buyer] = await Promise.all([
+      lotDetailsOf(ctx.db, [order]),
+      ctx.db.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', user.id).executeTakeFirst(),
+    ]);
+    const file = await renderInvoicePdf(order, details, buyer ?? { first_name: '', last_name: '', email: '' });
+    return { file: file.toString('base64'), filename: `invoice-${order.order_number}.pdf`, mime_type: 'application/pdf' };
+  };
+  app.get('/api/orders/:id/get_pdf/', pdf);
+  app.get('/api/orders_history/:id/create_pdf/', pdf);
+}

@@ -1,0 +1,33 @@
+/** The notification calls: the caller's list and marking their own notifications read. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { requireUser } from '../http/auth';
+import { parseBody, parseQuery } from '../http/validation';
+import { listForUser, ownIds } from './queries';
+import { markRead } from './settings';
+
+export const LIST_DEFAULT = 15;
+
+const listQuery = z.object({ limit: z.coerce.number({ error: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(100, 'Must be at most 100.').default(LIST_DEFAULT) });
+const readBody = z.object({
+  ids: z.array(z.uuid({ error: 'Must be a notification id.' }), { error: 'A list of notification ids is required.' })
+    .min(1, 'A list of notification ids is required.').max(100, 'At most 100 ids at once.'),
+});
+
+export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/user_notifications/', async (request) => {
+    const user = requireUser(request);
+    const { limit } = parseQuery(listQuery, request.query);
+    return listForUser(ctx.db, user.id, limit);
+  });
+
+  /** Marks the caller's own notifications read; ids of other people's (or unknown) notifications are ignored. */
+  app.patch('/api/notification_is_read/', async (request) => {
+    const user = requireUser(request);
+    const { ids } = parseBody(readBody, request.body);
+    const own = await ownIds(ctx.db, user.id, ids);
+    await markRead(ctx, user.id, own, { user_id: user.id, request_id: request.id });
+    return { ids: own.sort(), is_read: true };
+  });
+}

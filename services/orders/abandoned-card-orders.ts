@@ -1,0 +1,72 @@
+/**
+ * Card orders whose 3-D Secure challenge is never answered (the buyer closed the window) would hold their lots for
+ * ever. Every minute, a card order still awaiting payment 30 minutes after it was placed is settled: the provider is
+ * asked first (an answered challenge whose return never reached us is applied as usual), otherwise the order is
+ * cancelled and its lots, wallet use and voucher given back. The payment itself stays open: if the buyer still
+ * completes the challenge later, the success finds the order cancelled and is refunded at once
+ * (services/orders/order-payments.ts). Safe with several processes: every step is decided on its streams.
+ */
+import type { AppContext } from '../context';
+import { paymentDecider } from '../../domain/payment/decide';
+import { paymentStream } from '../../domain/payment/events';
+import { isPending } from '../../domain/payment/state';
+import { cancelOrderEffects } from '../../domain/order/order-effects';
+import { applyOutcome } from '../payments/apply-outcome';
+import { paymentProvider } from '../payments/provider';
+import { loadOrder, runOrderBatch } from './order-streams';
+import '../../projections/orders/tables';
+
+export const CARD_ORDER_TIMEOUT_MS = 30 * 60_000;
+export const ABANDONED_REASON = 'The card payment was not completed in time.';
+const SWEEP_EVERY_MS = 60_000;
+
+/** One pass; answers the ids of the orders it settled (paid or cancelled). */
+export async function sweepAbandonedCardOrders(ctx: AppContext): Promise<string[]> {
+  const cutoff = new Date(ctx.clock.now().getTime() - CARD_ORDER_TIMEOUT_MS);
+  const rows = await ctx.db.selectFrom('orders').select('id')
+    .where('status', '=', 'awaiting_payment').where('payment_method', '=', 'CARD').where('placed_at', '<=', cutoff)
+    .orderBy('placed_at').limit(100).execute();
+  const settled: string[] = [];
+  const metadata = { user_id: 'system' };
+  for (const { id } of rows) {
+    const { state, order } = await loadOrder(ctx, id);
+    if (state.status !== 'awaiting_payment') continue;
+    if (order.payment_id) {
+      const payment = (await ctx.commands.load(paymentStream(order.payment_id), paymentDecider)).state;
+      if (payment.payment && isPending(payment)) {
+        const result = await paymentProvider(ctx).getPayment(payment.payment.provider_ref);
+        if (result && result.status !== 'requires_action') {
+          await applyOutcome(ctx, order.payment_id, null, result, metadata);
+          settled.push(id);
+          continue;
+        }
+      }
+    }
+    const now = ctx.clock.now().toISOString();
+    await runOrderBatch(ctx, order, (batch) => cancelOrderEffects(batch, order, { reason: ABANDONED_REASON, by: 'system', now }), metadata);
+    settled.push(id);
+  }
+  return settled;
+}
+
+/** The sweeper of a running server (ordersFeature.start / stop). */
+export class AbandonedCardOrderSweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.running = this.running.then(() => sweepAbandonedCardOrders(this.ctx))
+        .catch((error) => this.ctx.log.error({ err: error }, 'abandoned card order sweep failed'));
+    }, SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

@@ -1,0 +1,55 @@
+/** What the order calls answer (docs/checkout-api.md): money as decimal strings. */
+import { penceToDecimal } from '../../domain/shared/money';
+import type { OrderPlaced } from '../../domain/order/events';
+import type { OrderState } from '../../domain/order/state';
+import { nextStatuses } from '../../domain/order/order-status';
+import type { VoucherIssued } from '../../domain/order/events';
+import { loadHouseSettings } from '../payout/house-settings';
+
+/**
+ * create_order's 201: bank orders awaiting payment carry the house's bank details, in-store orders its store info;
+ * a paid order (card paid at once, or nothing left to pay) is due "0.00".
+ */
+export function createdOrderAnswer(order: OrderPlaced['data'], status: OrderState['status']) {
+  const awaiting = status === 'awaiting_payment';
+  const method = order.payment_method;
+  const settings = loadHouseSettings();
+  return {
+    order_number: order.order_number,
+    amount_due: penceToDecimal(awaiting ? order.summary.credit_debit_card : 0),
+    order_id: order.order_id,
+    status,
+    payment_method: method,
+    ...(awaiting && (method === 'UK_BANK' || method === 'INT_BANK') ? { bank_details: settings.banks } : {}),
+    ...(awaiting && method === 'IN_STORE' ? { store_info: settings.contacts } : {}),
+  };
+}
+
+/** The staff calls' answer: the order as it now stands, with the statuses it may move to next. */
+export function staffOrderAnswer(state: OrderState) {
+  const order = state.order!;
+  const s = order.summary;
+  return {
+    id: order.order_id,
+    order_number: order.order_number,
+    user_id: order.user_id,
+    service: order.service,
+    status: state.status,
+    payment_method: order.payment_method,
+    total: penceToDecimal(s.credit_debit_card + s.used_from_wallet),
+    amount_due: penceToDecimal(state.status === 'awaiting_payment' ? s.credit_debit_card : 0),
+    paid_at: state.paid?.paid_at ?? null,
+    paid_method: state.paid?.method ?? null,
+    paid_reference: state.paid?.reference ?? state.paid?.payment_id ?? null,
+    next_statuses: nextStatuses(state),
+  };
+}
+
+/** A voucher as the staff list shows it: value "10.00" (pounds for fixed, the percentage for percent). */
+export function voucherAnswer(v: VoucherIssued['data'], uses: number) {
+  return {
+    code: v.code, kind: v.kind, value: penceToDecimal(v.value), expires_at: v.expires_at, max_uses: v.max_uses,
+    once_per_user: v.once_per_user, uses, uses_left: v.max_uses === null ? null : Math.max(0, v.max_uses - uses),
+    issued_by: v.by, created_at: v.at,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Staff changes to an order: a bank or in-store payment received (the order then completes exactly as a card
+ * payment completes it), a status moved forward, an unpaid order cancelled (lots released, wallet use refunded,
+ * voucher use given back). Each answers the order as it then stands.
+ */
+import type { AppContext } from '../context';
+import type { EventMetadata } from '../event-store/types';
+import { orderStream } from '../../domain/order/events';
+import { orderDecider } from '../../domain/order/decide';
+import { cancelOrderEffects, payOrderEffects } from '../../domain/order/order-effects';
+import type { OrderState } from '../../domain/order/state';
+import type { OrderStatus } from '../../domain/order/events';
+import { RuleBroken } from '../../domain/shared/errors';
+import { loadOrder, runOrderBatch } from './order-streams';
+
+export const PAID_BY_CARD = 'This order is paid by card: its payment is recorded by the card provider.';
+
+export async function recordPaymentReceived(
+  ctx: AppContext, orderId: string, reference: string, staffId: string, metadata: EventMetadata,
+): Promise<OrderState> {
+  const { order } = await loadOrder(ctx, orderId);
+  const method = order.payment_method;
+  if (method !== 'UK_BANK' && method !== 'INT_BANK' && method !== 'IN_STORE') throw new RuleBroken(PAID_BY_CARD);
+  const now = ctx.clock.now().toISOString();
+  const outcome = await runOrderBatch(ctx, order, (batch) => payOrderEffects(batch, order, { method, payment_id: null, reference, by: staffId, now }), metadata);
+  return outcome.states[orderStream(orderId)] as OrderState;
+}
+
+export async function cancelUnpaidOrder(ctx: AppContext, orderId: string, reason: string, by: string, metadata: EventMetadata): Promise<OrderState> {
+  const { order } = await loadOrder(ctx, orderId);
+  const now = ctx.clock.now().toISOString();
+  const outcome = await runOrderBatch(ctx, order, (batch) => cancelOrderEffects(batch, order, { reason, by, now }), metadata);
+  return outcome.states[orderStream(orderId)] as OrderState;
+}
+
+export async function moveOrderStatus(ctx: AppContext, orderId: string, to: OrderStatus, by: string, metadata: EventMetadata): Promise<OrderState> {
+  await loadOrder(ctx, orderId);
+  const outcome = await ctx.commands.handle(orderStream(orderId), orderDecider, {
+    type: 'ChangeOrderStatus', order_id: orderId, to, by, now: ctx.clock.now().toISOString(),
+  }, metadata);
+  const last = outcome.append?.events.at(-1);
+  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+  return outcome.state;
+}

@@ -1,0 +1,52 @@
+/**
+ * Running the order effects (domain/order/order-effects.ts) over every stream an order touches, in one transaction
+ * (handleMany). Streams are listed in id order, so two transactions touching the same streams take their locks in
+ * the same order.
+ */
+import type { AppContext } from '../context';
+import type { EventMetadata } from '../event-store/types';
+import { handleMany, lastCursor, type MultiOutcome, type StreamRef } from '../commands/multi-stream';
+import { orderDecider } from '../../domain/order/decide';
+import { lotPurchaseDecider } from '../../domain/order/lot-purchase-decide';
+import { voucherDecider } from '../../domain/voucher/decide';
+import { walletDecider } from '../../domain/wallet/decide';
+import { orderStream, type OrderPlaced } from '../../domain/order/events';
+import { orderStreamIds, type PlacedOrder } from '../../domain/order/order-effects';
+import { StreamBatch } from '../../domain/order/stream-batch';
+import { NotFound } from '../../domain/shared/errors';
+import { ORDER_MSG } from '../../domain/order/messages';
+import type { OrderState } from '../../domain/order/state';
+
+/** The decider of one of an order's streams, by its prefix (`lot-purchase-` before anything shorter). */
+export function streamRef(streamId: string): StreamRef {
+  if (streamId.startsWith('lot-purchase-')) return { streamId, decider: lotPurchaseDecider };
+  if (streamId.startsWith('order-')) return { streamId, decider: orderDecider };
+  if (streamId.startsWith('wallet-')) return { streamId, decider: walletDecider };
+  if (streamId.startsWith('voucher-')) return { streamId, decider: voucherDecider };
+  throw new Error(`no decider for stream ${streamId}`);
+}
+
+export function orderStreamRefs(order: PlacedOrder): StreamRef[] {
+  return orderStreamIds(order).sort().map(streamRef);
+}
+
+/** Decides with a batch over the order's streams and appends everything at once; resolves once the read models show it. */
+export async function runOrderBatch<R>(
+  ctx: AppContext, order: PlacedOrder, decide: (batch: StreamBatch) => R, metadata: EventMetadata,
+): Promise<MultiOutcome<R>> {
+  const outcome = await handleMany(ctx, orderStreamRefs(order), (states) => {
+    const batch = new StreamBatch(states);
+    const result = decide(batch);
+    return { events: batch.events, result };
+  }, metadata);
+  const cursor = lastCursor(outcome.appends);
+  if (cursor) await ctx.projections.waitFor(cursor);
+  return outcome;
+}
+
+/** An order as placed (404 when there is none). */
+export async function loadOrder(ctx: Pick<AppContext, 'commands'>, orderId: string): Promise<{ state: OrderState; order: OrderPlaced['data'] }> {
+  const { state } = await ctx.commands.load(orderStream(orderId), orderDecider);
+  if (!state.order) throw new NotFound(ORDER_MSG.notFound);
+  return { state, order: state.order };
+}

@@ -1,0 +1,117 @@
+/**
+ * Placing an order (POST /api/checkout/{service}/create_order/): priced on the server from its own records, then in
+ * ONE transaction the order, every lot held, the wallet use debited, the voucher used, and, when nothing is left to
+ * pay, paid at once with all its effects (domain/order/order-effects.ts). A card is then charged through the
+ * provider (purpose 'order'): paid at once, or a 3-D Secure challenge whose return pays or cancels the order
+ * (services/orders/order-payments.ts). Bank and in-store orders wait for staff to mark the payment received.
+ *
+ * The order and payment ids come from the Idempotency-Key (services/payments/payment-ids.ts), so a retry after a
+ * crash finds the same order and the provider's same payment instead of making new ones.
+ */
+import type { AppContext } from '../context';
+import type { EventMetadata } from '../event-store/types';
+import type { Service } from '../../domain/checkout/types';
+import { priceSummary } from '../../domain/checkout/price-summary';
+import { orderStream, type OrderPlaced } from '../../domain/order/events';
+import { orderDecider } from '../../domain/order/decide';
+import { placeOrderEffects } from '../../domain/order/order-effects';
+import { ORDER_MSG } from '../../domain/order/messages';
+import type { OrderState } from '../../domain/order/state';
+import { validateCard } from '../../domain/cards/card-rules';
+import { cardsDecider } from '../../domain/cards/decide';
+import { cardsStream } from '../../domain/cards/events';
+import { findCard } from '../../domain/cards/state';
+import { CARDS_MSG } from '../../domain/cards/card-changes';
+import { NotFound, RuleBroken } from '../../domain/shared/errors';
+import { savedCardSource, startCardPayment, tokenize } from '../payments/card-payments';
+import { cardInput, savedCardId, type CreateOrderBody } from './create-order-schema';
+import { orderInput } from './order-input';
+import { nextOrderNumber } from './order-numbers';
+import { runOrderBatch } from './order-streams';
+
+export interface PlaceOrderRequest {
+  userId: string;
+  service: Service;
+  body: CreateOrderBody;
+  /** Derived from the Idempotency-Key when there is one. */
+  orderId: string;
+  paymentId: string;
+  metadata: EventMetadata;
+}
+
+export type Placed = { kind: 'challenge'; html: string } | { kind: 'order'; order: OrderPlaced['data']; status: OrderState['status'] };
+
+type CardSource = Awaited<ReturnType<typeof tokenize>> | ReturnType<typeof savedCardSource>;
+
+/** The card to charge: a saved card of the caller's (another user's is 404) or the new card as a provider token. */
+async function cardSource(ctx: AppContext, userId: string, details: Record<string, unknown>): Promise<CardSource> {
+  const id = savedCardId(details);
+  if (id !== null) {
+    const saved = findCard((await ctx.commands.load(cardsStream(userId), cardsDecider)).state, id);
+    if (!saved) throw new NotFound(CARDS_MSG.notFound);
+    return savedCardSource(saved);
+  }
+  return tokenize(ctx, validateCard(cardInput(details), ctx.clock.now()));
+}
+
+const paysByCard = (order: Pick<OrderPlaced['data'], 'payment_method' | 'summary'>) =>
+  order.payment_method === 'CARD' && order.summary.credit_debit_card > 0;
+
+async function newOrder(ctx: AppContext, req: PlaceOrderRequest): Promise<{ order: OrderPlaced['data']; card: CardSource | null }> {
+  const { userId, service, body } = req;
+  const { basis, input, billing, shipping } = await orderInput(ctx, userId, service, body);
+  const summary = priceSummary(input);
+  const method = body.payment_method.method;
+  // The card is checked (and tokenised) before anything is placed: a refused card places no order.
+  const card = method === 'CARD' && summary.credit_debit_card > 0 ? await cardSource(ctx, userId, body.payment_method.details) : null;
+  const now = ctx.clock.now();
+  const info = body.personal_information;
+  const placed: Omit<OrderPlaced['data'], 'placed_at'> = {
+    order_id: req.orderId,
+    order_number: await nextOrderNumber(ctx, now),
+    user_id: userId,
+    service,
+    payment_method: method,
+    payment_id: card ? req.paymentId : null,
+    lots: basis.lots,
+    stored_lot_ids: basis.stored_lot_ids,
+    summary,
+    voucher_code: input.voucher?.code ?? null,
+    storage: basis.storage,
+    billing_address: billing,
+    shipping_address: shipping,
+    personal_information: info ? {
+      first_name: info.first_name.trim(), last_name: info.last_name.trim(), email: info.email.trim(), phone_number: info.phone_number.trim(),
+      additional_phone_number: info.additional_phone_number.trim(),
+    } : null,
+    note: body.note_from_customer.trim(),
+  };
+  const outcome = await runOrderBatch(ctx, placed, (batch) => placeOrderEffects(batch, { type: 'PlaceOrder', order: placed, now: now.toISOString() }), req.metadata);
+  const order = (outcome.states[orderStream(req.orderId)] as OrderState).order;
+  if (!order) throw new Error(`order ${req.orderId} was not placed`);
+  return { order, card };
+}
+
+export async function placeOrder(ctx: AppContext, req: PlaceOrderRequest): Promise<Placed> {
+  const existing = (await ctx.commands.load(orderStream(req.orderId), orderDecider)).state.order;
+  let order: OrderPlaced['data'];
+  let card: CardSource | null;
+  if (existing) {
+    // The same request again after a crash: carry on from where it stopped (the provider answers its first payment).
+    order = existing;
+    card = paysByCard(existing) ? await cardSource(ctx, req.userId, req.body.payment_method.details) : null;
+  } else {
+    ({ order, card } = await newOrder(ctx, req));
+  }
+  // A card order always goes to the provider: on a retry it answers its first payment, and nothing is charged twice.
+  if (card && paysByCard(order)) {
+    const started = await startCardPayment(ctx, {
+      paymentId: order.payment_id ?? req.paymentId, userId: req.userId, purpose: 'order', amountPence: order.summary.credit_debit_card,
+      description: `Order ${order.order_number}`, card, saveCard: false, returnPath: req.body.callback, returnQuery: {}, orderId: order.order_id,
+    }, req.metadata);
+    if (started.status === 'requires_action') return { kind: 'challenge', html: started.action.html };
+  }
+  const after = (await ctx.commands.load(orderStream(order.order_id), orderDecider)).state;
+  if (after.status === 'cancelled') throw new RuleBroken(ORDER_MSG.cancelled);
+  return { kind: 'order', order, status: after.status };
+}

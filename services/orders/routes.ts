@@ -1,0 +1,35 @@
+/**
+ * POST /api/checkout/{service}/create_order/ (docs/checkout-api.md): the draft priced on the server and placed;
+ * answers payment HTML (a JSON string, 200) for a card that needs 3-D Secure, else 201 with the order. Sent with an
+ * Idempotency-Key, a double click is one order.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { requireUser } from '../http/auth';
+import { parseBody } from '../http/validation';
+import { sendIdempotent } from '../http/idempotency-keys';
+import { serviceOf } from '../checkout/checkout-routes';
+import { JSON_TYPE, jsonString } from '../payments/card-payments';
+import { paymentIdFor } from '../payments/payment-ids';
+import { createOrderSchema } from './create-order-schema';
+import { placeOrder } from './place-order';
+import { createdOrderAnswer } from './answers';
+
+export function createOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/checkout/:service/create_order/', async (request, reply) => {
+    const user = requireUser(request);
+    const service = serviceOf(request.params);
+    const body = parseBody(createOrderSchema(ctx.clock.now()), request.body);
+    reply.type(JSON_TYPE);
+    return sendIdempotent(ctx, request, reply, 'create_order', async () => {
+      const placed = await placeOrder(ctx, {
+        userId: user.id, service, body,
+        orderId: paymentIdFor(ctx, request, 'create_order'),
+        paymentId: paymentIdFor(ctx, request, 'create_order_payment'),
+        metadata: { user_id: user.id, request_id: request.id },
+      });
+      if (placed.kind === 'challenge') return { status: 200, body: jsonString(placed.html) };
+      return { status: 201, body: createdOrderAnswer(placed.order, placed.status) };
+    });
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * Staff changes (requireStaff; Idempotency-Key honoured on every POST): POST /api/staff/orders/{id}/payment_received/
+ * {reference}, /status/ {status}, /cancel/ {reason}, and POST /api/staff/vouchers/ (issue). The lists are
+ * services/checkout/staff-routes.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { requireStaff } from '../http/auth';
+import { parseBody } from '../http/validation';
+import { sendIdempotent } from '../http/idempotency-keys';
+import type { OrderStatus } from '../../domain/order/events';
+import { decimalToPence } from '../../domain/shared/money';
+import { NotFound } from '../../domain/shared/errors';
+import { ORDER_MSG } from '../../domain/order/messages';
+import { voucherDecider } from '../../domain/voucher/decide';
+import { voucherStream } from '../../domain/order/events';
+import { usesOf } from '../../domain/voucher/state';
+import { staffOrderAnswer, voucherAnswer } from './answers';
+import { cancelUnpaidOrder, moveOrderStatus, recordPaymentReceived } from './order-changes';
+
+const REQUIRED = 'This field is required';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An order id from the path: anything that cannot be one is an unknown order (404). */
+function orderIdOf(params: unknown): string {
+  const id = String((params as { id?: unknown }).id ?? '');
+  if (!UUID_RE.test(id)) throw new NotFound(ORDER_MSG.notFound);
+  return id;
+}
+const STATUSES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'ready_for_collection', 'collected', 'stored', 'cancelled'] as const;
+
+const requiredText = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v),
+  z.string({ error: 'Must be text.' }).trim().min(1, REQUIRED).max(max, `Ensure this field has no more than ${max} characters.`));
+
+const paymentBody = z.object({ reference: requiredText(200) });
+const statusBody = z.object({ status: z.enum(STATUSES, { error: 'Choose one of the order statuses.' }) });
+const cancelBody = z.object({ reason: requiredText(500) });
+
+const INVALID_EXPIRY = 'Enter a valid date, e.g. 2026-12-31.';
+
+/** A date alone means the end of that day (UTC); blank means no expiry. */
+const expiry = z.preprocess((v) => (v === undefined || v === '' ? null : v), z.string({ error: INVALID_EXPIRY }).nullable())
+  .transform((v, zctx) => {
+    if (v === null) return null;
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? `${v.trim()}T23:59:59.999Z` : v.trim();
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms)) {
+      zctx.addIssue({ code: 'custom', message: INVALID_EXPIRY });
+      return z.NEVER;
+    }
+    return new Date(ms).toISOString();
+  });
+
+/** `value`: pounds for fixed, the percentage for percent ("10.00" -> 1000 pence or 1000 basis points). */
+const voucherBody = z.object({
+  code: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: REQUIRED })),
+  kind: z.enum(['fixed', 'percent'], { error: 'Choose fixed or percent.' }),
+  value: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.union([z.string(), z.number()], { error: 'Enter an amount.' }))
+    .transform((v) => decimalToPence(v) ?? -1),
+  expires_at: expiry,
+  max_uses: z.preprocess((v) => (v === undefined || v === '' ? null : v), z.coerce.number({ error: 'Enter a whole number of 1 or more.' }).nullable()),
+  once_per_user: z.preprocess((v) => (v === undefined || v === null ? true : v), z.boolean({ error: 'Must be true or false.' })),
+});
+
+export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const meta = (userId: string, requestId: string) => ({ user_id: userId, request_id: requestId });
+
+  app.post('/api/staff/orders/:id/payment_received/', async (request, reply) => {
+    const staff = requireStaff(request);
+    const id = orderIdOf(request.params);
+    const { reference } = parseBody(paymentBody, request.body);
+    return sendIdempotent(ctx, request, reply, 'staff_order_payment', async () =>
+      ({ status: 200, body: staffOrderAnswer(await recordPaymentReceived(ctx, id, reference, staff.id, meta(staff.id, request.id))) }));
+  });
+
+  app.post('/api/staff/orders/:id/status/', async (request, reply) => {
+    const staff = requireStaff(request);
+    const id = orderIdOf(request.params);
+    const { status } = parseBody(statusBody, request.body);
+    return sendIdempotent(ctx, request, reply, 'staff_order_status', async () =>
+      ({ status: 200, body: staffOrderAnswer(await moveOrderStatus(ctx, id, status as OrderStatus, staff.id, meta(staff.id, request.id))) }));
+  });
+
+  app.post('/api/staff/orders/:id/cancel/', async (request, reply) => {
+    const staff = requireStaff(request);
+    const id = orderIdOf(request.params);
+    const { reason } = parseBody(cancelBody, request.body);
+    return sendIdempotent(ctx, request, reply, 'staff_order_cancel', async () =>
+      ({ status: 200, body: staffOrderAnswer(await cancelUnpaidOrder(ctx, id, reason, staff.id, meta(staff.id, request.id))) }));
+  });
+
+  app.post('/api/staff/vouchers/', async (request, reply) => {
+    const staff = requireStaff(request);
+    const body = parseBody(voucherBody, request.body);
+    return sendIdempotent(ctx, request, reply, 'staff_voucher', async () => {
+      const outcome = await ctx.commands.handle(voucherStream(body.code || '-'), voucherDecider, {
+        type: 'IssueVoucher', code: body.code, kind: body.kind, value: body.value, expires_at: body.expires_at, max_uses: body.max_uses,
+        once_per_user: body.once_per_user, by: staff.id, now: ctx.clock.now().toISOString(),
+      }, meta(staff.id, request.id));
+      const last = outcome.append?.events.at(-1);
+      if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+      return { status: 201, body: voucherAnswer(outcome.state.voucher!, usesOf(outcome.state)) };
+    });
+  });
+}

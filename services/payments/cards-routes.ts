@@ -1,0 +1,82 @@
+/**
+ * Saved cards (the stream `user-cards-<userId>`, read model `user_cards`) and the card format lookup. Adding a card
+ * is a card check with the provider (which may need 3-D Secure); a user only ever sees and changes their own cards.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { requireUser } from '../http/auth';
+import { idParam, parseBody, parseParams, parseQuery } from '../http/validation';
+import { paginate, pageQuery } from '../http/pagination';
+import { sendIdempotent } from '../http/idempotency-keys';
+import { NotFound, RuleBroken } from '../../domain/shared/errors';
+import { validateCard } from '../../domain/cards/card-rules';
+import { cardFormat } from '../../domain/cards/card-format';
+import { cardsDecider } from '../../domain/cards/decide';
+import { cardsStream } from '../../domain/cards/events';
+import { hasFingerprint } from '../../domain/cards/state';
+import { CARDS_MSG } from '../../domain/cards/card-changes';
+import type { CardsCommand } from '../../domain/cards/commands';
+import { awaitProjected } from '../accounts/account-commands';
+import { cardPatchSchema, newCardSchema, prefixParam } from './schemas';
+import { ownCard, ownCards } from './views';
+import { paymentIdFor } from './payment-ids';
+import { JSON_TYPE, jsonString, startCardPayment, tokenize } from './card-payments';
+
+export function cardsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/user_payment_cards/', async (request) => {
+    const user = requireUser(request);
+    const q = parseQuery(pageQuery, request.query);
+    const { results, count } = await ownCards(ctx.db, user.id, q.page, q.page_size);
+    return paginate(results, count, q.page, q.page_size, request.url);
+  });
+
+  app.post('/api/user_payment_cards/', async (request, reply) => {
+    const user = requireUser(request);
+    const now = ctx.clock.now();
+    const body = parseBody(newCardSchema(now), request.body);
+    const metadata = { user_id: user.id, request_id: request.id };
+    reply.type(JSON_TYPE);
+    return sendIdempotent(ctx, request, reply, 'user_payment_cards', async () => {
+      const cards = (await ctx.commands.load(cardsStream(user.id), cardsDecider)).state;
+      const card = await tokenize(ctx, validateCard(body, now));
+      // The fingerprint says whether this number is saved already: refused before the provider checks the card.
+      if (hasFingerprint(cards, card.summary.fingerprint)) throw new RuleBroken(CARDS_MSG.duplicate);
+      const paymentId = paymentIdFor(ctx, request, 'user_payment_cards');
+      const started = await startCardPayment(ctx, {
+        paymentId, userId: user.id, purpose: 'save_card', amountPence: 0, description: 'Card check', card, saveCard: true,
+        returnPath: body.return_path, returnQuery: {},
+      }, metadata);
+      if (started.status === 'requires_action') return { status: 200, body: jsonString(started.action.html) };
+      const saved = started.applied.savedCardId && (await ownCard(ctx.db, user.id, started.applied.savedCardId));
+      if (!saved) throw new Error(`payment ${paymentId} succeeded without saving its card`);
+      return { status: 201, body: saved };
+    });
+  });
+
+  const change = async (userId: string, command: CardsCommand, requestId: string) => {
+    const outcome = await ctx.commands.handle(cardsStream(userId), cardsDecider, command, { user_id: userId, request_id: requestId });
+    await awaitProjected(ctx, outcome.append);
+  };
+
+  app.patch('/api/user_payment_cards/:id/', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParam, request.params);
+    parseBody(cardPatchSchema, request.body);
+    await change(user.id, { type: 'SetDefaultCard', card_id: id, now: ctx.clock.now().toISOString() }, request.id);
+    const card = await ownCard(ctx.db, user.id, id);
+    if (!card) throw new NotFound(CARDS_MSG.notFound);
+    return card;
+  });
+
+  app.delete('/api/user_payment_cards/:id/', async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParam, request.params);
+    await change(user.id, { type: 'RemoveCard', card_id: id, now: ctx.clock.now().toISOString() }, request.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/get_credit_card_format/:prefix/', async (request) => {
+    const { prefix } = parseParams(prefixParam, request.params);
+    return cardFormat(prefix);
+  });
+}

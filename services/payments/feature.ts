@@ -1,0 +1,20 @@
+/** The payments slice: card payments: provider, 3-D Secure, registration fee, saved cards. Decisions: docs/payments.md. */
+import type { Feature } from '../features';
+import { paymentProvider } from './provider';
+import { SandboxProvider } from './sandbox/sandbox-provider';
+import { sandboxRoutes } from './sandbox/routes';
+import { registrationFeeRoutes } from './registration-fee-routes';
+import { cardsRoutes } from './cards-routes';
+import { returnRoutes } from './return-route';
+
+export const paymentsFeature: Feature = {
+  name: 'payments',
+  async routes(app, ctx) {
+    // Fails at start-up for an unknown PAYMENT_PROVIDER rather than at the first payment.
+    const provider = paymentProvider(ctx);
+    registrationFeeRoutes(app, ctx);
+    cardsRoutes(app, ctx);
+    returnRoutes(app, ctx);
+    if (provider instanceof SandboxProvider) await app.register(async (scope) => sandboxRoutes(scope, provider));
+  },
+};

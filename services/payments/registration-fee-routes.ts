@@ -1,0 +1,60 @@
+/**
+ * The one-off registration fee by card: GET and POST /api/registration_fee/ (the query's lot and bid come back to
+ * the client after a 3-D Secure challenge, so a bid that was waiting for the fee can be placed).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { requireUser } from '../http/auth';
+import { parseBody, parseQuery } from '../http/validation';
+import { sendIdempotent } from '../http/idempotency-keys';
+import { NotFound, RuleBroken } from '../../domain/shared/errors';
+import { validateCard } from '../../domain/cards/card-rules';
+import { cardsDecider } from '../../domain/cards/decide';
+import { cardsStream } from '../../domain/cards/events';
+import { findCard, hasFingerprint } from '../../domain/cards/state';
+import { CARDS_MSG } from '../../domain/cards/card-changes';
+import { loadAccount } from '../accounts/lookup';
+import { REGISTRATION_FEE_PENCE } from '../accounts/create-account';
+import { feeBodySchema, feeQuerySchema } from './schemas';
+import { feeView } from './views';
+import { paymentIdFor } from './payment-ids';
+import { JSON_TYPE, jsonString, savedCardSource, startCardPayment, tokenize } from './card-payments';
+
+export const FEE_MSG = { alreadyPaid: 'Your registration fee is already paid.' } as const;
+
+export function registrationFeeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/registration_fee/', async (request) => feeView(ctx.db, requireUser(request).id));
+
+  app.post('/api/registration_fee/', async (request, reply) => {
+    const user = requireUser(request);
+    const query = parseQuery(feeQuerySchema, request.query);
+    const now = ctx.clock.now();
+    const body = parseBody(feeBodySchema(now), request.body);
+    const metadata = { user_id: user.id, request_id: request.id };
+    reply.type(JSON_TYPE);
+    return sendIdempotent(ctx, request, reply, 'registration_fee', async () => {
+      // Refused before anything is charged.
+      if ((await loadAccount(ctx, user.id)).state.feePaid) throw new RuleBroken(FEE_MSG.alreadyPaid);
+      const cards = (await ctx.commands.load(cardsStream(user.id), cardsDecider)).state;
+      let card;
+      if (body.card_id) {
+        const saved = findCard(cards, body.card_id);
+        if (!saved) throw new NotFound(CARDS_MSG.notFound);
+        card = savedCardSource(saved);
+      } else {
+        card = await tokenize(ctx, validateCard(body, now));
+      }
+      const paymentId = paymentIdFor(ctx, request, 'registration_fee');
+      const started = await startCardPayment(ctx, {
+        paymentId, userId: user.id, purpose: 'registration_fee', amountPence: REGISTRATION_FEE_PENCE, description: 'Registration fee',
+        card,
+        // A card already saved is not saved again (and a saved card used to pay is saved already).
+        saveCard: body.save_card && card.savedCardId === null && !hasFingerprint(cards, card.summary.fingerprint),
+        returnPath: body.return_path,
+        returnQuery: { ...(query.lot ? { lot: query.lot } : {}), ...(query.bid ? { bid: query.bid } : {}) },
+      }, metadata);
+      if (started.status === 'requires_action') return { status: 200, body: jsonString(started.action.html) };
+      return { status: 200, body: await feeView(ctx.db, user.id) };
+    });
+  });
+}

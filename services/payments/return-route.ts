@@ -1,0 +1,61 @@
+/**
+ * Where the provider sends the browser after a 3-D Secure challenge: GET /payments/return/:paymentId. It asks the
+ * provider for the outcome (never trusting the browser), applies it to the payment stream exactly once, and sends
+ * the browser (303) back to the client: `{return_path}?registration_fee=true|false[&lot=..&bid=..]` or
+ * `{return_path}?user_payment_cards=true|false` or `{callback}?create_order=true|false`. A second hit appends
+ * nothing and redirects the same way.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { NotFound } from '../../domain/shared/errors';
+import { parseParams } from '../http/validation';
+import { paymentDecider } from '../../domain/payment/decide';
+import { paymentStream, type PaymentCreated } from '../../domain/payment/events';
+import { lastCursor } from '../commands/multi-stream';
+import { applyOutcome } from './apply-outcome';
+import { paymentProvider } from './provider';
+
+const params = z.object({ paymentId: z.string().uuid({ message: 'Not found.' }) });
+
+/** The client page to land on, with the result its shell shows (web/src/state/shell-query.ts). */
+export function clientReturnUrl(payment: PaymentCreated['data'], succeeded: boolean): string {
+  // The return path may carry its own query (e.g. the settings section): the result is added to it.
+  const [path, own = ''] = payment.return_path.split('?');
+  const query = new URLSearchParams(own);
+  if (payment.purpose === 'registration_fee') {
+    query.set('registration_fee', String(succeeded));
+    if (payment.return_query.lot) query.set('lot', payment.return_query.lot);
+    if (payment.return_query.bid) query.set('bid', payment.return_query.bid);
+  } else if (payment.purpose === 'order') {
+    query.set('create_order', String(succeeded));
+  } else {
+    query.set('user_payment_cards', String(succeeded));
+  }
+  return `${path}?${query.toString()}`;
+}
+
+export function returnRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/payments/return/:paymentId', async (request, reply) => {
+    const { paymentId } = parseParams(params, request.params);
+    const { state } = await ctx.commands.load(paymentStream(paymentId), paymentDecider);
+    const payment = state.payment;
+    if (!payment) throw new NotFound('Payment not found.');
+    let status = state.status;
+    let refunded = state.refunded_pence > 0;
+    if (status === 'created' || status === 'challenge_required') {
+      const result = await paymentProvider(ctx).getPayment(payment.provider_ref);
+      if (result) {
+        const applied = await applyOutcome(ctx, paymentId, null, result, { user_id: payment.user_id, request_id: request.id });
+        status = applied.state.status;
+        refunded = applied.state.refunded_pence > 0;
+        // The client reads the fee status or the cards as soon as it lands: the read models show them first.
+        const cursor = lastCursor(applied.appends);
+        if (cursor) await ctx.projections.waitFor(cursor);
+      }
+    }
+    // An order payment refunded at once (its order was cancelled meanwhile) did not pay the order.
+    const paid = status === 'succeeded' && !(payment.purpose === 'order' && refunded);
+    return reply.redirect(clientReturnUrl(payment, paid), 303);
+  });
+}

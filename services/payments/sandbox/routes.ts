@@ -1,0 +1,53 @@
+/**
+ * The sandbox provider's 3-D Secure pages, outside /api as a real provider's would be on its own site:
+ * GET /payments/sandbox/3ds/:intentId?t=<challenge token> shows the page; its Complete and Fail buttons POST the token
+ * to .../complete or .../fail, which decide the intent once and send the browser (303) to the intent's return URL.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { SandboxProvider } from './sandbox-provider';
+import { CHALLENGE_PAGE_CSP, challengePage, invalidChallengePage } from './challenge-page';
+
+const params = z.object({ intentId: z.string().regex(/^(pi|seti)_[0-9a-f]{24}$/) });
+const tokenField = z.object({ t: z.string().regex(/^[\w-]{43}$/) });
+
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.status(status)
+    .header('content-security-policy', CHALLENGE_PAGE_CSP)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/** The intent id and challenge token of a request, or null when either is malformed. */
+function read(rawParams: unknown, rawToken: unknown): { intentId: string; token: string } | null {
+  const p = params.safeParse(rawParams);
+  const t = tokenField.safeParse(rawToken ?? {});
+  return p.success && t.success ? { intentId: p.data.intentId, token: t.data.t } : null;
+}
+
+export async function sandboxRoutes(app: FastifyInstance, provider: SandboxProvider): Promise<void> {
+  // The page's buttons are plain HTML forms (this parser exists only inside this plugin's scope).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.get('/payments/sandbox/3ds/:intentId', async (request, reply) => {
+    const given = read(request.params, request.query);
+    const found = given && (await provider.challenge(given.intentId, given.token));
+    if (!found) return sendPage(reply, 404, invalidChallengePage());
+    if ('decided' in found) return reply.redirect(found.decided, 303);
+    return sendPage(reply, 200, challengePage(found.open));
+  });
+
+  for (const outcome of ['complete', 'fail'] as const) {
+    app.post(`/payments/sandbox/3ds/:intentId/${outcome}`, async (request, reply) => {
+      const given = read(request.params, request.body);
+      const done = given && (await provider.completeChallenge(given.intentId, given.token, outcome));
+      if (!done) return sendPage(reply, 404, invalidChallengePage());
+      return reply.redirect(done.return_url, 303);
+    });
+  }
+}

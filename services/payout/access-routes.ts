@@ -1,0 +1,46 @@
+/**
+ * POST /api/send_code/, /api/verify_code/, /api/check_user_access_code/: the access code in front of the payout
+ * details. A refused code answers 400 `{msg}` (the client shows the server's msg).
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { requireUser } from '../http/auth';
+import { parseBody } from '../http/validation';
+import { accessUntil, sendAccessCode, verifyAccessCode } from './access-codes';
+import { CODE_MISSING, refusedMessage } from './code-messages';
+
+export const CODE_SENT = 'We have emailed you a code. It is valid for 10 minutes.';
+export const ACCESS_GRANTED = 'Code confirmed. You can see and change your payout details for the next 15 minutes.';
+
+/** `code` as typed (a number is accepted too); blank means "no code". */
+export const codeBody = z.object({ code: z.union([z.string().max(32), z.number()]).nullish() })
+  .transform((b) => ({ code: b.code === undefined || b.code === null ? '' : String(b.code).trim() }));
+
+export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/send_code/', async (request) => {
+    const user = requireUser(request);
+    await sendAccessCode(ctx, user.id);
+    return { msg: CODE_SENT };
+  });
+
+  const verify = async (userId: string, code: string, reply: FastifyReply) => {
+    if (code === '') return reply.status(400).send({ msg: CODE_MISSING });
+    const check = await verifyAccessCode(ctx, userId, code);
+    if (!check.ok) return reply.status(400).send({ msg: refusedMessage(check) });
+    return reply.send({ access: true, msg: ACCESS_GRANTED, expires_at: check.accessUntil?.toISOString() ?? null });
+  };
+
+  app.post('/api/verify_code/', async (request, reply) => {
+    const user = requireUser(request);
+    return verify(user.id, parseBody(codeBody, request.body).code, reply);
+  });
+
+  app.post('/api/check_user_access_code/', async (request, reply) => {
+    const user = requireUser(request);
+    const { code } = parseBody(codeBody, request.body);
+    if (code !== '') return verify(user.id, code, reply);
+    const until = await accessUntil(ctx, user.id);
+    return { access: until !== null, expires_at: until?.toISOString() ?? null };
+  });
+}

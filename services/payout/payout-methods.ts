@@ -1,0 +1,72 @@
+/** Payout methods: running the commands and reading them back (full for their owner, masked for choosing). */
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context';
+import type { EventMetadata } from '../event-store/types';
+import { payoutDecider } from '../../domain/payout/decide';
+import { payoutMethodsStream } from '../../domain/payout/events';
+import type { PayoutInput } from '../../domain/payout/rules';
+import { NotFound } from '../../domain/shared/errors';
+import { METHOD_NOT_FOUND } from '../../domain/payout/change-methods';
+import type { PayoutMethodsTable } from '../../projections/payout/tables';
+import '../../projections/payout/tables';
+
+export interface PayoutMethodView {
+  id: string; type: 'UK_BANK' | 'INT_BANK';
+  account_owner_uk: string | null; sort_code_uk: string | null; account_number_uk: string | null;
+  account_owner_int: string | null; iban_int: string | null; bic_swift_int: string | null; bank_address_int: string | null;
+  is_default: boolean; created_at: string;
+}
+
+export interface MaskedPayoutMethod { id: string; type: 'UK_BANK' | 'INT_BANK'; label: string; is_default: boolean }
+
+type Row = Selectable<PayoutMethodsTable>;
+
+export function fullView(r: Pick<Row, 'id' | 'type' | 'account_owner_uk' | 'sort_code_uk' | 'account_number_uk' | 'account_owner_int' | 'iban_int' | 'bic_swift_int' | 'bank_address_int' | 'is_default' | 'created_at'>): PayoutMethodView {
+  return {
+    id: r.id, type: r.type, account_owner_uk: r.account_owner_uk, sort_code_uk: r.sort_code_uk, account_number_uk: r.account_number_uk,
+    account_owner_int: r.account_owner_int, iban_int: r.iban_int, bic_swift_int: r.bic_swift_int, bank_address_int: r.bank_address_int,
+    is_default: r.is_default, created_at: r.created_at.toISOString(),
+  };
+}
+
+const FULL = ['id', 'type', 'account_owner_uk', 'sort_code_uk', 'account_number_uk', 'account_owner_int', 'iban_int', 'bic_swift_int',
+  'bank_address_int', 'is_default', 'created_at'] as const;
+
+export async function listPayoutMethods(ctx: Pick<AppContext, 'db'>, userId: string): Promise<PayoutMethodView[]> {
+  const rows = await ctx.db.selectFrom('payout_methods').select(FULL).where('user_id', '=', userId)
+    .orderBy('created_at').orderBy('id').execute();
+  return rows.map(fullView);
+}
+
+export async function listMaskedPayoutMethods(ctx: Pick<AppContext, 'db'>, userId: string): Promise<MaskedPayoutMethod[]> {
+  return ctx.db.selectFrom('payout_methods').select(['id', 'type', 'label', 'is_default']).where('user_id', '=', userId)
+    .orderBy('created_at').orderBy('id').execute();
+}
+
+async function readOne(ctx: Pick<AppContext, 'db'>, userId: string, methodId: string): Promise<PayoutMethodView> {
+  const row = await ctx.db.selectFrom('payout_methods').select(FULL).where('user_id', '=', userId).where('id', '=', methodId).executeTakeFirst();
+  if (!row) throw new NotFound(METHOD_NOT_FOUND);
+  return fullView(row);
+}
+
+async function run(ctx: AppContext, userId: string, command: Parameters<typeof payoutDecider.decide>[0], metadata: EventMetadata) {
+  const outcome = await ctx.commands.handle(payoutMethodsStream(userId), payoutDecider, command, metadata);
+  const last = outcome.append?.events.at(-1);
+  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+}
+
+export async function addPayoutMethod(
+  ctx: AppContext, userId: string, input: PayoutInput, makeDefault: boolean, metadata: EventMetadata,
+): Promise<PayoutMethodView> {
+  const methodId = randomUUID();
+  await run(ctx, userId, { type: 'AddPayoutMethod', user_id: userId, method_id: methodId, input, make_default: makeDefault, now: ctx.clock.now().toISOString() }, metadata);
+  return readOne(ctx, userId, methodId);
+}
+
+export async function changePayoutMethod(
+  ctx: AppContext, userId: string, methodId: string, input: PayoutInput, makeDefault: boolean, metadata: EventMetadata,
+): Promise<PayoutMethodView> {
+  await run(ctx, userId, { type: 'ChangePayoutMethod', user_id: userId, method_id: methodId, input, make_default: makeDefault, now: ctx.clock.now().toISOString() }, metadata);
+  return readOne(ctx, userId, methodId);
+}

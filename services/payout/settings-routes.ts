@@ -1,0 +1,12 @@
+/** GET /api/auction_settings/ (+ bank_data/, contact_data/): the house settings, public (shown at checkout). */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { loadHouseSettings } from './house-settings';
+
+export function settingsRoutes(app: FastifyInstance, _ctx: AppContext): void {
+  // Read once at start: a bad value fails the start, not a customer's request.
+  const settings = loadHouseSettings();
+  app.get('/api/auction_settings/', async () => settings);
+  app.get('/api/auction_settings/bank_data/', async () => settings.banks);
+  app.get('/api/auction_settings/contact_data/', async () => settings.contacts);
+}

@@ -1,0 +1,59 @@
+/**
+ * Cancels withdrawals left awaiting their code for 24 hours and releases their holds (both streams in one
+ * transaction). Runs every minute while the server is up, by ctx.clock. Safe with several processes and repeated
+ * passes: cancelling a withdrawal that no longer awaits its code decides nothing, and the append's version check stops
+ * a second cancellation.
+ */
+import type { AppContext } from '../context';
+import { handleMany } from '../commands/multi-stream';
+import { walletStreamRef } from '../wallet/wallet-commands';
+import { decideWithWallet } from './withdrawal-decisions';
+import { withdrawalRef } from './request-withdrawal';
+import { awaitAppends } from './withdrawal-views';
+import '../../projections/payout/tables';
+
+export const UNCONFIRMED_TTL_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60_000;
+const BATCH = 100;
+
+/** One pass: the ids of the withdrawals it cancelled. */
+export async function sweepUnconfirmedWithdrawals(ctx: AppContext): Promise<string[]> {
+  const now = ctx.clock.now();
+  const cutoff = new Date(now.getTime() - UNCONFIRMED_TTL_MS);
+  const due = await ctx.db.selectFrom('withdrawals').select(['id', 'user_id'])
+    .where('status', '=', 'awaiting_code').where('created_at', '<=', cutoff)
+    .orderBy('created_at').limit(BATCH).execute();
+  const cancelled: string[] = [];
+  for (const w of due) {
+    try {
+      const outcome = await handleMany(ctx, [withdrawalRef(w.id), walletStreamRef(w.user_id)],
+        (states) => decideWithWallet(w.id, w.user_id, { type: 'CancelWithdrawal', reason: 'not_confirmed_in_time', now: now.toISOString() }, states),
+        { user_id: 'system' });
+      if (outcome.result.length > 0) cancelled.push(w.id);
+      await awaitAppends(ctx, outcome.appends);
+    } catch (error) {
+      ctx.log.error({ err: error, withdrawal_id: w.id }, 'withdrawal sweep failed for one withdrawal');
+    }
+  }
+  return cancelled;
+}
+
+const timers = new WeakMap<AppContext, { timer: NodeJS.Timeout; running: Promise<unknown> }>();
+
+export function startWithdrawalSweeper(ctx: AppContext): void {
+  if (timers.has(ctx)) return;
+  const entry = { timer: setInterval(() => {
+    entry.running = entry.running.then(() => sweepUnconfirmedWithdrawals(ctx))
+      .catch((error) => ctx.log.error({ err: error }, 'withdrawal sweep failed'));
+  }, SWEEP_EVERY_MS), running: Promise.resolve() as Promise<unknown> };
+  entry.timer.unref();
+  timers.set(ctx, entry);
+}
+
+export async function stopWithdrawalSweeper(ctx: AppContext): Promise<void> {
+  const entry = timers.get(ctx);
+  if (!entry) return;
+  clearInterval(entry.timer);
+  timers.delete(ctx);
+  await entry.running.catch(() => undefined);
+}

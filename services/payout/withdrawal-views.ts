@@ -1,0 +1,96 @@
+/** Withdrawals as the API shows them: to their owner, and to staff (with whom to pay and where). */
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context';
+import type { AppendResult } from '../event-store/types';
+import { lastCursor } from '../commands/multi-stream';
+import { penceToDecimal } from '../../domain/shared/money';
+import type { PayoutSnapshot, WithdrawalStatus } from '../../domain/withdrawal/events';
+import type { WithdrawalsTable } from '../../projections/payout/tables';
+import { fullView, type PayoutMethodView } from './payout-methods';
+import '../../projections/payout/tables';
+
+type Row = Selectable<WithdrawalsTable>;
+
+export interface WithdrawalView {
+  id: string;
+  amount: string;
+  status: WithdrawalStatus;
+  payment_method: PayoutSnapshot;
+  created_at: string;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+  paid_out_at: string | null;
+  reference: string | null;
+  rejected_at: string | null;
+  reject_reason: string | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function withdrawalView(r: Row): WithdrawalView {
+  return {
+    id: r.id, amount: penceToDecimal(Number(r.amount_pence)), status: r.status,
+    payment_method: { id: r.payout_method_id, type: r.payout_method_type, label: r.payout_method_label },
+    created_at: r.created_at.toISOString(), confirmed_at: iso(r.confirmed_at), cancelled_at: iso(r.cancelled_at), cancel_reason: r.cancel_reason,
+    paid_out_at: iso(r.paid_out_at), reference: r.reference, rejected_at: iso(r.rejected_at), reject_reason: r.reject_reason,
+  };
+}
+
+export async function listUserWithdrawals(ctx: Pick<AppContext, 'db'>, userId: string, page: number, pageSize: number) {
+  const base = ctx.db.selectFrom('withdrawals').where('user_id', '=', userId);
+  const [{ count }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute(),
+  ]);
+  return { count: Number(count), results: rows.map(withdrawalView) };
+}
+
+export interface StaffWithdrawalView extends WithdrawalView {
+  user: { id: string; email: string; first_name: string; last_name: string };
+  paid_out_by: string | null;
+  rejected_by: string | null;
+  /** The method's details now (what staff pay to); null if it could not be found. */
+  payout_details: PayoutMethodView | null;
+  /** The method was edited after the request (its label no longer matches the snapshot): check with the user. */
+  details_changed: boolean;
+}
+
+export async function listStaffWithdrawals(
+  ctx: Pick<AppContext, 'db'>, filter: { status?: WithdrawalStatus; id?: string }, page: number, pageSize: number,
+): Promise<{ count: number; results: StaffWithdrawalView[] }> {
+  let base = ctx.db.selectFrom('withdrawals as w');
+  if (filter.status) base = base.where('w.status', '=', filter.status);
+  if (filter.id) base = base.where('w.id', '=', filter.id);
+  const [{ count }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    // Oldest first: staff pay in the order the requests came.
+    base.selectAll('w').orderBy('w.created_at').orderBy('w.id').limit(pageSize).offset((page - 1) * pageSize).execute(),
+  ]);
+  const userIds = [...new Set(rows.map((r) => r.user_id))];
+  const methodIds = [...new Set(rows.map((r) => r.payout_method_id))];
+  const [users, methods] = await Promise.all([
+    userIds.length ? ctx.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', 'in', userIds).execute() : [],
+    methodIds.length ? ctx.db.selectFrom('payout_methods').selectAll().where('id', 'in', methodIds).execute() : [],
+  ]);
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const methodById = new Map(methods.map((m) => [m.id, m]));
+  return {
+    count: Number(count),
+    results: rows.map((r) => {
+      const method = methodById.get(r.payout_method_id);
+      return {
+        ...withdrawalView(r),
+        user: userById.get(r.user_id) ?? { id: r.user_id, email: '', first_name: '', last_name: '' },
+        paid_out_by: r.paid_out_by, rejected_by: r.rejected_by,
+        payout_details: method ? fullView(method) : null,
+        details_changed: method ? method.label !== r.payout_method_label : false,
+      };
+    }),
+  };
+}
+
+export async function awaitAppends(ctx: Pick<AppContext, 'projections'>, appends: AppendResult[]): Promise<void> {
+  const cursor = lastCursor(appends);
+  if (cursor) await ctx.projections.waitFor(cursor);
+}

@@ -1,0 +1,37 @@
+/** The user's wallet: balances, transactions by type, and a PDF receipt of one transaction. */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { requireUser } from '../http/auth';
+import { paginate } from '../http/pagination';
+import { parseParams, parseQuery } from '../http/validation';
+import { NotFound } from '../../domain/shared/errors';
+import { walletAnswer, walletView } from './wallet-commands';
+import { findTransaction, listTransactions, transactionAnswer } from './transactions';
+import { receiptNumber, renderReceiptPdf } from './receipt-pdf';
+import { pageQuery, transactionParams, transactionsParams } from './schemas';
+
+export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/user_wallet/', async (request) => {
+    const user = requireUser(request);
+    return walletAnswer(await walletView(ctx, user.id));
+  });
+
+  app.get('/api/transactions/:type/', async (request) => {
+    const user = requireUser(request);
+    const { type } = parseParams(transactionsParams, request.params);
+    const q = parseQuery(pageQuery, request.query);
+    const { rows, count } = await listTransactions(ctx, user.id, type, q.page, q.page_size);
+    return paginate(rows.map(transactionAnswer), count, q.page, q.page_size, request.url);
+  });
+
+  app.get('/api/transactions/:id/receipt_pdf/', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseParams(transactionParams, request.params);
+    const row = await findTransaction(ctx, user.id, id);
+    if (!row) throw new NotFound();
+    const customer = await ctx.db.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', user.id).executeTakeFirst();
+    if (!customer) throw new NotFound();
+    const pdf = await renderReceiptPdf(row, customer);
+    return { file: pdf.toString('base64'), filename: `receipt-${receiptNumber(row)}.pdf`, mime_type: 'application/pdf' };
+  });
+}

@@ -1,0 +1,65 @@
+/** Request shapes of the wallet API (messages are what the client shows under each field). */
+import { z } from 'zod';
+import { decimalToPence } from '../../domain/shared/money';
+import { AMOUNT_NOT_POSITIVE, REQUIRED } from '../../domain/wallet/rules';
+import { TRANSACTION_FILTERS } from './transactions';
+
+export const ENTER_AMOUNT = 'Enter a valid amount, e.g. 25.00';
+
+/** A money field sent as a decimal string ("25", "25.5", "25.50"; a JSON number is accepted too) -> pence. */
+function money(options: { positive: boolean; negativeMessage: string }) {
+  return z.unknown().transform((value, ctx): number => {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+      ctx.addIssue({ code: 'custom', message: REQUIRED });
+      return z.NEVER;
+    }
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      ctx.addIssue({ code: 'custom', message: ENTER_AMOUNT });
+      return z.NEVER;
+    }
+    if (String(value).trim().startsWith('-')) {
+      ctx.addIssue({ code: 'custom', message: options.negativeMessage });
+      return z.NEVER;
+    }
+    const pence = decimalToPence(value);
+    if (pence === null || !Number.isSafeInteger(pence)) {
+      ctx.addIssue({ code: 'custom', message: ENTER_AMOUNT });
+      return z.NEVER;
+    }
+    if (options.positive && pence <= 0) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_NOT_POSITIVE });
+      return z.NEVER;
+    }
+    return pence;
+  });
+}
+
+const reason = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(500, 'Ensure this field has no more than 500 characters.');
+
+export const adjustmentBody = z.object({
+  direction: z.enum(['credit', 'debit'], { error: 'Choose credit or debit.' }),
+  amount: money({ positive: true, negativeMessage: AMOUNT_NOT_POSITIVE }),
+  reason,
+});
+
+export const overdraftBody = z.object({
+  limit: money({ positive: false, negativeMessage: 'The overdraft limit cannot be negative.' }),
+  reason,
+});
+
+export const transactionsParams = z.object({
+  type: z.enum(TRANSACTION_FILTERS, { error: `Choose one of: ${TRANSACTION_FILTERS.join(', ')}.` }),
+});
+
+export const pageQuery = z.object({
+  page: z.coerce.number({ error: 'Enter a page number.' }).int('Enter a page number.').min(1, 'Enter a page number.').default(1),
+  page_size: z.coerce.number({ error: 'Enter a page size.' }).int('Enter a page size.').min(1, 'Enter a page size.').max(100, 'At most 100 per page.').default(20),
+});
+
+export const transactionParams = z.object({ id: z.string() });
+
+export const userIdParams = z.object({ userId: z.string().uuid({ message: 'Not found.' }) });
+
+export const staffWalletsQuery = pageQuery.extend({
+  search: z.string().trim().max(100, 'Max 100 characters').default(''),
+});

@@ -1,0 +1,84 @@
+/**
+ * Staff screens for wallets: list and search wallets, one wallet with its recent transactions, set the overdraft,
+ * credit or debit a wallet by hand. Every change is an event with `by` = the staff id and the reason; the POSTs
+ * take an Idempotency-Key (a retried adjustment credits once).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { requireStaff } from '../http/auth';
+import { paginate } from '../http/pagination';
+import { sendIdempotent } from '../http/idempotency-keys';
+import { parseBody, parseQuery } from '../http/validation';
+import { NotFound } from '../../domain/shared/errors';
+import { awaitWalletProjected, runWalletCommand } from './wallet-commands';
+import { findTransaction, staffTransactionAnswer } from './transactions';
+import { listStaffWallets, staffWalletDetail } from './staff-queries';
+import { adjustmentBody, overdraftBody, staffWalletsQuery, userIdParams } from './schemas';
+
+export const ADJUSTMENT_DESCRIPTION = { credit: 'Credit from the house', debit: 'Charge by the house' } as const;
+
+const USER_NOT_FOUND = 'User not found.';
+
+/** The user id in the path; anything that is not a user id is a user that does not exist (404). */
+function walletOwner(params: unknown): string {
+  const parsed = userIdParams.safeParse(params);
+  if (!parsed.success) throw new NotFound(USER_NOT_FOUND);
+  return parsed.data.userId;
+}
+
+export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const detailOr404 = async (userId: string) => {
+    const detail = await staffWalletDetail(ctx, userId);
+    if (!detail) throw new NotFound(USER_NOT_FOUND);
+    return detail;
+  };
+
+  app.get('/api/staff/wallets/', async (request) => {
+    requireStaff(request);
+    const q = parseQuery(staffWalletsQuery, request.query);
+    const { rows, count } = await listStaffWallets(ctx, q.search, q.page, q.page_size);
+    return paginate(rows, count, q.page, q.page_size, request.url);
+  });
+
+  app.get('/api/staff/wallets/:userId/', async (request) => {
+    requireStaff(request);
+    const userId = walletOwner(request.params);
+    return detailOr404(userId);
+  });
+
+  app.post('/api/staff/wallets/:userId/overdraft/', async (request, reply) => {
+    const staff = requireStaff(request);
+    const userId = walletOwner(request.params);
+    const body = parseBody(overdraftBody, request.body);
+    await detailOr404(userId);
+    return sendIdempotent(ctx, request, reply, 'wallet-overdraft', async () => {
+      const outcome = await runWalletCommand(ctx, userId, {
+        type: 'ChangeOverdraft', user_id: userId, limit_pence: body.limit, by: staff.id, reason: body.reason, now: ctx.clock.now().toISOString(),
+      }, { user_id: staff.id, request_id: request.id });
+      await awaitWalletProjected(ctx, outcome.append);
+      return { status: 200, body: await detailOr404(userId) };
+    });
+  });
+
+  app.post('/api/staff/wallets/:userId/adjustments/', async (request, reply) => {
+    const staff = requireStaff(request);
+    const userId = walletOwner(request.params);
+    const body = parseBody(adjustmentBody, request.body);
+    await detailOr404(userId);
+    return sendIdempotent(ctx, request, reply, 'wallet-adjustment', async () => {
+      const entryId = randomUUID();
+      const common = {
+        user_id: userId, entry_id: entryId, amount_pence: body.amount, kind: 'adjustment' as const,
+        description: ADJUSTMENT_DESCRIPTION[body.direction], reference: null, by: staff.id, reason: body.reason, now: ctx.clock.now().toISOString(),
+      };
+      const outcome = await runWalletCommand(ctx, userId, body.direction === 'credit' ? { type: 'CreditWallet', ...common } : { type: 'DebitWallet', ...common },
+        { user_id: staff.id, request_id: request.id });
+      await awaitWalletProjected(ctx, outcome.append);
+      const row = await findTransaction(ctx, userId, entryId);
+      if (!row) throw new Error('adjustment not projected');
+      const { transactions: _recent, ...wallet } = await detailOr404(userId);
+      return { status: 201, body: { transaction: staffTransactionAnswer(row), wallet } };
+    });
+  });
+}

@@ -1,0 +1,21 @@
+/** Notifications, keywords and the notification settings (spec 1: Notifications and keywords; docs/notifications.md). */
+import { get, patch, post } from './http';
+import type { AppNotification } from '../lib/notification-list';
+import { unwrap } from '../lib/normalize';
+import type { User } from '../lib/types';
+
+export interface Keyword { id: string | number; word: string }
+interface Page<T> { count?: number; results?: T[] }
+
+const listOf = <T>(v: unknown): T[] => (Array.isArray(v) ? v : ((v as Page<T>)?.results ?? [])) as T[];
+
+export const fetchNotifications = (limit = 15) => get('/api/user_notifications/', { limit }).then((v) => listOf<AppNotification>(v));
+export const markNotificationsRead = (ids: (string | number)[]) => patch<{ ids: string[]; is_read: boolean }>('/api/notification_is_read/', { ids });
+
+export const fetchKeywords = () => get('/api/keyword/', { limit: 999 }).then((v) => listOf<Keyword>(v));
+export const addKeyword = (word: string) => post<Keyword>('/api/keyword/', { word });
+export const deleteKeyword = (pk: string | number) => post('/api/delete_keywords/', { pk });
+
+export type NotificationSettings = Pick<User, 'audio_cue' | 'is_audio_cues' | 'promotional_email' | 'email_opt_outs'>;
+export const saveNotificationSettings = (userId: string | number, s: Partial<NotificationSettings>) =>
+  patch(`/api/users/${userId}/`, s).then((v) => unwrap<User>(v));

@@ -1,0 +1,120 @@
+/**
+ * The checkout's calls (docs/checkout-api.md, docs/payments-api.md). Lists use page_size 9999 (spec 1 section 9).
+ * Countries and the house's bank and store details are read once per page load.
+ */
+import { get, patch, post } from '../../api/http';
+import { toList, unwrap } from '../../lib/normalize';
+import { newIdempotencyKey } from '../../state/bidding';
+import type {
+  AddressKind, BankData, CostSummary, Country, Division, DraftBody, OrderResult, SavedAddress, ScaData, Service,
+  StorageOption, StoredItem, StoreInfo, VoucherAnswer, WonItem,
+} from './types';
+
+const LIST = { page_size: 9999 };
+
+/** Lot ids come as strings (UUIDs); a number from an older answer is made one. */
+function normaliseLot<T extends { lot: { id: string | number } }>(row: T): T {
+  return { ...row, lot: { ...row.lot, id: String(row.lot.id) } };
+}
+
+export const fetchWonItems = async (signal?: AbortSignal): Promise<WonItem[]> =>
+  toList<WonItem>(await get('/api/checkout/won_items/', LIST, { signal })).map(normaliseLot);
+
+export const fetchStoredItems = async (signal?: AbortSignal): Promise<StoredItem[]> =>
+  toList<StoredItem>(await get('/api/checkout/items_from_storage/', LIST, { signal })).map(normaliseLot);
+
+export const fetchStorageOptions = async (lotIds: string[], signal?: AbortSignal): Promise<StorageOption[]> =>
+  toList<StorageOption>(await post('/api/checkout/storage_periods/', { objects: lotIds }, { signal }));
+
+export const checkDiscountCode = async (code: string): Promise<VoucherAnswer> =>
+  unwrap<VoucherAnswer>(await post('/api/checkout/check_discount_code/', { discount_code: code }));
+
+export const checkCosts = async (service: Service, draft: DraftBody, signal?: AbortSignal): Promise<CostSummary> =>
+  unwrap<CostSummary>(await post(`/api/checkout/${service}/check_costs/`, draft, { signal }));
+
+export type OrderAnswer = { html: string } | { order: OrderResult };
+
+/** Places the order: payment HTML (a card needing 3-D Secure) or the order. `key` is this attempt's Idempotency-Key. */
+export async function createOrder(
+  service: Service, body: DraftBody & { callback: string; strong_customer_authentication_data: ScaData }, key: string,
+): Promise<OrderAnswer> {
+  const d = unwrap<unknown>(await post(`/api/checkout/${service}/create_order/`, body, { headers: { 'Idempotency-Key': key } }));
+  if (typeof d === 'string') return { html: d };
+  return { order: d as OrderResult };
+}
+
+export const newAttemptKey = newIdempotencyKey;
+
+export async function fetchWalletBalance(signal?: AbortSignal): Promise<string> {
+  const w = unwrap<{ balance?: string }>(await get('/api/user_wallet/', undefined, { signal }));
+  return w.balance ?? '0.00';
+}
+
+let bankData: Promise<BankData> | null = null;
+export function fetchBankData(): Promise<BankData> {
+  bankData ??= get('/api/auction_settings/bank_data/').then((d) => unwrap<BankData>(d)).catch((e) => {
+    bankData = null;
+    throw e;
+  });
+  return bankData;
+}
+
+let storeInfo: Promise<StoreInfo> | null = null;
+export function fetchStoreInfo(): Promise<StoreInfo> {
+  storeInfo ??= get('/api/auction_settings/contact_data/').then((d) => unwrap<StoreInfo>(d)).catch((e) => {
+    storeInfo = null;
+    throw e;
+  });
+  return storeInfo;
+}
+
+let countries: Promise<Country[]> | null = null;
+export function fetchCountries(): Promise<Country[]> {
+  countries ??= get('/api/countries/').then((d) => toList<Country>(d)).catch((e) => {
+    countries = null;
+    throw e;
+  });
+  return countries;
+}
+
+const divisions = new Map<string, Promise<Division>>();
+export function fetchDivision(slug: string): Promise<Division> {
+  let p = divisions.get(slug);
+  if (!p) {
+    p = get(`/api/divisions/${encodeURIComponent(slug)}/`).then((d) => unwrap<Division>(d));
+    p.catch(() => divisions.delete(slug));
+    divisions.set(slug, p);
+  }
+  return p;
+}
+
+export const fetchAddresses = async (userId: string, kind: AddressKind, signal?: AbortSignal): Promise<SavedAddress[]> =>
+  toList<SavedAddress>(await get(`/api/users/${encodeURIComponent(userId)}/${kind}_addresses/`, { page_size: 100 }, { signal }))
+    .map((a) => ({ ...a, id: String(a.id) }));
+
+export const createAddress = async (body: Record<string, unknown>): Promise<SavedAddress> => {
+  const a = unwrap<SavedAddress>(await post('/api/addresses/', body));
+  return { ...a, id: String(a.id) };
+};
+
+export const updateAddress = async (id: string, body: Record<string, unknown>): Promise<SavedAddress> => {
+  const a = unwrap<SavedAddress>(await patch(`/api/addresses/${encodeURIComponent(id)}/`, body));
+  return { ...a, id: String(a.id) };
+};
+
+/** The unpaid-lots notice is cleared after an order (spec 1 section 4): flagged read on the server. */
+export const clearUnpaidNotice = () => post('/api/unpaid_lots_to_notify/', { read: true });
+
+export interface LatestOrder {
+  id: string;
+  reference_no: string;
+  status: string;
+  created_at: string;
+  summary?: { total?: string };
+}
+
+/** The caller's newest order (the success page after a 3-D Secure return knows no order number yet). */
+export async function fetchLatestOrder(signal?: AbortSignal): Promise<LatestOrder | null> {
+  const list = toList<LatestOrder>(await get('/api/orders_history/', { page: 1, page_size: 1 }, { signal }));
+  return list[0] ?? null;
+}

@@ -1,0 +1,196 @@
+/**
+ * What the checkout page reads and sends (docs/checkout-api.md, spec 1 section 3). The services and payment methods
+ * are the domain's own lists (domain/checkout/types.ts), so the page and the routes cannot drift apart. Money is a
+ * decimal string ("125.00") as the API sends it; the pure rules work in integer pence.
+ */
+import type { PaymentMethod, PriceSummary, Service } from '../../../../domain/checkout/types';
+import type { Money, Photo } from '../../lib/types';
+
+export { PAYMENT_METHODS, SERVICES } from '../../../../domain/checkout/types';
+export type { Money, PaymentMethod, Service };
+
+/** What the buyer picks: a card, a bank transfer (then where their bank is), or paying in store. */
+export type PaymentKind = 'CARD' | 'BANK' | 'IN_STORE';
+/** The bank location choice of a bank transfer: it decides UK_BANK or INT_BANK. */
+export type BankLocation = 'UK' | 'INT';
+
+export interface Address {
+  /** Set when the address is one saved in the account. */
+  id?: string;
+  country: string;
+  region: string;
+  city: string;
+  street: string;
+  apartment: string;
+  zip_code: string;
+  /** The carrier of the country ("DPD", "DHL", "UPS" or "Non Deliverable Zone"). */
+  type_delivery: string;
+  name?: string;
+  company?: string;
+  phone_number?: string;
+}
+
+export type AddressKind = 'billing' | 'shipping';
+
+export interface SavedAddress extends Address {
+  id: string;
+  addr_type: 'BILLING' | 'SHIPPING';
+  user: string;
+  is_default: boolean;
+  isLastModifyed?: boolean;
+  created_at?: string;
+  updated_at?: string;
+}
+
+export interface PersonalInformation {
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  additional_phone_number: string;
+  email: string;
+}
+
+export type StorageType = 'days' | 'months';
+
+/** The order draft as the page keeps it (spec 1 section 3, with the payment choice as the buyer makes it). */
+export interface Draft {
+  service: Service;
+  lots_from_storage: string[];
+  insurance: boolean;
+  discount_code: string;
+  used_from_wallet: Money;
+  note_from_customer: string;
+  personal_information: PersonalInformation;
+  billing_address: Address | null;
+  shipping_address: Address | null;
+  /** "Billing same as shipping": the shipping address is a copy of the billing one. */
+  shipping_same_as_billing: boolean;
+  payment: { kind: PaymentKind | null; bank_location: BankLocation | null; card_id: string | null };
+  storage_type: StorageType;
+  storage_days: number;
+  storage_months: number;
+}
+
+/** A new card as the API takes it (number without spaces, expiry without the slash). */
+export interface CardDetails {
+  card_number: string;
+  expiry_date: string;
+  card_holder_name: string;
+  cvv: string;
+}
+
+export type PaymentDetails = CardDetails | { card_id: string } | { bank_location: BankLocation } | Record<string, never>;
+
+/** The body of check_costs and create_order (docs/checkout-api.md "The draft"). */
+export interface DraftBody {
+  lots_from_storage: string[];
+  insurance: boolean;
+  discount_code: string;
+  used_from_wallet: Money;
+  note_from_customer: string;
+  personal_information: PersonalInformation;
+  billing_address: Address | null;
+  shipping_address?: Address | null;
+  payment_method: { method: PaymentMethod | null; details: PaymentDetails };
+  storage_months: number;
+  storage_days: number;
+  storage_type: StorageType;
+}
+
+export interface ScaData {
+  browserLanguage: string;
+  browserColorDepth: number;
+  browserScreenHeight: number;
+  browserScreenWidth: number;
+  browserTZ: number;
+  browserJavascriptEnabled: boolean;
+  browserJavaEnabled: boolean;
+  challengeWindowSize: ChallengeWindowSize;
+}
+
+export type ChallengeWindowSize = 'FullScreen' | 'ExtraLarge' | 'Large' | 'Medium' | 'Small';
+
+export interface CheckoutLot {
+  id: string;
+  reference_no?: string | null;
+  slug?: string | null;
+  title: string;
+  photos?: Photo[];
+  vat_enabled?: boolean;
+  auction_id?: string | null;
+  auction_end_date?: string | null;
+  /** Stored lots only: when the storage already paid for ends. */
+  storage_expiration_date?: string | null;
+}
+
+export interface WonItem {
+  lot: CheckoutLot;
+  price_paid: Money;
+  buyers_premium: Money;
+}
+
+export interface StoredItem {
+  lot: CheckoutLot;
+}
+
+export interface StorageOption {
+  key: string;
+  value: number;
+  amount: Money;
+  storage_type: StorageType;
+}
+
+type Counts = 'items_count' | 'buyers_commission_percent' | 'insurance_percent' | 'late_payment_fee_percent' | 'credit_card_surcharge_percent';
+
+/** The price summary as check_costs answers it: amounts as decimal strings, counts and percents numbers. */
+export type CostSummary = { [K in Exclude<keyof PriceSummary, Counts | 'vat_enabled'>]: Money } & { [K in Counts]: number } & {
+  vat_enabled: boolean;
+};
+export type AmountKey = Exclude<keyof PriceSummary, Counts | 'vat_enabled'>;
+
+export interface BankData {
+  sort_code_uk?: string;
+  account_number_uk?: string;
+  account_owner_uk?: string;
+  account_owner_int?: string;
+  iban_int?: string;
+  bic_swift_int?: string;
+  bank_address_int?: string;
+}
+
+export interface StoreInfo {
+  jw_address?: string;
+  jw_working_hours?: { key: string; value: string }[];
+  jw_contact_phone?: string;
+  email?: string;
+}
+
+export interface OrderResult {
+  order_number: string;
+  amount_due: Money;
+  order_id?: string;
+  status?: string;
+  payment_method?: PaymentMethod | null;
+  bank_details?: BankData;
+  store_info?: StoreInfo;
+}
+
+export interface Country {
+  name: string;
+  slug: string;
+  code: string;
+  delivery: string | string[];
+}
+
+export interface Division {
+  country: string;
+  delivery: string | string[];
+  regions: { name: string; code?: string }[];
+}
+
+export interface VoucherAnswer {
+  discount_code: string;
+  kind: 'fixed' | 'percent';
+  value: Money | number;
+  detail: string;
+}

@@ -1,0 +1,177 @@
+/**
+ * Place Order (spec 1 sections 4 and 7): POST /api/checkout/{service}/create_order/ with the draft, the callback, the
+ * note and the 3-D Secure browser data, under an Idempotency-Key per attempt (a double click is one order). A card
+ * payment opens the payment popup in the click itself; the answer is payment HTML (submitted into the popup, or this
+ * window when popups are blocked) or the order: a card order paid says "Order payment has been processed
+ * successfully", a bank or in-store order a composed description. Then /checkout-success?flow_type=checkout.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { ApiError } from '../../api/http';
+import { closePaymentWindow, continueCardCheck, openPaymentWindow, PAYMENT_RETURN_MESSAGE } from '../../api/payment';
+import { openModal } from '../../state/modals';
+import type { CardForm } from '../payments/card-form';
+import { createOrder, fetchBankData, fetchStoreInfo, newAttemptKey } from './api';
+import { checkout, finishCheckout } from './checkout-store';
+import { scaData } from './page-rules';
+import { cardDetails, draftBody, NOTE_MAX, paymentMethodOf, SUCCESS_CALLBACK } from './rules';
+import { CARD_ERROR, cardFieldErrors, flatFieldErrors, ORDER_PAID, orderDescription } from './summary-rules';
+import type { OrderResult, PaymentMethod, Service } from './types';
+
+export type Phase = 'idle' | 'placing' | 'challenge';
+/** Order errors the sections show on their own fields. */
+const SHOWN_ON_FIELDS = /^(billing_address|shipping_address)\.|^(used_from_wallet|discount_code|note_from_customer)$/;
+const CARD_KEY = /(^|\.)(card_number|expiry_date|cvv|card_holder_name)$/;
+/**
+ * The order is placed and waits for the card check (its lots held for it): the same check can be opened again.
+ */
+export const POPUP_CLOSED = 'The card check window was closed before it finished. Nothing has been charged: open the check again to finish paying.';
+/** What api/payment.ts posts from the popup's return page (its MESSAGE_TYPE). */
+
+
+const browserFacts = () => ({
+  language: navigator.language,
+  colorDepth: screen.colorDepth,
+  screenWidth: screen.width,
+  screenHeight: screen.height,
+  tzOffsetMinutes: new Date().getTimezoneOffset(),
+  javaEnabled: typeof navigator.javaEnabled === 'function' ? navigator.javaEnabled() : false,
+  windowWidth: window.innerWidth,
+  windowHeight: window.innerHeight,
+});
+
+export function usePlaceOrder(form: CardForm) {
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [error, setError] = useState('');
+  const [, navigate] = useLocation();
+  const popup = useRef<Window | null>(null);
+  const stopWatching = useRef<() => void>(() => {});
+  // A saved card's or a bank order's attempt keeps its key until the server has answered (a retry after a network
+  // failure is then the same attempt); a new card's key is the card form's.
+  const attempt = useRef<string | null>(null);
+  const service = useRef<Service>('delivery');
+  // The payment HTML of the check under way, to open it again if its window is closed too early.
+  const challenge = useRef<string | null>(null);
+  const [canReopen, setCanReopen] = useState(false);
+
+  const done = async (order: OrderResult | null, method: PaymentMethod | null, svc: Service) => {
+    const paid = !order || order.status === 'paid' || method === 'CARD';
+    let description: string | undefined;
+    if (paid) openModal('authSuccess', { title: 'Success!', message: ORDER_PAID });
+    else {
+      const [bank, store] = await Promise.all([fetchBankData().catch(() => null), fetchStoreInfo().catch(() => null)]);
+      description = orderDescription(order, method, bank, store);
+      openModal('authSuccess', { title: 'Order placed', message: description });
+    }
+    finishCheckout({ order, method, service: svc, description });
+    form.reset();
+    setPhase('idle');
+    navigate(SUCCESS_CALLBACK);
+  };
+
+  // The popup's return (handed over by the return page): paid, or the card check failed.
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      const data = e.data as { type?: unknown; search?: unknown };
+      if (e.origin !== location.origin || data?.type !== PAYMENT_RETURN_MESSAGE || typeof data.search !== 'string') return;
+      const result = new URLSearchParams(data.search).get('create_order');
+      if (result === null) return;
+      stopWatching.current();
+      challenge.current = null;
+      setCanReopen(false);
+      if (result === 'true') void done(null, 'CARD', service.current);
+      else {
+        setPhase('idle');
+        setError(CARD_ERROR);
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      stopWatching.current();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** Submits the check's form into the popup (or this window when there is none) and watches the popup. */
+  function runChallenge() {
+    setCanReopen(false);
+    stopWatching.current = continueCardCheck(challenge.current!, popup.current, () => setPhase('challenge'), () => {
+      setPhase('idle');
+      setError(POPUP_CLOSED);
+      setCanReopen(true);
+    });
+  }
+
+  /** Opens the card check again (in the click, so the popup is allowed). */
+  const reopen = () => {
+    if (!challenge.current || phase !== 'idle') return;
+    setError('');
+    popup.current = openPaymentWindow();
+    runChallenge();
+  };
+
+  const place = async () => {
+    if (phase !== 'idle') return;
+    setCanReopen(false);
+    challenge.current = null;
+    const d = checkout.draft;
+    const method = paymentMethodOf(d.payment);
+    const newCard = method === 'CARD' && !d.payment.card_id;
+    setError('');
+    checkout.orderFields = {};
+    if (d.note_from_customer.length > NOTE_MAX) return setError('Please shorten the note to 600 symbols.');
+    if (newCard && !form.validate()) return;
+    // Opened now, in the click: after the call the browser would block it.
+    popup.current = method === 'CARD' ? openPaymentWindow() : null;
+    const svc = d.service;
+    service.current = svc;
+    setPhase('placing');
+    const key = newCard ? form.attemptKey() : (attempt.current ??= newAttemptKey());
+    try {
+      const body = {
+        ...draftBody(d, newCard ? cardDetails(form.card) : null),
+        callback: SUCCESS_CALLBACK,
+        strong_customer_authentication_data: scaData(browserFacts()),
+      };
+      const answer = await createOrder(svc, body, key);
+      form.settled();
+      attempt.current = null;
+      if ('html' in answer) {
+        challenge.current = answer.html;
+        runChallenge();
+        return;
+      }
+      closePaymentWindow(popup.current);
+      await done(answer.order, method, svc);
+    } catch (e) {
+      closePaymentWindow(popup.current);
+      setPhase('idle');
+      const err = e as ApiError;
+      // A 502 is not shown (spec 1 section 8) and keeps the attempt's key: the order may have gone through, and a
+      // second click is then answered with it.
+      if (err?.status === 502) return;
+      if (err?.status !== undefined) attempt.current = null;
+      const fields = flatFieldErrors(err?.data);
+      checkout.orderFields = fields;
+      const onCard = cardFieldErrors(fields);
+      // The card form takes its own messages (and forgets the attempt's key once the server has answered).
+      if (newCard) form.failed(new ApiError(err?.message ?? '', err?.status, err?.data, onCard));
+      const data = (err?.data ?? {}) as { detail?: unknown };
+      const shownOnFields = Object.keys(fields).filter((k) => SHOWN_ON_FIELDS.test(k) || (newCard && CARD_KEY.test(k)));
+      if (typeof data.detail === 'string') setError(data.detail);
+      else if (shownOnFields.length && shownOnFields.length === Object.keys(fields).length) setError(shownOnFields.every((k) => CARD_KEY.test(k)) ? '' : 'Please check the highlighted details.');
+      else setError(err?.message || 'Server error');
+    }
+  };
+
+  const cancelCheck = () => {
+    stopWatching.current();
+    closePaymentWindow(popup.current);
+    setPhase('idle');
+    setError(POPUP_CLOSED);
+    setCanReopen(true);
+  };
+
+  return { phase, error, place, cancelCheck, canReopen, reopen, showPopup: () => popup.current?.focus() };
+}

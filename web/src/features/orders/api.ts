@@ -1,0 +1,97 @@
+/**
+ * Orders of the signed-in buyer (docs/checkout-api.md "Orders"): the history, paged, and each order's invoice PDF
+ * (base64 file, filename, mime type). Money is a decimal string "125.00".
+ */
+import { downloadFile, type FilePayload } from '../../api/files';
+import { get, post } from '../../api/http';
+import { unwrap } from '../../lib/normalize';
+import type { Money } from '../../lib/types';
+
+export type OrderStatus =
+  | 'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'ready_for_collection' | 'collected' | 'stored' | 'cancelled';
+
+export interface OrderLotLine {
+  title: string;
+  lot_id: string;
+  subtitle?: string | null;
+  total: Money;
+  item_image?: string | null;
+}
+
+export interface OrderSummary {
+  total: Money;
+  product_total: Money;
+  buyers_premium: Money;
+  shipping_amount: Money;
+  insurance_amount: Money;
+  voucher_discount_amount: Money;
+}
+
+export interface Order {
+  id: string;
+  created_at: string;
+  status: OrderStatus | string;
+  /** The order number the buyer quotes ("WA-2026-000123"). */
+  reference_no: string;
+  create_pdf?: unknown;
+  download_link?: string | null;
+  lots: OrderLotLine[];
+  costs?: unknown;
+  summary: OrderSummary;
+}
+
+export interface OrdersHistory {
+  count: number;
+  /** The sum of the listed orders' totals. */
+  amount: Money;
+  /** Number of pages. */
+  count_page: number;
+  results: Order[];
+}
+
+export const ORDERS_PAGE_SIZE = 10;
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  ready_for_collection: 'Ready for collection',
+  collected: 'Collected',
+  stored: 'In storage',
+  cancelled: 'Cancelled',
+};
+
+export const statusLabel = (s: string): string =>
+  STATUS_LABELS[s as OrderStatus] ?? (s ? s.charAt(0).toUpperCase() + s.slice(1).replace(/_/g, ' ') : '—');
+
+export async function fetchOrdersHistory(page: number, signal?: AbortSignal): Promise<OrdersHistory> {
+  const d = unwrap<Partial<OrdersHistory>>(await get('/api/orders_history/', { page, page_size: ORDERS_PAGE_SIZE }, { signal }));
+  const results = Array.isArray(d.results) ? d.results : [];
+  return {
+    count: typeof d.count === 'number' ? d.count : results.length,
+    amount: d.amount ?? '0.00',
+    count_page: Math.max(1, typeof d.count_page === 'number' ? d.count_page : 1),
+    results: results.map((o) => ({ ...o, id: String(o.id), lots: Array.isArray(o.lots) ? o.lots : [] })),
+  };
+}
+
+/** The invoice PDF of one of the caller's orders, saved by the browser. */
+export async function downloadInvoice(orderId: string): Promise<void> {
+  downloadFile(unwrap<FilePayload>(await get(`/api/orders/${encodeURIComponent(orderId)}/get_pdf/`)));
+}
+
+export interface UnpaidLotsNotice {
+  unpaid_lots_to_notify: boolean;
+  count: number;
+  lots: { id: string; title: string; reference_no: string }[];
+}
+
+export async function fetchUnpaidLotsNotice(signal?: AbortSignal): Promise<UnpaidLotsNotice> {
+  const d = unwrap<Partial<UnpaidLotsNotice>>(await get('/api/unpaid_lots_to_notify/', undefined, { signal }));
+  const lots = Array.isArray(d.lots) ? d.lots.map((l) => ({ ...l, id: String(l.id) })) : [];
+  return { unpaid_lots_to_notify: !!d.unpaid_lots_to_notify, count: typeof d.count === 'number' ? d.count : lots.length, lots };
+}
+
+/** The notice is shown once: flagged read as soon as it is on screen. */
+export const markUnpaidLotsRead = () => post('/api/unpaid_lots_to_notify/', { read: true });

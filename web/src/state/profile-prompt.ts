@@ -1,0 +1,44 @@
+/**
+ * When to open SignUpSocial (spec 1 section 4: an incomplete profile opens it): the signed-in user's is_completed is
+ * false, not on the checkout (its own form asks for the personal details), and once per browser session per user,
+ * so closing it is respected until the next visit. Queued behind any modal already open (AuthSuccess, MemberFee...).
+ */
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { isCheckoutPath } from '../features/orders/unpaid-lots-notice';
+import { queueModal } from './modals';
+import { session } from './session';
+
+const shownKey = (userId: string) => `profile-prompt-shown:${userId}`;
+
+function alreadyShown(userId: string): boolean {
+  try {
+    return sessionStorage.getItem(shownKey(userId)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function markShown(userId: string): void {
+  try {
+    sessionStorage.setItem(shownKey(userId), '1');
+  } catch {
+    /* storage off: once per page load then */
+  }
+}
+
+let shownThisLoad: string | null = null;
+
+export function useProfileCompletionPrompt(): void {
+  const { status, user } = useSnapshot(session);
+  const [path] = useLocation();
+  const userId = status === 'signed-in' && user && user.is_completed === false ? String(user.id) : null;
+  const onCheckout = isCheckoutPath(path);
+  useEffect(() => {
+    if (!userId || onCheckout || shownThisLoad === userId || alreadyShown(userId)) return;
+    shownThisLoad = userId;
+    markShown(userId);
+    queueModal('signUpSocial');
+  }, [userId, onCheckout]);
+}
