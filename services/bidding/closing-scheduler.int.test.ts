@@ -62,6 +62,8 @@ test('two schedulers on one database close every lot exactly once and finish the
   const bob = await createTestUser(t, { feePaid: true });
   assert.is((await postBid(t, bob, { bid: '20', lot: extended.lotId })).statusCode, 201);
 
+  // Only the two schedulers under test may close: the app's own running scheduler would race them for the lots.
+  await closingScheduler(t.ctx).stop();
   const first = new ClosingScheduler(t.ctx);
   const second = closingScheduler(ctx2);
   const both = async () => {
@@ -77,6 +79,7 @@ test('two schedulers on one database close every lot exactly once and finish the
   assert.not.ok(closedAtEnd.includes(extended.lotId));
   assert.equal(atEnd.flatMap((r) => r.auctions), [], 'the auction waits for its extended lot');
 
+  await t.ctx.projections.settle();
   t.clock.set(new Date(end.getTime() + 2 * MINUTE));
   const late = [await both(), await both(), await both()];
   assert.equal(late.flatMap((r) => r.lots), [extended.lotId]);
@@ -85,6 +88,7 @@ test('two schedulers on one database close every lot exactly once and finish the
   for (const { lotId } of lots) assert.is((await closes(lotId)).length, 1, `lot ${lotId} closed once`);
   const auction = await t.ctx.store.readStream(auctionStream(auctionId));
   assert.equal(auction.map((e) => e.type), ['AuctionCreated', 'AuctionFinished']);
+  closingScheduler(t.ctx).start();
 });
 
 test('the scheduler\'s read model rebuilt from the events equals the live one', async () => {
