@@ -12,9 +12,10 @@ import { userCardsProjection } from './payments/user-cards-projection';
 import { orderProjections } from './orders/index';
 import { addressesProjection } from './addresses/projection';
 import { lotNotesProjection } from './account-area/lot-notes-projection';
+import { spendingCapsProjection } from './spending-caps/projection';
 import { notificationsProjection } from './notifications/projection';
 
 /** Every read model, in the order the runner applies them. Add a projection here to run and rebuild it. */
 export const allProjections: Projection[] = [usersProjection, newsletterProjection, ...catalogueProjections, lotScheduleProjection, walletProjection,
   payoutMethodsProjection, withdrawalsProjection, paymentsProjection, userCardsProjection, ...orderProjections,
-  addressesProjection, lotNotesProjection, alertsProjection, notificationsProjection];
+  addressesProjection, lotNotesProjection, alertsProjection, notificationsProjection, spendingCapsProjection];

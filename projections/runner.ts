@@ -20,7 +20,7 @@ export function compareCursors(a: FeedCursor, b: FeedCursor): number {
  */
 export class ProjectionRunner {
   private readonly positions = new Map<string, FeedCursor>();
-  private waiters: { cursor: FeedCursor; resolve: () => void }[] = [];
+  private waiters: { cursor: FeedCursor; only?: readonly string[]; resolve: () => void }[] = [];
   private running = false;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
@@ -88,8 +88,8 @@ export class ProjectionRunner {
    * It keeps waking the runner meanwhile: the event may become visible only after another transaction anywhere on
    * the cluster finishes (the feed waits below xmin), and the runner may not be polling (tests, scripts).
    */
-  waitFor(cursor: FeedCursor, timeoutMs = 5000): Promise<void> {
-    if (this.reached(cursor)) return Promise.resolve();
+  waitFor(cursor: FeedCursor, timeoutMs = 5000, only?: readonly string[]): Promise<void> {
+    if (this.reached(cursor, only)) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const poll = setInterval(() => this.wake(), 25);
       const timeout = setTimeout(() => {
@@ -97,14 +97,16 @@ export class ProjectionRunner {
         this.waiters = this.waiters.filter((w) => w !== waiter);
         reject(new Error('projection did not catch up in time'));
       }, timeoutMs);
-      const waiter = { cursor, resolve: () => { clearInterval(poll); clearTimeout(timeout); resolve(); } };
+      const waiter = { cursor, only, resolve: () => { clearInterval(poll); clearTimeout(timeout); resolve(); } };
       this.waiters.push(waiter);
       this.wake();
     });
   }
 
-  private reached(cursor: FeedCursor): boolean {
+  /** `only`: just these projections (by name) must have applied it. */
+  private reached(cursor: FeedCursor, only?: readonly string[]): boolean {
     return this.projections.every((p) => {
+      if (only && !only.includes(p.name)) return true;
       const at = this.positions.get(p.name);
       return at !== undefined && compareCursors(at, cursor) >= 0;
     });
@@ -114,7 +116,7 @@ export class ProjectionRunner {
     const pending = this.waiters;
     this.waiters = [];
     for (const waiter of pending) {
-      if (this.reached(waiter.cursor)) waiter.resolve();
+      if (this.reached(waiter.cursor, waiter.only)) waiter.resolve();
       else this.waiters.push(waiter);
     }
   }

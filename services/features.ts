@@ -13,6 +13,7 @@ import { ordersFeature } from './orders/feature';
 import { accountAreaFeature } from './account-area/feature';
 import { alertsFeature } from './alerts/feature';
 import { notificationsFeature } from './notifications/feature';
+import { spendingCapFeature } from './spending-cap/feature';
 
 /**
  * A feature slice: its routes, and the background work it runs while the server is up (schedulers, outbox
@@ -27,5 +28,5 @@ export interface Feature {
 
 export const features: Feature[] = [
   accountsFeature, catalogueFeature, biddingFeature, liveFeature, paymentsFeature, walletFeature, payoutFeature, checkoutFeature, addressesFeature,
-  ordersFeature, alertsFeature, accountAreaFeature, notificationsFeature,
+  ordersFeature, alertsFeature, accountAreaFeature, notificationsFeature, spendingCapFeature,
 ];

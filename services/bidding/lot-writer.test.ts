@@ -1,72 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LotWriter, type LotJob } from './lot-writer';
-import type { AppendResult, ExpectedVersion, NewEvent, StoredEvent } from '../event-store/types';
 import { WrongExpectedVersion } from '../event-store/types';
+import { FakeLotStream as FakeStream, writerDeps } from './fake-lot-stream';
 import { consigned, LOT, MID } from '../../domain/lot/test-fixtures';
 import { lotDecider } from '../../domain/lot/decide';
 import type { LotEvent } from '../../domain/lot/events';
-import { fold } from '../../domain/shared/decider';
 import { RuleBroken } from '../../domain/shared/errors';
 import { rejects } from '../testing/rejects';
-
-/** An in-memory stream with a gate that holds appends "in flight" until the test opens it. */
-class FakeStream {
-  events: StoredEvent[] = [];
-  commits: number[] = [];
-  reads = 0;
-  private held: { resolve: () => void } | null = null;
-  private gate: Promise<void> | null = null;
-  failNext: Error | null = null;
-
-  hold(): void {
-    this.gate = new Promise<void>((resolve) => (this.held = { resolve }));
-  }
-
-  release(): void {
-    this.held?.resolve();
-    this.gate = null;
-  }
-
-  /** Another process appends directly. */
-  appendOther(event: LotEvent): void {
-    this.push([{ event_id: `other-${this.events.length}`, type: event.type, data: event.data }]);
-  }
-
-  readStream = async (_id: string, after: number): Promise<StoredEvent[]> => {
-    this.reads += 1;
-    return this.events.filter((e) => e.stream_version > after);
-  };
-
-  commit = async (streamId: string, expected: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> => {
-    if (this.gate) await this.gate;
-    if (this.failNext) {
-      const error = this.failNext;
-      this.failNext = null;
-      throw error;
-    }
-    const version = this.events.length;
-    if ((expected === 'no_stream' ? 0 : expected) !== version) throw new WrongExpectedVersion(streamId, expected, version);
-    this.commits.push(events.length);
-    const rows = this.push(events);
-    return { stream_id: streamId, version: this.events.length, events: rows, duplicate: false };
-  };
-
-  state() {
-    return fold(lotDecider, this.events.map((e) => ({ type: e.type, data: e.data }) as LotEvent));
-  }
-
-  private push(events: NewEvent[]) {
-    return events.map((e) => {
-      const stored: StoredEvent = {
-        position: this.events.length + 1, transaction_id: '1', stream_id: 'lot', stream_version: this.events.length + 1,
-        event_id: e.event_id, type: e.type, data: e.data, metadata: e.metadata ?? {}, created_at: new Date(0),
-      };
-      this.events.push(stored);
-      return { event_id: stored.event_id, position: stored.position, transaction_id: '1', stream_version: stored.stream_version };
-    });
-  }
-}
 
 let n = 0;
 const bid = (bidder: string, pounds: number): LotJob => {
@@ -81,7 +22,7 @@ const bid = (bidder: string, pounds: number): LotJob => {
 function setup() {
   const stream = new FakeStream();
   stream.appendOther(consigned());
-  const writer = new LotWriter(LOT, { now: () => new Date(MID), readStream: stream.readStream, commit: stream.commit });
+  const writer = new LotWriter(LOT, writerDeps(stream, () => new Date(MID)));
   return { stream, writer };
 }
 
@@ -156,7 +97,7 @@ test('"ended" on a lot that may have been extended elsewhere is re-checked again
   stream.appendOther(consigned());
   const end = Date.parse((consigned() as Extract<LotEvent, { type: 'LotConsigned' }>).data.ends_at);
   let now = new Date(MID);
-  const writer = new LotWriter(LOT, { now: () => now, readStream: stream.readStream, commit: stream.commit });
+  const writer = new LotWriter(LOT, writerDeps(stream, () => now));
   await writer.submit(bid('alice', 10));
   // Another process takes a bid 10 s before the end: the lot now runs until 2 min 50 s after it.
   stream.appendOther(lotDecider.decide(bid('zed', 20).build(new Date(end - 10_000).toISOString()) as never, stream.state())[0]);

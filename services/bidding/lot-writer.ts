@@ -10,15 +10,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AppendResult, NewEvent } from '../event-store/types';
-import { WrongExpectedVersion } from '../event-store/types';
-import { lotDecider } from '../../domain/lot/decide';
+import { GuardStreamsExist, WrongExpectedVersion } from '../event-store/types';
 import type { LotCommand } from '../../domain/lot/commands';
 import type { LotEvent } from '../../domain/lot/events';
 import { evolveLot, initialLotState, type LotState } from '../../domain/lot/state';
 import { MESSAGES } from '../../domain/lot/place-bid';
 import { Conflict, DomainError, NotFound, RuleBroken } from '../../domain/shared/errors';
 import { KeysTaken } from './idempotency-store';
-import { toRow, type Decision, type LotJob, type StoredAnswer, type WriterDeps } from './lot-job';
+import { decideQuietly } from './decide-quietly';
+import { CompanionNeeded, toRow, type CompanionAppend, type Decision, type LotJob, type StoredAnswer, type WriterDeps } from './lot-job';
 
 export type { Decision, LotJob, StoredAnswer, WriterDeps } from './lot-job';
 import { lotStream } from '../catalogue/streams';
@@ -37,6 +37,8 @@ interface Decided {
   after: LotState;
   events: LotEvent[];
   stored: StoredAnswer | null;
+  /** Set: committed alone, in one transaction with this append. */
+  companion: CompanionAppend | null;
 }
 
 /** A command re-decided this many times (other processes kept winning) is refused rather than starved forever. */
@@ -49,6 +51,7 @@ export class LotWriter {
   private version = 0;
   /** committed + the batch in flight + the queue: what the next decision sees. */
   private tentative: LotState = initialLotState;
+  private tentativeVersion = 0;
   private loaded = false;
   private needRefresh = false;
   /** Waiting for the state (first load, a refresh, or a re-check of a possibly stale refusal). */
@@ -129,9 +132,27 @@ export class LotWriter {
       return;
     }
     const after = events.reduce(evolveLot, before);
+    let companion: CompanionAppend | null = null;
+    if (events.length > 0) {
+      try {
+        companion = this.companionOf(pending, before, after, events.length);
+      } catch (error) {
+        pending.reject(error);
+        return;
+      }
+    }
     this.tentative = after;
+    this.tentativeVersion += events.length;
     const stored = pending.job.idempotency && events.length > 0 ? pending.job.idempotency.answer(before, after) : null;
-    this.queue.push({ pending, before, after, events, stored });
+    this.queue.push({ pending, before, after, events, stored, companion });
+  }
+
+  /** A capped bidder's bid is also decided by its companion (the cap), which may refuse it. */
+  private companionOf(pending: Pending, before: LotState, after: LotState, eventCount: number): CompanionAppend | null {
+    const { job, command } = pending;
+    if (job.companion) return job.companion.decide(before, after, this.tentativeVersion + eventCount);
+    if (command && this.deps.needsCompanion(command, before)) throw new CompanionNeeded(before.auctionId, false);
+    return null;
   }
 
   /**
@@ -170,6 +191,7 @@ export class LotWriter {
     const pending = this.queue.map((d) => d.pending);
     this.queue = [];
     this.tentative = this.committed;
+    this.tentativeVersion = this.version;
     for (const p of pending) {
       p.rebases += 1;
       if (p.rebases > MAX_REBASES) p.reject(new Conflict('This lot is very busy right now. Please try again.'));
@@ -177,8 +199,15 @@ export class LotWriter {
     }
   }
 
+  /** The next batch: a command with a companion alone, otherwise everything up to the next such command. */
+  private nextBatch(): Decided[] {
+    if (this.queue[0].companion) return this.queue.splice(0, 1);
+    const stop = this.queue.findIndex((d) => d.companion !== null);
+    return this.queue.splice(0, Math.min(stop === -1 ? this.queue.length : stop, MAX_BATCH));
+  }
+
   private async flush(): Promise<void> {
-    const batch = this.queue.splice(0, MAX_BATCH);
+    const batch = this.nextBatch();
     const changing = batch.filter((d) => d.events.length > 0);
     if (changing.length === 0) {
       for (const d of batch) d.pending.resolve({ before: d.before, after: d.after, events: [], append: null, stored: null });
@@ -188,9 +217,11 @@ export class LotWriter {
       d.events.map((e) => ({ event_id: randomUUID(), type: e.type, data: e.data, metadata: d.pending.job.metadata })),
     );
     const keys = changing.flatMap((d) => (d.stored && d.pending.job.idempotency ? [toRow(d.pending.job.idempotency, d.stored, this.lotId, this.deps.now())] : []));
+    const companion = batch.length === 1 ? batch[0].companion : null;
+    const guard = companion ? [] : this.deps.guardStreams(changing.map((d) => d.pending.command!), this.committed);
     let append: AppendResult;
     try {
-      append = await this.deps.commit(this.streamId, this.version === 0 ? 'no_stream' : this.version, events, keys);
+      append = await this.deps.commit(this.streamId, this.version === 0 ? 'no_stream' : this.version, events, keys, { guard, companion });
     } catch (error) {
       this.recover(batch, error);
       return;
@@ -204,6 +235,20 @@ export class LotWriter {
   }
 
   private recover(batch: Decided[], error: unknown): void {
+    if (error instanceof GuardStreamsExist) {
+      // Some bidders of the batch have a cap we did not know of: re-decided, their bids now ask for a companion.
+      this.deps.learnGuarded(error.streamIds);
+      this.queue = [...batch, ...this.queue];
+      this.needRefresh = true;
+      return;
+    }
+    if (error instanceof WrongExpectedVersion && error.streamId !== this.streamId) {
+      // The companion's stream moved (the bidder's cap changed, or another of their bids was counted): that caller
+      // decides a fresh companion; everything after it is re-decided without it.
+      for (const d of batch) d.pending.reject(new CompanionNeeded(d.before.auctionId, true));
+      this.needRefresh = true;
+      return;
+    }
     if (error instanceof WrongExpectedVersion) {
       // Another process wrote the stream: reload and re-decide this batch and everything after it.
       this.queue = [...batch, ...this.queue];
@@ -234,22 +279,4 @@ export class LotWriter {
     this.tentative = this.committed;
     for (const p of all) p.reject(error);
   }
-}
-
-/**
- * Refusals are the common answer on a hot lot, and capturing a stack trace for each costs more than deciding.
- * Domain errors need none (they become 4xx answers), so the decision runs without; anything else thrown is a bug,
- * and since deciding is pure, it is decided again with stacks on so the error carries its real trace.
- */
-function decideQuietly(command: LotCommand, state: LotState): LotEvent[] {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return lotDecider.decide(command, state);
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-  return lotDecider.decide(command, state);
 }

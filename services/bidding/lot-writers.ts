@@ -5,13 +5,17 @@
 import type { AppContext } from '../context';
 import type { AppendResult, ExpectedVersion, NewEvent } from '../event-store/types';
 import { LotWriter, type Decision, type LotJob } from './lot-writer';
+import type { CommitExtras } from './lot-job';
 import { insertKeys, type IdempotencyRow } from './idempotency-store';
+import { CappedBidders } from './capped-bidders';
 
 /** Writers kept in memory; the least recently used idle ones are dropped beyond this (they reload on next use). */
 const MAX_WRITERS = 5000;
 
 export class LotWriters {
   private readonly writers = new Map<string, LotWriter>();
+  /** Bidders known to have a spending cap, per auction (shared by every lot of this process). */
+  readonly capped = new CappedBidders();
 
   constructor(private readonly ctx: AppContext, private readonly maxWriters = MAX_WRITERS) {}
 
@@ -28,12 +32,20 @@ export class LotWriters {
       writer = new LotWriter(lotId, {
         now: () => this.ctx.clock.now(),
         readStream: (streamId, after) => this.ctx.store.readStream(streamId, after),
-        commit: (streamId, expected, events, keys) => this.commit(streamId, expected, events, keys),
+        commit: (streamId, expected, events, keys, extras) => this.commit(streamId, expected, events, keys, extras),
+        needsCompanion: (command, state) => this.capped.needsCap(command, state),
+        guardStreams: (commands, state) => this.capped.guardStreams(commands, state),
+        learnGuarded: (streamIds) => this.capped.learn(streamIds),
       });
       this.evictIdle();
     }
     this.writers.set(lotId, writer);
     return writer;
+  }
+
+  /** This process's writer of the lot, if it has one (nothing is created or loaded). */
+  peek(lotId: string): LotWriter | undefined {
+    return this.writers.get(lotId);
   }
 
   /** Waits for every writer to finish its pending work (shutdown). */
@@ -53,12 +65,16 @@ export class LotWriters {
     }
   }
 
-  /** One append; with idempotency keys, the keys and the events in one transaction. */
-  private async commit(streamId: string, expected: ExpectedVersion, events: NewEvent[], keys: IdempotencyRow[]): Promise<AppendResult> {
-    if (keys.length === 0) return this.ctx.store.append(streamId, expected, events);
+  /** One append; with idempotency keys or a companion, everything in one transaction. */
+  private async commit(streamId: string, expected: ExpectedVersion, events: NewEvent[], keys: IdempotencyRow[], extras: CommitExtras): Promise<AppendResult> {
+    const options = { unlessStreamsExist: extras.guard };
+    const { companion } = extras;
+    if (keys.length === 0 && !companion) return this.ctx.store.append(streamId, expected, events, undefined, options);
     const result = await this.ctx.db.transaction().execute(async (trx) => {
-      await insertKeys(trx, keys);
-      return this.ctx.store.append(streamId, expected, events, trx);
+      if (keys.length > 0) await insertKeys(trx, keys);
+      const appended = await this.ctx.store.append(streamId, expected, events, trx, options);
+      if (companion) await this.ctx.store.append(companion.streamId, companion.expected, companion.events, trx);
+      return appended;
     });
     this.ctx.store.notifyAppended();
     return result;

@@ -10,6 +10,9 @@ import { bidAnswer } from './bid-answer';
 import { bidding } from './bidding';
 import { requestHash } from './idempotency-store';
 import type { LotJob, StoredAnswer } from './lot-writer';
+import { CompanionNeeded } from './lot-job';
+import { capCompanion } from '../spending-cap/cap-context';
+import { Conflict } from '../../domain/shared/errors';
 
 export interface BidInput {
   lotId: string;
@@ -50,6 +53,27 @@ async function decide(ctx: AppContext, user: AuthUser, input: BidInput): Promise
       answer: (before, after) => ({ status: BID_CREATED, body: bidAnswer(before, after, user.id, bidId) }),
     };
   }
-  const decision = await parts.writers.submit(input.lotId, job);
+  const decision = await submitCapped(ctx, job, { userId: user.id, lotId: input.lotId, bidId });
   return decision.stored ?? { status: BID_CREATED, body: bidAnswer(decision.before, decision.after, user.id, bidId) };
+}
+
+/** Times a capped bid is checked again because the bidder's cap stream kept moving under it. */
+const MAX_CAP_ATTEMPTS = 10;
+
+/**
+ * Submits the bid; a bidder with a spending cap in the lot's auction is asked for the cap's companion (the writer
+ * says so), which is prepared here, off the writer, and the bid is submitted again with it. Uncapped bidders never
+ * get here a second time.
+ */
+async function submitCapped(ctx: AppContext, job: LotJob, bid: { userId: string; lotId: string; bidId: string }) {
+  const writers = bidding(ctx).writers;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writers.submit(bid.lotId, job);
+    } catch (error) {
+      if (!(error instanceof CompanionNeeded)) throw error;
+      if (attempt >= MAX_CAP_ATTEMPTS) throw new Conflict('Your bids in this auction are changing too quickly. Please try again.');
+      job.companion = await capCompanion(ctx, { ...bid, auctionId: error.auctionId, metadata: job.metadata });
+    }
+  }
 }

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/harness';
 import { createDb, type Db } from '../db/database';
 import { EventStore } from './event-store';
 import { rejects } from "../testing/rejects";
-import { FEED_START, WrongExpectedVersion, type FeedCursor, type StoredEvent } from './types';
+import { FEED_START, GuardStreamsExist, WrongExpectedVersion, type FeedCursor, type StoredEvent } from './types';
 
 let database: TestDatabase;
 let db: Db;
@@ -76,6 +76,20 @@ test('a wrong expected version is a typed conflict and writes nothing', async ()
   assert.is((await store.readStream(id)).length, 1);
   const ok = await store.append(id, 1, [event()]);
   assert.is(ok.version, 2);
+});
+
+test('an append guarded by streams that must not exist writes nothing and names the ones that do', async () => {
+  const id = stream();
+  const [absent, present] = [stream(), stream()];
+  await store.append(present, 'no_stream', [event()]);
+  await store.append(id, 'no_stream', [event()], undefined, { unlessStreamsExist: [absent] });
+  const refused = await rejects(() => store.append(id, 1, [event()], undefined, { unlessStreamsExist: [absent, present] }), GuardStreamsExist);
+  assert.equal((refused as GuardStreamsExist).streamIds, [present]);
+  const fresh = stream();
+  await rejects(() => store.append(fresh, 'no_stream', [event()], undefined, { unlessStreamsExist: [present] }), GuardStreamsExist);
+  assert.is((await store.readStream(fresh)).length, 0, 'a new stream is not created either');
+  assert.is((await store.readStream(id)).length, 1);
+  await rejects(() => store.append(id, 7, [event()], undefined, { unlessStreamsExist: [absent] }), WrongExpectedVersion);
 });
 
 test('of concurrent appends at the same expected version exactly one wins', async () => {

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
-import type { AppendResult, DomainEvent, ExpectedVersion, FeedCursor, NewEvent, StoredEvent } from './types';
-import { WrongExpectedVersion } from './types';
+import type { AppendOptions, AppendResult, DomainEvent, ExpectedVersion, FeedCursor, NewEvent, StoredEvent } from './types';
+import { GuardStreamsExist, WrongExpectedVersion } from './types';
 
 type Executor = Kysely<any>;
 
@@ -22,12 +22,18 @@ export class EventStore {
   }
 
   /** Pass `trx` to append inside a caller's transaction (several streams at once); then call `notifyAppended` after commit. */
-  async append<E extends DomainEvent>(streamId: string, expected: ExpectedVersion, events: NewEvent<E>[], trx?: Executor): Promise<AppendResult> {
+  async append<E extends DomainEvent>(
+    streamId: string, expected: ExpectedVersion, events: NewEvent<E>[], trx?: Executor, options: AppendOptions = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const executor = trx ?? this.db;
+    const guard = options.unlessStreamsExist ?? [];
     try {
-      const rows = await this.insert(executor, streamId, expected, events);
-      if (rows.length === 0) return await this.explainMissingAppend(executor, streamId, expected, events);
+      const rows = await this.insert(executor, streamId, expected, events, guard);
+      if (rows.length === 0) {
+        if (guard.length > 0) await this.explainGuard(executor, guard);
+        return await this.explainMissingAppend(executor, streamId, expected, events);
+      }
       if (!trx) this.notifyAppended();
       return toResult(streamId, rows, false);
     } catch (error) {
@@ -105,10 +111,12 @@ export class EventStore {
     this.appended.emit('appended');
   }
 
-  private async insert(executor: Executor, streamId: string, expected: ExpectedVersion, events: NewEvent[]): Promise<InsertedRow[]> {
+  private async insert(executor: Executor, streamId: string, expected: ExpectedVersion, events: NewEvent[], absent: readonly string[]): Promise<InsertedRow[]> {
     const count = events.length;
     const expectedVersion = expected === 'no_stream' ? 0 : expected;
-    const guard = expected === 'any' ? sql`` : sql`WHERE s.version = ${expectedVersion}`;
+    // An index probe per guard stream inside this one statement: no extra round trip, no lock.
+    const noneOf = absent.length === 0 ? sql`TRUE` : sql`NOT EXISTS (SELECT 1 FROM streams g WHERE g.stream_id = ANY(${absent}::text[]))`;
+    const guard = expected === 'any' ? sql`WHERE ${noneOf}` : sql`WHERE s.version = ${expectedVersion} AND ${noneOf}`;
     const { rows } = await sql<InsertedRow>`
       WITH input AS (
         SELECT * FROM unnest(${events.map((e) => e.event_id)}::uuid[], ${events.map((e) => e.type)}::text[],
@@ -116,7 +124,7 @@ export class EventStore {
                              ${events.map((e) => JSON.stringify(e.metadata ?? {}))}::text[])
           WITH ORDINALITY AS t(event_id, type, data, metadata, n)
       ), bumped AS (
-        INSERT INTO streams AS s (stream_id, version) VALUES (${streamId}, ${count})
+        INSERT INTO streams AS s (stream_id, version) SELECT ${streamId}, ${count} WHERE ${noneOf}
         ON CONFLICT (stream_id) DO UPDATE SET version = s.version + ${count} ${guard}
         RETURNING version
       )
@@ -125,6 +133,12 @@ export class EventStore {
       FROM input i CROSS JOIN bumped b ORDER BY i.n
       RETURNING event_id::text, position, transaction_id::text, stream_version`.execute(executor);
     return rows;
+  }
+
+  /** Nothing was written because of the guard? Then say which guard streams exist. */
+  private async explainGuard(executor: Executor, absent: readonly string[]): Promise<void> {
+    const { rows } = await sql<{ stream_id: string }>`SELECT stream_id FROM streams WHERE stream_id = ANY(${absent}::text[])`.execute(executor);
+    if (rows.length > 0) throw new GuardStreamsExist(rows.map((r) => r.stream_id));
   }
 
   /** Nothing was written: either a retry of an append that already happened, or a real version conflict. */

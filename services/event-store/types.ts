@@ -51,6 +51,19 @@ export interface AppendResult {
   duplicate: boolean;
 }
 
+/** Options of one append. */
+export interface AppendOptions {
+  /** Append only if none of these streams exists (checked in the append's own statement); else `GuardStreamsExist`. */
+  unlessStreamsExist?: readonly string[];
+}
+
+/** An append refused by `unlessStreamsExist`: nothing was written. */
+export class GuardStreamsExist extends Error {
+  constructor(readonly streamIds: string[]) {
+    super(`Guard streams exist: ${streamIds.join(', ')}`);
+  }
+}
+
 export class WrongExpectedVersion extends Error {
   constructor(readonly streamId: string, readonly expected: ExpectedVersion, readonly actual: number) {
     super(`Stream ${streamId}: expected version ${String(expected)}, actual ${actual}`);

@@ -7,6 +7,7 @@ import { Empty, ErrorNote, GridSkeleton } from '../components/feedback';
 import { LotGrid } from '../components/lot-card';
 import { PageHead, RequireAuth } from '../components/page-head';
 import { Tabs } from '../components/tabs';
+import { SpendingCapPanel } from '../features/spending-cap/spending-cap-panel';
 import { SITE } from '../lib/site';
 import { buyers, loadBuyersArea } from '../state/buyers';
 import { openModal } from '../state/modals';
@@ -63,6 +64,7 @@ function BuyersArea() {
   return (
     <div className="container section">
       <FeeNotice />
+      <SpendingCapPanel />
       <Tabs
         active={tab}
         onChange={setTab}
