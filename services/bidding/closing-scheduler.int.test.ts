@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
-import { createContext, type AppContext } from '../context';
+import type { AppContext } from '../context';
+import { startSecondProcess, stopSecondProcess } from '../testing/second-process';
 import { auctionStream } from '../catalogue/streams';
 import { rebuildAndCompare } from '../../projections/rebuild';
 import { lotScheduleProjection } from '../../projections/lot-schedule/projection';
@@ -16,14 +17,11 @@ let alice: TestUser;
 test.before(async () => {
   t = await startTestApp();
   alice = await createTestUser(t, { feePaid: true });
-  // A second server process on the same database, with its own projection runner.
-  ctx2 = createContext(t.ctx.config, t.database.url, { clock: t.clock, poolSize: 5 });
-  ctx2.projections.start();
+  ctx2 = startSecondProcess(t);
 });
 
 test.after(async () => {
-  await ctx2.projections.stop();
-  await ctx2.db.destroy();
+  await stopSecondProcess(ctx2);
   await t.close();
 });
 

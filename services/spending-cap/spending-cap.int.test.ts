@@ -3,7 +3,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
-import { createContext, type AppContext } from '../context';
+import type { AppContext } from '../context';
+import { startSecondProcess, stopSecondProcess } from '../testing/second-process';
 import { MINUTE, createAuction, createLot, postBid } from '../bidding/testing';
 import { placeBid } from '../bidding/place-bid';
 import { ClosingScheduler } from '../bidding/closing-scheduler';
@@ -19,14 +20,11 @@ test.before(async () => {
   t = await startTestApp();
   alice = await createTestUser(t, { feePaid: true });
   bob = await createTestUser(t, { feePaid: true });
-  // A second server process on the same database: its own lot writers, its own knowledge of who is capped.
-  ctx2 = createContext(t.ctx.config, t.database.url, { clock: t.clock, poolSize: 5 });
-  ctx2.projections.start();
+  ctx2 = startSecondProcess(t);
 });
 
 test.after(async () => {
-  await ctx2.projections.stop();
-  await ctx2.db.destroy();
+  await stopSecondProcess(ctx2);
   await t.close();
 });
 
