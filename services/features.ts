@@ -14,6 +14,7 @@ import { accountAreaFeature } from './account-area/feature';
 import { alertsFeature } from './alerts/feature';
 import { notificationsFeature } from './notifications/feature';
 import { spendingCapFeature } from './spending-cap/feature';
+import { sellerStatementsFeature } from './seller-statements/feature';
 
 /**
  * A feature slice: its routes, and the background work it runs while the server is up (schedulers, outbox
@@ -28,5 +29,5 @@ export interface Feature {
 
 export const features: Feature[] = [
   accountsFeature, catalogueFeature, biddingFeature, liveFeature, paymentsFeature, walletFeature, payoutFeature, checkoutFeature, addressesFeature,
-  ordersFeature, alertsFeature, accountAreaFeature, notificationsFeature, spendingCapFeature,
+  ordersFeature, alertsFeature, accountAreaFeature, notificationsFeature, spendingCapFeature, sellerStatementsFeature,
 ];

@@ -26,25 +26,42 @@ export interface SellerSettlement {
   waived_pence: Pence;
 }
 
-export function sellerSettlement(lot: Pick<OrderLot, 'hammer_pence' | 'reserve_fee_pence' | 'reference_no' | 'title'>): SellerSettlement {
-  const ref = lot.reference_no;
-  const wanted: SellerLine[] = [
-    { kind: 'commission', amount_pence: percentOf(lot.hammer_pence, SELLER_COMMISSION_BP), description: `Seller commission (5%) on lot ${ref}` },
-    { kind: 'listing_fee', amount_pence: LISTING_FEE_PENCE, description: `Listing fee on lot ${ref}` },
-    { kind: 'reserve_fee', amount_pence: lot.reserve_fee_pence, description: `Reserve fee on lot ${ref}` },
+/** A fee as charged on a sale: what the rule asks for, cut so that all fees together never pass the hammer. */
+export interface ChargedFee { kind: SellerLineKind; amount_pence: Pence }
+
+/**
+ * The one seller fee rule (settlement and the seller statements both use it): commission 5% of the hammer rounded
+ * half up, the listing fee, the lot's reserve fee, each cut to what the hammer has left. Every kind is listed, in
+ * that order, even when it comes to nothing.
+ */
+export function chargedSellerFees(hammerPence: Pence, reserveFeePence: Pence): { fees: ChargedFee[]; waived_pence: Pence } {
+  const wanted: ChargedFee[] = [
+    { kind: 'commission', amount_pence: percentOf(hammerPence, SELLER_COMMISSION_BP) },
+    { kind: 'listing_fee', amount_pence: LISTING_FEE_PENCE },
+    { kind: 'reserve_fee', amount_pence: reserveFeePence },
   ];
-  let left = lot.hammer_pence;
+  let left = hammerPence;
   let waived = 0;
-  const fees: SellerLine[] = [];
-  for (const fee of wanted) {
-    const charged = Math.min(fee.amount_pence, left);
+  const fees = wanted.map((fee) => {
+    const charged = Math.max(0, Math.min(fee.amount_pence, left));
     waived += fee.amount_pence - charged;
     left -= charged;
-    if (charged > 0) fees.push({ ...fee, amount_pence: charged });
-  }
+    return { kind: fee.kind, amount_pence: charged };
+  });
+  return { fees, waived_pence: waived };
+}
+
+export function sellerSettlement(lot: Pick<OrderLot, 'hammer_pence' | 'reserve_fee_pence' | 'reference_no' | 'title'>): SellerSettlement {
+  const ref = lot.reference_no;
+  const describe: Record<SellerLineKind, string> = {
+    commission: `Seller commission (5%) on lot ${ref}`,
+    listing_fee: `Listing fee on lot ${ref}`,
+    reserve_fee: `Reserve fee on lot ${ref}`,
+  };
+  const { fees, waived_pence } = chargedSellerFees(lot.hammer_pence, lot.reserve_fee_pence);
   return {
     proceeds: { amount_pence: lot.hammer_pence, description: `Sale of lot ${ref}: ${lot.title}` },
-    fees,
-    waived_pence: waived,
+    fees: fees.filter((f) => f.amount_pence > 0).map((f) => ({ ...f, description: describe[f.kind] })),
+    waived_pence,
   };
 }

@@ -4,6 +4,7 @@
  * /api/no_sold_recent_auctions_result/ (sold / unsold in the most recent finished auction they sold in),
  * /api/past_auctions_result/ and /api/no_sold_past_auctions_result/ (sold / unsold in earlier auctions, or in the
  * `auction` given). Each page adds total_amount_bid: the current bids (or hammer prices) of all listed lots.
+ * Each lot adds seller_costs, payment_status and paid_to_wallet_at (docs/selling.md; null unless sold).
  */
 import { z } from 'zod';
 import { sql, type SqlBool } from 'kysely';
@@ -13,6 +14,7 @@ import { parseQuery } from '../../http/validation';
 import { requireUser } from '../../http/auth';
 import { penceToDecimal } from '../../../domain/shared/money';
 import { lotPage, lotPageQuery, type LotCondition } from '../lots/lot-page';
+import { loadLotSales, saleFields } from '../../seller-statements/sale-status';
 
 const sellerQuery = lotPageQuery.extend({ auction: z.string().uuid({ message: 'Enter a valid auction id.' }).optional() });
 
@@ -41,7 +43,9 @@ export function sellerLotRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { rows_total_pence, ...page } = await lotPage(ctx, request, (eb) => eb.and([eb('seller_id', '=', me), where(eb)]), {
         page: q.page, pageSize: q.page_size, order,
       });
-      return { ...page, total_amount_bid: penceToDecimal(rows_total_pence) };
+      const sales = await loadLotSales(ctx.db, me, page.results.map((l) => l.id));
+      const results = page.results.map((l) => ({ ...l, ...saleFields(sales.get(l.id)) }));
+      return { ...page, results, total_amount_bid: penceToDecimal(rows_total_pence) };
     });
 
   const open = (met: boolean) => async (_me: string, now: Date): Promise<LotCondition> => (eb) =>
