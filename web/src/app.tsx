@@ -5,6 +5,7 @@ import { ConsentBanner } from './components/consent-banner';
 import { FullScreenLoader } from './components/feedback';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
+import { LiveStatusBanner } from './components/live-status-banner';
 import { ModalHost } from './components/modal-host';
 import { ShellQuery } from './components/shell-query';
 import { ToastContainer } from './components/toast-container';
@@ -94,6 +95,7 @@ export function App() {
       </main>
       <Footer />
       <ConsentBanner />
+      <LiveStatusBanner />
       <ToastContainer />
       <ModalHost />
       <ShellQuery />

@@ -1,7 +1,9 @@
 /**
  * One live channel (/ws/{channel}/). Each connection fetches a new ticket first; a connection not open within 4 s
  * is dropped; reconnects wait 2-10 s, at most 10 times in a row (a connection that stayed up 5 s resets the
- * count); everything pauses while the tab is hidden and resumes when it is shown again.
+ * count). After the 10th failed retry the status stays 'failed' until restart() (the user's Reconnect), the tab
+ * being shown again or the browser coming back online, each with a fresh count. Everything pauses while the tab is
+ * hidden and resumes when it is shown again.
  */
 import { canRetry, channelUrl, LIVE, reconnectDelay } from '../lib/reconnect';
 import { wsTicket } from './auth';
@@ -48,6 +50,14 @@ export class LiveChannel {
     window.removeEventListener('online', this.onOnline);
     this.drop();
     this.status('idle');
+  }
+
+  /** Starts over with a fresh retry count; an open connection is kept (only its count is reset). */
+  restart(): void {
+    if (!this.running) return this.start();
+    this.attempts = 0;
+    if (this.socket?.readyState === WebSocket.OPEN || document.hidden) return;
+    void this.connect();
   }
 
   private status(s: ChannelStatus) {

@@ -11,6 +11,7 @@ import { LotGrid } from '../components/lot-card';
 import { PageHead, RequireAuth } from '../components/page-head';
 import { formatShortDate } from '../lib/dates';
 import { formatGBP } from '../lib/money';
+import { auctionName } from '../lib/normalize';
 import { putLots } from '../state/lots';
 import { session } from '../state/session';
 
@@ -38,7 +39,7 @@ function AuctionBlock({ which, title, empty }: { which: 'current_auction' | 'mos
       ) : (
         <>
           <p className="dashboard__auction">
-            {d.auction.title || d.auction.name || 'Auction'}: {formatShortDate(d.auction.start_date)} to {formatShortDate(d.auction.end_date)}
+            {auctionName(d.auction)}: {formatShortDate(d.auction.start_date)} to {formatShortDate(d.auction.end_date)}
           </p>
           <dl className="dashboard__counts" aria-label={`${title} counts`}>
             {COUNT_LABELS.map(([key, label]) => (

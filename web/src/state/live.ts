@@ -1,6 +1,7 @@
 /**
  * Live channels: /ws/lots/ (with the access token when signed in, to receive one's own is_winning), /ws/auctions/,
- * and /ws/notifications/ when signed in. Messages are dispatched by purpose and merged into the stores.
+ * and /ws/notifications/ when signed in. Messages are dispatched by purpose and merged into the stores. The lots
+ * channel's status is public: the shell's LiveStatusBanner says when live prices have stopped (reconnectLive()).
  */
 import { proxy } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
@@ -19,7 +20,17 @@ import { addNotification, clearNotifications, loadNotifications, notifications, 
 import { session } from './session';
 import { pushToast } from './toasts';
 
-export const live = proxy({ lots: 'idle' as ChannelStatus });
+export const live = proxy({
+  lots: 'idle' as ChannelStatus,
+  /** Live prices were flowing (or the user asked to reconnect) and the lots channel is trying to get them back. */
+  lotsInterrupted: false,
+});
+
+function setLotsStatus(s: ChannelStatus): void {
+  if (s === 'waiting' && live.lots === 'open') live.lotsInterrupted = true;
+  else if (s !== 'waiting' && s !== 'connecting') live.lotsInterrupted = false;
+  live.lots = s;
+}
 
 export const OUTBID_TEXT = 'You have been outbid';
 
@@ -125,7 +136,7 @@ function openUserChannels(): void {
   lots = new LiveChannel('lots', {
     withToken: signedIn,
     onMessage: dispatchLive,
-    onStatus: (s) => (live.lots = s),
+    onStatus: setLotsStatus,
     onReconnect: () => void resync(),
     onFirstOpen: () => void catchUpOnScreen().catch((e) => console.warn('[live] catch-up failed', e)),
   });
@@ -137,6 +148,12 @@ function openUserChannels(): void {
     notes = new LiveChannel('notifications', { withToken: true, onMessage: dispatchLive });
     notes.start();
   }
+}
+
+/** The user's Reconnect once the lots channel gave up: every channel starts over with a fresh retry count. */
+export function reconnectLive(): void {
+  if (live.lots === 'failed') live.lotsInterrupted = true;
+  for (const channel of [lots, auctionsChannel, notes]) channel?.restart();
 }
 
 let started = false;
