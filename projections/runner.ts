@@ -76,7 +76,7 @@ export class ProjectionRunner {
   }
 
   /** Resolves once every projection has applied every event committed before this call (tests, scripts). */
-  async settle(timeoutMs = 10_000): Promise<void> {
+  async settle(timeoutMs = 30_000): Promise<void> {
     const { rows } = await sql<FeedCursor>`
       SELECT transaction_id::text, position FROM events
       ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1`.execute(this.db);
@@ -88,7 +88,7 @@ export class ProjectionRunner {
    * It keeps waking the runner meanwhile: the event may become visible only after another transaction anywhere on
    * the cluster finishes (the feed waits below xmin), and the runner may not be polling (tests, scripts).
    */
-  waitFor(cursor: FeedCursor, timeoutMs = 5000, only?: readonly string[]): Promise<void> {
+  waitFor(cursor: FeedCursor, timeoutMs = 15_000, only?: readonly string[]): Promise<void> {
     if (this.reached(cursor, only)) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const poll = setInterval(() => this.wake(), 25);
