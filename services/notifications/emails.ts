@@ -11,25 +11,25 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 interface Copy { subject: string; next: string; action: string; path: (lotId: string | null) => string }
 
-const lotPath = (lotId: string | null) => (lotId ? `/lot/${lotId}` : '/account/dashboard');
+const lotPath = (lotId: string | null) => (lotId ? `/product/${lotId}` : '/account/dashboard');
 
 export const EMAIL_COPY: Record<Template, Copy> = {
   outbid: { subject: 'You have been outbid', next: 'Another bidder has bid more than your maximum. Bid again to stay in the running.', action: 'Bid again', path: lotPath },
   met_reserve: { subject: 'The reserve on your lot has been met', next: 'Your lot will sell when the auction ends.', action: 'See your lot', path: lotPath },
   met_reserve_where_you_bid: { subject: 'Reserve met on a lot you bid on', next: 'The lot will now sell to the highest bidder when it closes.', action: 'See the lot', path: lotPath },
   won_items: { subject: 'You won a lot', next: 'Please pay for your lot within 7 days at checkout.', action: 'Pay now', path: () => '/checkout' },
-  end_of_auction_for_seller: { subject: 'Your lot has closed', next: 'You will be paid once the buyer has paid.', action: 'See your results', path: () => '/account/selling' },
+  end_of_auction_for_seller: { subject: 'Your lot has closed', next: 'You will be paid once the buyer has paid.', action: 'See your results', path: () => '/account/sellers-area' },
   you_are_paid: { subject: 'You have been paid', next: 'The proceeds are in your wallet. You can withdraw them to your bank account.', action: 'Open your wallet', path: () => '/account/wallet' },
   lots_that_match_my_interest: { subject: 'A lot that matches your interests', next: 'A lot you follow or that matches your keywords has been consigned.', action: 'See the lot', path: lotPath },
   please_pay_now: { subject: 'Please pay for your lots', next: 'Your won lots are waiting for payment.', action: 'Pay now', path: () => '/checkout' },
-  storage_is_ending: { subject: 'Your storage period is ending', next: 'Arrange delivery or extend storage before it ends.', action: 'Manage storage', path: () => '/account/storage' },
-  storage_period_expired: { subject: 'Your storage period has expired', next: 'Please arrange delivery or extend storage.', action: 'Manage storage', path: () => '/account/storage' },
+  storage_is_ending: { subject: 'Your storage period is ending', next: 'Arrange delivery or extend storage before it ends.', action: 'Manage storage', path: () => '/checkout' },
+  storage_period_expired: { subject: 'Your storage period has expired', next: 'Please arrange delivery or extend storage.', action: 'Manage storage', path: () => '/checkout' },
   payment_method_reminder: { subject: 'Your order is waiting for payment', next: 'The payment details are on your order. We send, store or hold your lots once it is paid.', action: 'See your orders', path: () => '/account/orders' },
   shipping_method_reminder: { subject: 'Choose how to receive your lots', next: 'Choose delivery, collection or storage for your lots.', action: 'Choose now', path: () => '/checkout' },
   payment_details_required: { subject: 'Tell us where to pay you', next: 'Add your bank details so we can pay out your proceeds.', action: 'Add bank details', path: () => '/account/settings?section=seller-payment' },
   request_to_fill_details: { subject: 'Complete your profile', next: 'A few details are missing from your profile.', action: 'Complete my profile', path: () => '/account/settings' },
-  relist_request_success: { subject: 'Your lot will be relisted', next: 'Your relist request has been accepted.', action: 'See your lots', path: () => '/account/selling' },
-  full_seller_invoice_available: { subject: 'Your seller invoice is ready', next: 'Your full seller invoice can be downloaded now.', action: 'Download it', path: () => '/account/selling' },
+  relist_request_success: { subject: 'Your lot will be relisted', next: 'Your relist request has been accepted.', action: 'See your lots', path: () => '/account/sellers-area' },
+  full_seller_invoice_available: { subject: 'Your seller invoice is ready', next: 'Your full seller invoice can be downloaded now.', action: 'Download it', path: () => '/account/sellers-area' },
 };
 
 export function notificationEmail(publicUrl: string, to: string, firstName: string, n: { template: Template; text: string; lot_id: string | null }): Email {
