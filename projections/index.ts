@@ -14,8 +14,11 @@ import { addressesProjection } from './addresses/projection';
 import { lotNotesProjection } from './account-area/lot-notes-projection';
 import { spendingCapsProjection } from './spending-caps/projection';
 import { notificationsProjection } from './notifications/projection';
+import { sellRequestsProjection } from './sell-requests/projection';
+import { valuationsProjection } from './valuations/projection';
 
 /** Every read model, in the order the runner applies them. Add a projection here to run and rebuild it. */
 export const allProjections: Projection[] = [usersProjection, newsletterProjection, ...catalogueProjections, lotScheduleProjection, walletProjection,
   payoutMethodsProjection, withdrawalsProjection, paymentsProjection, userCardsProjection, ...orderProjections,
-  addressesProjection, lotNotesProjection, alertsProjection, notificationsProjection, spendingCapsProjection];
+  addressesProjection, lotNotesProjection, alertsProjection, notificationsProjection, spendingCapsProjection,
+  valuationsProjection, sellRequestsProjection];

@@ -15,6 +15,8 @@ import { alertsFeature } from './alerts/feature';
 import { notificationsFeature } from './notifications/feature';
 import { spendingCapFeature } from './spending-cap/feature';
 import { sellerStatementsFeature } from './seller-statements/feature';
+import { sellRequestsFeature } from './sell-requests/feature';
+import { valuationFeature } from './valuation/feature';
 
 /**
  * A feature slice: its routes, and the background work it runs while the server is up (schedulers, outbox
@@ -30,4 +32,6 @@ export interface Feature {
 export const features: Feature[] = [
   accountsFeature, catalogueFeature, biddingFeature, liveFeature, paymentsFeature, walletFeature, payoutFeature, checkoutFeature, addressesFeature,
   ordersFeature, alertsFeature, accountAreaFeature, notificationsFeature, spendingCapFeature, sellerStatementsFeature,
+  valuationFeature,
+  sellRequestsFeature,
 ];

@@ -21,5 +21,16 @@ export interface FinishAuction {
   now: string;
 }
 
-export type AuctionCommand = CreateAuction | FinishAuction;
+/** Staff move an auction's dates before it starts. */
+export interface RescheduleAuction {
+  type: 'RescheduleAuction';
+  auction_id: string;
+  start_date: string;
+  end_date: string;
+  /** Staff user id. */
+  by: string;
+  now: string;
+}
+
+export type AuctionCommand = CreateAuction | FinishAuction | RescheduleAuction;
 export type AuctionCommandType = AuctionCommand['type'];

@@ -5,6 +5,7 @@ import type { AuctionEvent } from './events';
 import { evolveAuction, initialAuctionState, type AuctionState } from './state';
 import { createAuction } from './create-auction';
 import { finishAuction } from './finish-auction';
+import { rescheduleAuction } from './reschedule-auction';
 
 export function decideAuction(command: AuctionCommand, state: AuctionState): AuctionEvent[] {
   switch (command.type) {
@@ -12,6 +13,8 @@ export function decideAuction(command: AuctionCommand, state: AuctionState): Auc
       return createAuction(command, state);
     case 'FinishAuction':
       return finishAuction(command, state);
+    case 'RescheduleAuction':
+      return rescheduleAuction(command, state);
     default:
       return assertNever(command);
   }

@@ -23,5 +23,18 @@ export interface AuctionFinished {
   };
 }
 
-export type AuctionEvent = AuctionCreated | AuctionFinished;
+/** Staff moved the auction's dates before its start. Carries the resulting dates (the deadline never after the start). */
+export interface AuctionRescheduled {
+  type: 'AuctionRescheduled';
+  data: {
+    auction_id: string;
+    start_date: string;
+    end_date: string;
+    bottles_add_deadline: string;
+    by: string;
+    at: string;
+  };
+}
+
+export type AuctionEvent = AuctionCreated | AuctionFinished | AuctionRescheduled;
 export type AuctionEventType = AuctionEvent['type'];

@@ -9,9 +9,10 @@ export interface AuctionState {
   auctionId: string;
   startMs: number;
   endMs: number;
+  deadlineMs: number;
 }
 
-export const initialAuctionState: AuctionState = Object.freeze({ status: 'initial', auctionId: '', startMs: 0, endMs: 0 }) as AuctionState;
+export const initialAuctionState: AuctionState = Object.freeze({ status: 'initial', auctionId: '', startMs: 0, endMs: 0, deadlineMs: 0 }) as AuctionState;
 
 export function evolveAuction(state: AuctionState, event: AuctionEvent): AuctionState {
   switch (event.type) {
@@ -21,6 +22,14 @@ export function evolveAuction(state: AuctionState, event: AuctionEvent): Auction
         auctionId: event.data.auction_id,
         startMs: Date.parse(event.data.start_date),
         endMs: Date.parse(event.data.end_date),
+        deadlineMs: Date.parse(event.data.bottles_add_deadline),
+      };
+    case 'AuctionRescheduled':
+      return {
+        ...state,
+        startMs: Date.parse(event.data.start_date),
+        endMs: Date.parse(event.data.end_date),
+        deadlineMs: Date.parse(event.data.bottles_add_deadline),
       };
     case 'AuctionFinished':
       return { ...state, status: 'finished' };

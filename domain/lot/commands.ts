@@ -73,5 +73,38 @@ export interface CloseLot {
   now: string;
 }
 
-export type LotCommand = ConsignLot | PlaceBid | ChangeReservePrice | SetLotFeatured | CloseLot;
+/** Staff correct a lot before it starts. Only the fields given change; `item` is merged into the current item. */
+export interface EditLot {
+  type: 'EditLot';
+  lot_id: string;
+  item?: Partial<LotItem>;
+  opening_bid_pence?: number;
+  /** null or 0 = no reserve. */
+  reserve_price_pence?: number | null;
+  /** Staff user id. */
+  by: string;
+  now: string;
+}
+
+/** Staff withdraw a running (or not yet started) lot, with a reason, before its end. */
+export interface WithdrawLot {
+  type: 'WithdrawLot';
+  lot_id: string;
+  reason: string;
+  by: string;
+  now: string;
+}
+
+/** Staff move a lot's scheduled end (and, when its auction is rescheduled, its start), before it starts. */
+export interface RescheduleLotEnd {
+  type: 'RescheduleLotEnd';
+  lot_id: string;
+  ends_at: string;
+  /** Omitted = the start stays. */
+  starts_at?: string;
+  by: string;
+  now: string;
+}
+
+export type LotCommand = ConsignLot | PlaceBid | ChangeReservePrice | SetLotFeatured | CloseLot | EditLot | WithdrawLot | RescheduleLotEnd;
 export type LotCommandType = LotCommand['type'];

@@ -8,6 +8,9 @@ import { placeBid } from './place-bid';
 import { changeReservePrice } from './change-reserve';
 import { setLotFeatured } from './set-featured';
 import { closeLot } from './close-lot';
+import { editLot } from './edit-lot';
+import { withdrawLot } from './withdraw-lot';
+import { rescheduleLotEnd } from './reschedule-lot-end';
 
 export function decideLot(command: LotCommand, state: LotState): LotEvent[] {
   switch (command.type) {
@@ -21,6 +24,12 @@ export function decideLot(command: LotCommand, state: LotState): LotEvent[] {
       return setLotFeatured(command, state);
     case 'CloseLot':
       return closeLot(command, state);
+    case 'EditLot':
+      return editLot(command, state);
+    case 'WithdrawLot':
+      return withdrawLot(command, state);
+    case 'RescheduleLotEnd':
+      return rescheduleLotEnd(command, state);
     default:
       return assertNever(command);
   }

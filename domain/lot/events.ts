@@ -160,8 +160,66 @@ export interface LotClosed {
     bid_count: number;
     ends_at: string;
     closed_at: string;
+    /** true when staff withdrew the lot (the LotWithdrawn just before says why); absent on a normal close. */
+    withdrawn?: boolean;
   };
 }
 
-export type LotEvent = LotConsigned | BidPlaced | ReservePriceChanged | LotFeaturedSet | LotClosed;
+/** Staff corrected the lot before it started. Carries the RESULTING item, opening bid and reserve. */
+export interface LotEdited {
+  type: 'LotEdited';
+  data: {
+    lot_id: string;
+    item: LotItem;
+    opening_bid_pence: number;
+    /** null = no reserve. */
+    reserve_price_pence: number | null;
+    next_minimum_bid: number;
+    /** Which of item.<field>, opening_bid_pence, reserve_price_pence changed (for the audit trail). */
+    changed: string[];
+    edited_by: string;
+    edited_at: string;
+  };
+}
+
+/**
+ * Staff took the lot out of the sale. Always followed, in the same append, by a LotClosed (outcome 'unsold',
+ * withdrawn: true): every reader that only knows LotClosed still sees the lot end with no winner.
+ */
+export interface LotWithdrawn {
+  type: 'LotWithdrawn';
+  data: {
+    lot_id: string;
+    auction_id: string;
+    seller_id: string;
+    reason: string;
+    by: string;
+    at: string;
+  };
+}
+
+/** Staff moved the lot's scheduled end before it started (one lot, or all of an auction's lots staggered). */
+export interface LotEndRescheduled {
+  type: 'LotEndRescheduled';
+  data: {
+    lot_id: string;
+    auction_id: string;
+    previous_ends_at: string;
+    ends_at: string;
+    /** The resulting start (moved only when the auction's dates moved). */
+    starts_at: string;
+    by: string;
+    at: string;
+  };
+}
+
+export type LotEvent =
+  | LotConsigned
+  | BidPlaced
+  | ReservePriceChanged
+  | LotFeaturedSet
+  | LotClosed
+  | LotEdited
+  | LotWithdrawn
+  | LotEndRescheduled;
 export type LotEventType = LotEvent['type'];

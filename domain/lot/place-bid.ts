@@ -17,6 +17,7 @@ export const SOFT_CLOSE_MS = 180_000;
 export const MESSAGES = {
   notFound: 'Lot not found.',
   ended: 'Bidding on this lot has ended.',
+  withdrawn: 'This lot has been withdrawn.',
   notStarted: 'Bidding on this lot has not started yet.',
   ownLot: 'You cannot bid on your own lot.',
   registrationFee: 'Please pay the registration fee before placing your first bid.',
@@ -25,6 +26,7 @@ export const MESSAGES = {
 export function placeBid(command: PlaceBid, state: LotState): BidPlaced[] {
   if (state.status === 'initial') throw new NotFound(MESSAGES.notFound);
   const nowMs = parseInstant(command.now, 'now');
+  if (state.withdrawn) throw new RuleBroken(MESSAGES.withdrawn);
   // The server's clock decides: the end instant itself is already too late.
   if (state.status === 'closed' || nowMs >= state.endsAtMs) throw new RuleBroken(MESSAGES.ended);
   if (nowMs < state.startsAtMs) throw new RuleBroken(MESSAGES.notStarted);

@@ -4,7 +4,7 @@
  */
 import type { Pence } from '../shared/money';
 import { assertNever } from '../shared/decider';
-import type { LotEvent, LotOutcome } from './events';
+import type { LotEvent, LotItem, LotOutcome } from './events';
 
 export type LotStatus = 'initial' | 'open' | 'closed';
 
@@ -32,6 +32,10 @@ export interface LotState {
   outcome: LotOutcome | null;
   winnerId: string | null;
   hammerPrice: Pence | null;
+  /** Staff withdrew the lot (it is also closed, with no winner). */
+  withdrawn: boolean;
+  /** The item as consigned or last edited: a shared reference, never copied per bid (EditLot merges into it). */
+  item: LotItem | null;
 }
 
 export const initialLotState: LotState = Object.freeze({
@@ -53,6 +57,8 @@ export const initialLotState: LotState = Object.freeze({
   outcome: null,
   winnerId: null,
   hammerPrice: null,
+  withdrawn: false,
+  item: null,
 }) as LotState;
 
 /** No reserve counts as met; otherwise the current price must have reached it (the reserve jump makes
@@ -83,6 +89,7 @@ export function evolveLot(state: LotState, event: LotEvent): LotState {
         originalEndsAtMs: endsAtMs,
         endsAtMs,
         featured: d.featured,
+        item: d.item,
       };
     }
     case 'BidPlaced': {
@@ -106,6 +113,18 @@ export function evolveLot(state: LotState, event: LotEvent): LotState {
     case 'LotClosed': {
       const d = event.data;
       return { ...state, status: 'closed', outcome: d.outcome, winnerId: d.winner_id, hammerPrice: d.hammer_price };
+    }
+    case 'LotEdited': {
+      const d = event.data;
+      return { ...state, item: d.item, openingBid: d.opening_bid_pence, reservePrice: d.reserve_price_pence };
+    }
+    case 'LotWithdrawn':
+      // The LotClosed appended with it closes the lot; this marks why (bids then hear "withdrawn", not "ended").
+      return { ...state, withdrawn: true };
+    case 'LotEndRescheduled': {
+      const endsAtMs = Date.parse(event.data.ends_at);
+      // Before the start there is no extension yet: the new end is also the original one.
+      return { ...state, startsAtMs: Date.parse(event.data.starts_at), originalEndsAtMs: endsAtMs, endsAtMs };
     }
     default:
       return assertNever(event);

@@ -1,5 +1,5 @@
 /** Builders for the lot tests: a consigned lot and bids, with deterministic ids and instants. */
-import type { ConsignLot, PlaceBid, CloseLot, ChangeReservePrice } from './commands';
+import type { ConsignLot, PlaceBid, CloseLot, ChangeReservePrice, LotCommand } from './commands';
 import type { LotEvent, LotItem } from './events';
 import { lotDecider } from './decide';
 import { fold } from '../shared/decider';
@@ -93,7 +93,7 @@ export function changeReserve(reserve: number | null, now: string = MID, userId:
 }
 
 /** The history of a consigned lot after these commands, each decided against the state before it. */
-export function history(consign: Partial<ConsignLot>, ...commands: Array<PlaceBid | ChangeReservePrice | CloseLot>): LotEvent[] {
+export function history(consign: Partial<ConsignLot>, ...commands: LotCommand[]): LotEvent[] {
   const events: LotEvent[] = [consigned(consign)];
   for (const command of commands) events.push(...lotDecider.decide(command, fold(lotDecider, events)));
   return events;

@@ -39,6 +39,12 @@ test('a close: the winner won, the seller hears the result sold or not', () => {
   assert.equal(decideNotifications(closed('unsold'), lot).map((n) => [n.template, n.text]), [['end_of_auction_for_seller', 'Your lot Macallan 18 did not sell']]);
 });
 
+test('a lot withdrawn by staff (its LotClosed says withdrawn): no won notice to bidders, no end-of-auction notice', () => {
+  const closed = { type: 'LotClosed', event_id: 'e3', data: { lot_id: 'lot-1', auction_id: 'auc-1', seller_id: 'seller', outcome: 'unsold', winner_id: null,
+    hammer_price: null, final_price: 12500, reserve_price_pence: null, bid_count: 3, ends_at: at, closed_at: at, withdrawn: true } } as NotifiableEvent;
+  assert.equal(decideNotifications(closed, lot), []);
+});
+
 test('seller proceeds: you_are_paid once per lot whatever entry carries them; other credits nothing', () => {
   const credit = (kind: string, entry: string) => ({ type: 'WalletCredited', event_id: entry, data: { user_id: 'seller', entry_id: entry, amount_pence: 10000, kind, description: '', reference: 'lot-1', by: 'system', reason: null, at } }) as NotifiableEvent;
   const [a] = decideNotifications(credit('seller_proceeds', 'x'), lot);

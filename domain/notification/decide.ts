@@ -7,6 +7,7 @@ import { assertNever } from '../shared/decider';
 import type { BidPlaced, LotClosed, LotConsigned, ReservePriceChanged } from '../lot/events';
 import type { WalletCredited } from '../wallet/events';
 import type { LotMatchedInterests } from '../alerts/events';
+import type { SellRequestSubmitted } from '../sell-request/events';
 import type { NotificationDue } from './due';
 import { notificationId } from './id';
 import type { Template } from './templates';
@@ -22,9 +23,9 @@ export interface LotFacts {
   bidders: string[];
 }
 
-export type NotifiableEvent = (BidPlaced | ReservePriceChanged | LotClosed | WalletCredited | LotMatchedInterests | NotificationDue) & { event_id: string };
+export type NotifiableEvent = (BidPlaced | ReservePriceChanged | LotClosed | WalletCredited | LotMatchedInterests | NotificationDue | SellRequestSubmitted) & { event_id: string };
 
-export const NOTIFIABLE_TYPES = ['BidPlaced', 'ReservePriceChanged', 'LotClosed', 'WalletCredited', 'LotMatchedInterests', 'NotificationDue'] as const;
+export const NOTIFIABLE_TYPES = ['BidPlaced', 'ReservePriceChanged', 'LotClosed', 'WalletCredited', 'LotMatchedInterests', 'NotificationDue', 'SellRequestSubmitted'] as const;
 
 export interface NotificationDraft {
   id: string;
@@ -79,6 +80,8 @@ export function decideNotifications(event: NotifiableEvent, lot: LotFacts | null
     }
     case 'LotClosed': {
       const d = event.data;
+      // Withdrawn by staff: nobody won, and "end of auction" would mislead the seller (staff tell them directly).
+      if (d.withdrawn) return [];
       const out: NotificationDraft[] = [];
       if (d.outcome === 'sold' && d.winner_id && d.hammer_price !== null) {
         out.push(make(event.event_id, d.winner_id, 'won_items', texts.won_items(title, d.hammer_price), d.closed_at));
@@ -106,6 +109,13 @@ export function decideNotifications(event: NotifiableEvent, lot: LotFacts | null
       // Decided once by the scheduler; the event carries everything (once per template and subject).
       const d = event.data;
       return [{ ...make(`${d.template}:${d.subject}`, d.user_id, d.template, dueText(d), d.due_at), lot_id: d.lot_id, auction_id: d.auction_id }];
+    }
+    case 'SellRequestSubmitted': {
+      // A relist request (bottles from the seller's storage): once per request, whatever replays the event.
+      const d = event.data;
+      if (d.kind !== 'from_storage') return [];
+      const text = texts.relist_request_success(d.items.map((i) => i.title));
+      return [{ ...make(`relist-request:${d.request_id}`, d.user_id, 'relist_request_success', text, d.at), lot_id: null, auction_id: d.auction_id }];
     }
     default:
       return assertNever(event);

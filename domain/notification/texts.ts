@@ -24,5 +24,8 @@ export const texts = {
   /** `method`: the order's payment method (UK_BANK, INT_BANK, IN_STORE); "in store" reads better than "by payment in store". */
   payment_method_reminder: (orderNumber: string, method: string) =>
     `Your order ${orderNumber} is waiting for your payment${BY_METHOD[method] ?? ''}`,
+  relist_request_success: (titles: string[]) =>
+    titles.length === 1 ? `${titles[0]} will be relisted in the next auction` : `Your ${titles.length} lots will be relisted in the next auction`,
+  full_seller_invoice_available: () => 'Your seller statement for the auction is complete: every sold lot has been paid',
   shipping_method_reminder: (title: string) => `Choose how we should send, store or hold${named(title) || ' your lot'} for you`,
 };

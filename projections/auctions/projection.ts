@@ -10,7 +10,7 @@ import './tables';
 export const auctionsProjection: Projection = {
   name: 'auctions',
   tables: ['auctions'],
-  eventTypes: ['AuctionCreated', 'AuctionFinished'],
+  eventTypes: ['AuctionCreated', 'AuctionFinished', 'AuctionRescheduled'],
   async apply(trx: Kysely<Database>, stored: StoredEvent) {
     const event = { type: stored.type, data: stored.data } as AuctionEvent;
     switch (event.type) {
@@ -29,6 +29,15 @@ export const auctionsProjection: Projection = {
             created_at: new Date(d.created_at),
           })
           .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+        return;
+      }
+      case 'AuctionRescheduled': {
+        const d = event.data;
+        await trx
+          .updateTable('auctions')
+          .set({ start_date: new Date(d.start_date), end_date: new Date(d.end_date), bottles_add_deadline: new Date(d.bottles_add_deadline) })
+          .where('id', '=', d.auction_id)
           .execute();
         return;
       }

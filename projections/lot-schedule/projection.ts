@@ -12,7 +12,9 @@ import type { AuctionEvent } from '../../domain/auction/events';
 import { assertNever } from '../../domain/shared/decider';
 import './tables';
 
-const EVENT_TYPES = ['LotConsigned', 'BidPlaced', 'LotClosed', 'AuctionCreated', 'AuctionFinished'] as const;
+// LotWithdrawn needs nothing here: the LotClosed appended with it marks the lot closed (no winner), which also lets
+// its auction finish. LotEndRescheduled moves the end the scheduler waits for (staff stagger before the start).
+const EVENT_TYPES = ['LotConsigned', 'BidPlaced', 'LotEndRescheduled', 'LotClosed', 'AuctionCreated', 'AuctionRescheduled', 'AuctionFinished'] as const;
 
 type Relevant = Extract<LotEvent | AuctionEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
@@ -33,6 +35,7 @@ export const lotScheduleProjection: Projection = {
         return;
       }
       case 'BidPlaced':
+      case 'LotEndRescheduled':
         return updateLot(trx, stored, event.data.lot_id, { ends_at: new Date(event.data.ends_at) });
       case 'LotClosed':
         return updateLot(trx, stored, event.data.lot_id, { ends_at: new Date(event.data.ends_at), closed: true });
@@ -45,6 +48,9 @@ export const lotScheduleProjection: Projection = {
           .execute();
         return;
       }
+      case 'AuctionRescheduled':
+        await trx.updateTable('lot_schedule_auctions').set({ end_date: new Date(event.data.end_date) }).where('auction_id', '=', event.data.auction_id).execute();
+        return;
       case 'AuctionFinished':
         await trx.updateTable('lot_schedule_auctions').set({ finished: true }).where('auction_id', '=', event.data.auction_id).execute();
         return;

@@ -6,12 +6,21 @@ import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../database';
 import type { Projection } from '../projection';
 import type { StoredEvent } from '../../services/event-store/types';
-import type { LotConsigned, LotEvent } from '../../domain/lot/events';
+import type { LotConsigned, LotEdited, LotEvent } from '../../domain/lot/events';
 import { assertNever } from '../../domain/shared/decider';
 import { slugify } from './slug';
 import type { LotsTable } from './tables';
 
-export const LOT_EVENT_TYPES = ['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotFeaturedSet', 'LotClosed'] as const;
+export const LOT_EVENT_TYPES = [
+  'LotConsigned',
+  'BidPlaced',
+  'ReservePriceChanged',
+  'LotFeaturedSet',
+  'LotClosed',
+  'LotEdited',
+  'LotWithdrawn',
+  'LotEndRescheduled',
+] as const;
 
 export const lotsProjection: Projection = {
   name: 'lots',
@@ -56,6 +65,17 @@ export const lotsProjection: Projection = {
           closed_at: new Date(d.closed_at),
         });
       }
+      case 'LotEdited':
+        return edited(trx, event.data, version);
+      case 'LotWithdrawn': {
+        // Outcome, price and end come with the LotClosed appended right after it.
+        const d = event.data;
+        return update(trx, d.lot_id, version, { withdrawn_at: new Date(d.at), withdrawal_reason: d.reason, withdrawn_by: d.by });
+      }
+      case 'LotEndRescheduled': {
+        const endsAt = new Date(event.data.ends_at);
+        return update(trx, event.data.lot_id, version, { starts_at: new Date(event.data.starts_at), ends_at: endsAt, original_ends_at: endsAt });
+      }
       default:
         return assertNever(event);
     }
@@ -69,6 +89,32 @@ async function update(trx: Kysely<Database>, lotId: string, version: number, cha
     .where('id', '=', lotId)
     .where('version', '<', version)
     .execute();
+}
+
+/** The item columns follow the edited item; the slug follows the title unless a custom title names the lot. */
+async function edited(trx: Kysely<Database>, d: LotEdited['data'], version: number): Promise<void> {
+  const item = d.item;
+  const row = await trx.selectFrom('lots').select(['custom_title']).where('id', '=', d.lot_id).executeTakeFirst();
+  await update(trx, d.lot_id, version, {
+    slug: slugify(row?.custom_title ?? item.title),
+    title: item.title,
+    subtitle: item.subtitle,
+    description: item.description,
+    distillery: item.distillery.name,
+    region: item.distillery.region,
+    item_type: item.type,
+    age: item.age,
+    volume_ml: item.volume_ml,
+    abv: item.abv,
+    cask_type: item.cask_type,
+    estimated_value_pence: item.estimated_value_pence,
+    item: JSON.stringify(item),
+    photos: JSON.stringify(item.photos),
+    opening_bid_pence: d.opening_bid_pence,
+    reserve_price_pence: d.reserve_price_pence,
+    // No bids before the start: with no reserve it counts as met (domain/lot/state.ts isReserveMet).
+    reserve_met: d.reserve_price_pence === null,
+  });
 }
 
 async function consigned(trx: Kysely<Database>, d: LotConsigned['data'], stored: StoredEvent): Promise<void> {
@@ -119,6 +165,9 @@ async function consigned(trx: Kysely<Database>, d: LotConsigned['data'], stored:
       winner_id: null,
       hammer_price_pence: null,
       closed_at: null,
+      withdrawn_at: null,
+      withdrawal_reason: null,
+      withdrawn_by: null,
       consigned_at: new Date(d.consigned_at),
     })
     .onConflict((oc) => oc.column('id').doNothing())

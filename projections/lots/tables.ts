@@ -53,6 +53,10 @@ export interface LotsTable {
   winner_id: string | null;
   hammer_price_pence: number | null;
   closed_at: Date | null;
+  /** Set when staff withdrew the lot (migration 0660); the lot is then also closed with outcome 'unsold'. */
+  withdrawn_at: Date | null;
+  withdrawal_reason: string | null;
+  withdrawn_by: string | null;
   consigned_at: Date;
   price_sort: GeneratedAlways<number>;
   name_sort: GeneratedAlways<string>;

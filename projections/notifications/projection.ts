@@ -12,14 +12,20 @@ import type { StoredEvent } from '../../services/event-store/types';
 import type { LotConsigned } from '../../domain/lot/events';
 import { decideNotifications, factsFromConsignment, mayNotify, type LotFacts, type NotifiableEvent, type NotificationDraft } from '../../domain/notification/decide';
 import type { InboxEvent } from '../../domain/notification/inbox';
+import { sellerInvoiceNotice } from '../../domain/notification/seller-invoice';
+import type { AuctionFinished } from '../../domain/auction/events';
+import type { LotPaid } from '../../domain/order/events';
 
-const TYPES = ['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotClosed', 'WalletCredited', 'LotMatchedInterests', 'NotificationDue', 'NotificationsRead', 'EmailOptOutsChanged'];
+const TYPES = ['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotClosed', 'WalletCredited', 'LotMatchedInterests', 'NotificationDue', 'SellRequestSubmitted', 'NotificationsRead', 'EmailOptOutsChanged',
+  // The seller's statement (seller-invoice.ts): lots ending, paid for, and auctions finishing.
+  'LotPaid', 'AuctionFinished', 'LotWithdrawn'];
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  tables: ['notifications', 'notification_lots', 'notification_lot_bidders', 'notification_settings'],
+  tables: ['notifications', 'notification_lots', 'notification_lot_bidders', 'notification_settings', 'notification_auctions'],
   eventTypes: TYPES,
   async apply(trx, stored) {
+    if (await applySellerInvoiceFacts(trx, stored)) return;
     const event = { type: stored.type, data: stored.data, event_id: stored.event_id } as NotifiableEvent | (LotConsigned & { event_id: string }) | (InboxEvent & { event_id: string });
     switch (event.type) {
       case 'LotConsigned': {
@@ -47,6 +53,7 @@ export const notificationsProjection: Projection = {
       }
       case 'LotClosed':
         await insert(trx, stored, decideNotifications(event, await loadFacts(trx, event.data.lot_id)));
+        await lotEnded(trx, stored, event.data.lot_id, event.data.outcome, event.data.closed_at);
         return;
       case 'WalletCredited': {
         if (event.data.kind !== 'seller_proceeds') return;
@@ -56,7 +63,8 @@ export const notificationsProjection: Projection = {
       }
       case 'NotificationDue':
       case 'LotMatchedInterests':
-        // Decided once (the alerts slice's matcher, the notifications scheduler); the event carries it all: no other table is read.
+      case 'SellRequestSubmitted':
+        // Decided once (the alerts slice's matcher, the notifications scheduler, a relist request); the event carries it all: no other table is read.
         await insert(trx, stored, decideNotifications(event, null));
         return;
       case 'NotificationsRead': {
@@ -79,6 +87,46 @@ export const notificationsProjection: Projection = {
     }
   },
 };
+
+/** LotPaid, AuctionFinished and LotWithdrawn only move the seller-invoice facts; true when `stored` was one of them. */
+async function applySellerInvoiceFacts(trx: Kysely<any>, stored: StoredEvent): Promise<boolean> {
+  if (stored.type === 'LotPaid') {
+    const d = stored.data as LotPaid['data'];
+    const { rows } = await sql<{ auction_id: string; seller_id: string }>`
+      UPDATE notification_lots SET paid = true WHERE lot_id = ${d.lot_id} RETURNING auction_id, seller_id`.execute(trx);
+    if (rows[0]) await checkSellerInvoice(trx, stored, rows[0].auction_id, rows[0].seller_id, d.at);
+    return true;
+  }
+  if (stored.type === 'AuctionFinished') {
+    const d = stored.data as AuctionFinished['data'];
+    await sql`INSERT INTO notification_auctions (auction_id, finished_at) VALUES (${d.auction_id}, ${d.finished_at})
+      ON CONFLICT (auction_id) DO NOTHING`.execute(trx);
+    const { rows } = await sql<{ seller_id: string }>`
+      SELECT DISTINCT seller_id FROM notification_lots WHERE auction_id = ${d.auction_id} ORDER BY seller_id`.execute(trx);
+    for (const { seller_id } of rows) await checkSellerInvoice(trx, stored, d.auction_id, seller_id, d.finished_at);
+    return true;
+  }
+  if (stored.type === 'LotWithdrawn') {
+    const d = stored.data as { lot_id: string; at?: string; withdrawn_at?: string };
+    await lotEnded(trx, stored, d.lot_id, 'withdrawn', d.withdrawn_at ?? d.at ?? stored.created_at.toISOString());
+    return true;
+  }
+  return false;
+}
+
+async function lotEnded(trx: Kysely<any>, stored: StoredEvent, lotId: string, outcome: string, at: string): Promise<void> {
+  const { rows } = await sql<{ auction_id: string; seller_id: string }>`
+    UPDATE notification_lots SET outcome = ${outcome} WHERE lot_id = ${lotId} RETURNING auction_id, seller_id`.execute(trx);
+  if (rows[0]) await checkSellerInvoice(trx, stored, rows[0].auction_id, rows[0].seller_id, at);
+}
+
+async function checkSellerInvoice(trx: Kysely<any>, stored: StoredEvent, auctionId: string, sellerId: string, at: string): Promise<void> {
+  const { rows: lots } = await sql<{ outcome: string | null; paid: boolean }>`
+    SELECT outcome, paid FROM notification_lots WHERE auction_id = ${auctionId} AND seller_id = ${sellerId}`.execute(trx);
+  const { rows: finished } = await sql`SELECT 1 FROM notification_auctions WHERE auction_id = ${auctionId}`.execute(trx);
+  const notice = sellerInvoiceNotice({ auction_id: auctionId, seller_id: sellerId, auction_finished: finished.length > 0, lots }, at);
+  if (notice) await insert(trx, stored, [notice]);
+}
 
 async function loadFacts(trx: Kysely<any>, lotId: string): Promise<LotFacts | null> {
   const { rows } = await sql<Omit<LotFacts, 'bidders'> & { bidders: string[] | null }>`

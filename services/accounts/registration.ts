@@ -1,4 +1,5 @@
 /** Sign-up and email verification. */
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import { ValidationError } from '../../domain/shared/errors';
 import type { RegistrationForm } from '../../domain/account/registration-form';
@@ -14,7 +15,10 @@ export const REGISTERED = 'Registration successful. Please check your email to v
 export const VERIFY_TOKEN_INVALID = 'This verification link is invalid or has expired.';
 const RESEND_EVERY_MS = 15 * 60 * 1000;
 
-export async function register(ctx: AppContext, form: RegistrationForm, requestId: string): Promise<string> {
+/** `within` adds work to the account's transaction (a valuation request made while signing up), so both exist or neither. */
+export async function register(
+  ctx: AppContext, form: RegistrationForm, requestId: string, within?: (trx: Kysely<any>, userId: string) => Promise<void>,
+): Promise<string> {
   const now = ctx.clock.now();
   const created = await createAccount(ctx, {
     email: form.email,
@@ -28,6 +32,7 @@ export async function register(ctx: AppContext, form: RegistrationForm, requestI
     const token = await issueEmailToken(trx, 'verify_email', user_id, now);
     const email = verificationEmail(ctx.config, form.email.trim().toLowerCase(), form.first_name.trim(), token);
     await queueEmail(trx, { ...email, dedupe_key: `verify-email:${first_event_id}`, now });
+    await within?.(trx, user_id);
   });
   return created.user_id;
 }

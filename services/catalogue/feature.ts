@@ -7,6 +7,9 @@ import type { Feature } from '../features';
 import type { AppContext } from '../context';
 import { staffAuctionRoutes } from './routes/staff-auctions';
 import { staffLotRoutes } from './routes/staff-lots';
+import { staffLotEditRoutes } from './routes/staff-lot-edits';
+import { staffAuctionProgressRoutes } from './routes/staff-auction-progress';
+import { staffAuctionScheduleRoutes } from './routes/staff-auction-schedule';
 import { lotReadRoutes } from './routes/lots-read';
 import { lotFilterRoutes } from './routes/lots-filters';
 import { lotRelatedRoutes } from './routes/lots-related';
@@ -24,6 +27,9 @@ export const catalogueFeature: Feature = {
   routes(app: FastifyInstance, ctx: AppContext) {
     staffAuctionRoutes(app, ctx);
     staffLotRoutes(app, ctx);
+    staffLotEditRoutes(app, ctx);
+    staffAuctionProgressRoutes(app, ctx);
+    staffAuctionScheduleRoutes(app, ctx);
     lotReadRoutes(app, ctx);
     lotFilterRoutes(app, ctx);
     lotRelatedRoutes(app, ctx);

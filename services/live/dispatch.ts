@@ -14,8 +14,8 @@ import type { LiveLots, LotChange } from './live-lots';
 import { notificationId } from '../../domain/notification/id';
 import { auctionUpdate, bidUpdate, finishedLots, lotUpdate, outbidNotification } from './messages';
 
-const LOT_TYPES = new Set(['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotFeaturedSet', 'LotClosed']);
-const AUCTION_TYPES = new Set(['AuctionCreated', 'AuctionFinished']);
+const LOT_TYPES = new Set(['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotFeaturedSet', 'LotClosed', 'LotEdited', 'LotWithdrawn', 'LotEndRescheduled']);
+const AUCTION_TYPES = new Set(['AuctionCreated', 'AuctionFinished', 'AuctionRescheduled']);
 
 /** Event ids remembered to drop the second copy of an event (the feed reads two paths). */
 const SEEN_MAX = 50_000;
@@ -64,6 +64,14 @@ export class LiveDispatcher {
       case 'LotClosed':
         this.finished.push(event.data.lot_id);
         return;
+      // Staff changes before the start (opening bid, end): watchers get the new values like after a bid.
+      case 'LotEdited':
+      case 'LotEndRescheduled':
+        this.coalescer.push(after.lotId, JSON.stringify(lotUpdate(after)));
+        return;
+      // The LotClosed appended with it announces the end (as a finished lot).
+      case 'LotWithdrawn':
+        return;
       case 'LotConsigned':
       case 'LotFeaturedSet':
         return;
@@ -84,7 +92,8 @@ export class LiveDispatcher {
 
   private onAuction(event: AuctionEvent): void {
     switch (event.type) {
-      case 'AuctionCreated': {
+      case 'AuctionCreated':
+      case 'AuctionRescheduled': {
         const { auction_id, start_date, end_date } = event.data;
         const now = this.now().getTime();
         const status = now < Date.parse(start_date) ? 'scheduled' : now < Date.parse(end_date) ? 'live' : 'ended';

@@ -4,6 +4,8 @@ import type { TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { createOrder, draft, getJson, staffPost, startOrderApp, wonLots } from '../orders/testing';
 import { pdfText } from '../wallet/testing';
+import { auctionStream } from '../catalogue/streams';
+import { auctionDecider } from '../../domain/auction/decide';
 
 let t: TestApp;
 let staff: TestUser;
@@ -79,6 +81,22 @@ test('after the buyer pays: paid to the wallet, with the date, in the lists and 
   assert.match(text, /Paid to your wallet\s+£270\.00/);
   assert.match(text, /VAT contained in the fees \(20%\)\s+£5\.00/);
   assert.ok(!text.includes(otherLot.reference_no), 'another seller\'s lot is not in the statement');
+});
+
+test('the seller is told once that the full statement is ready, when the auction has finished and every sold lot is paid', async () => {
+  const ready = async (user: TestUser) => {
+    await t.ctx.projections.settle();
+    const list = await getJson(t, user, '/api/user_notifications/?limit=50');
+    return (list.results as { template: string; auction_id: string }[]).filter((n) => n.template === 'full_seller_invoice_available');
+  };
+  assert.equal(await ready(seller), [], 'both lots are paid, but the auction has not finished');
+  const finish = { type: 'FinishAuction' as const, auction_id: auctionId, open_lot_count: 0, now: new Date(t.clock.now().getTime() + 400 * 86_400_000).toISOString() };
+  await t.ctx.commands.handle(auctionStream(auctionId), auctionDecider, finish, { user_id: 'system' });
+  const notices = await ready(seller);
+  assert.equal(notices.map((n) => n.auction_id), [auctionId]);
+  await t.ctx.commands.handle(auctionStream(auctionId), auctionDecider, finish, { user_id: 'system' });
+  assert.is((await ready(seller)).length, 1, 'once');
+  assert.equal(await ready(other), [], 'the other seller had no lot in this auction');
 });
 
 test('another seller sees none of it: not in their lists, 404 for the auction\'s statement', async () => {

@@ -113,6 +113,9 @@ export function lotShape(row: LotRow, now: Date, viewer: Viewer, personal: Perso
     featured: row.featured,
     vat_enabled: row.vat_enabled,
     bid_count: row.bid_count,
+    // A withdrawn lot's status stays 'unsold' (it ended with no winner); these say why, the reason only to its seller and staff.
+    withdrawn: row.withdrawn_at !== null,
+    withdrawal_reason: maySeeReserve ? row.withdrawal_reason : null,
     status: lotStatus(row, now),
     hammer_price: money(row.hammer_price_pence),
     photos: row.photos as LotPhoto[],

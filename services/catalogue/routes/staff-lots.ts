@@ -63,7 +63,7 @@ export function staffLotRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** "<year><sequence>-<n>", n counting the auction's lots: readable, and unique enough for staff entry. */
-async function nextReferenceNo(ctx: AppContext, auctionId: string, year: number, sequenceNo: number): Promise<string> {
+export async function nextReferenceNo(ctx: AppContext, auctionId: string, year: number, sequenceNo: number): Promise<string> {
   const row = await ctx.db.selectFrom('lots').select(sql<number>`count(*)::int + 1`.as('n')).where('auction_id', '=', auctionId).executeTakeFirstOrThrow();
   return `${year}${String(sequenceNo).padStart(2, '0')}-${String(row.n).padStart(4, '0')}`;
 }

@@ -1,42 +1,11 @@
-/** /account/sellers-area and /account/my-collection (simple read views). */
+/** /account/my-collection (a simple read view); the seller's area is features/seller-area. */
 import { Link } from 'wouter';
 import { get, isNotFound } from '../api/http';
-import { Empty, ErrorNote, GridSkeleton, Spinner } from '../components/feedback';
+import { Empty, ErrorNote, Spinner } from '../components/feedback';
 import { useAsync } from '../components/hooks';
-import { LotGrid } from '../components/lot-card';
 import { PageHead, RequireAuth } from '../components/page-head';
 import { formatGBP } from '../lib/money';
-import { toList, toLot } from '../lib/normalize';
-import type { Lot } from '../lib/types';
-import { putLots } from '../state/lots';
-
-function SellerList({ title, path }: { title: string; path: string }) {
-  const { data, error, reload } = useAsync(async () => {
-    const answer = await get(path).catch((e) => (isNotFound(e) ? [] : Promise.reject(e)));
-    return putLots(toList<Lot>(answer).map((l) => toLot(l)).filter((l): l is Lot => !!l));
-  }, [path]);
-  return (
-    <section className="stack">
-      <h2>{title}</h2>
-      {error ? <ErrorNote error={error} onRetry={reload} /> : !data ? <GridSkeleton count={3} /> : data.length ? <LotGrid ids={data} label={title} /> : <p className="muted">None at the moment.</p>}
-    </section>
-  );
-}
-
-export function SellersAreaPage() {
-  return (
-    <>
-      <PageHead title="Seller's area" eyebrow="My account"><p>Your lots in the live auction, the next one, and your results.</p></PageHead>
-      <RequireAuth what="your lots for sale">
-        <div className="container section stack">
-          <SellerList title="Live · reserve met" path="/api/reserve_met/" />
-          <SellerList title="Live · reserve not met" path="/api/reserve_not_met/" />
-          <SellerList title="Scheduled" path="/api/sheduled_auction/" />
-        </div>
-      </RequireAuth>
-    </>
-  );
-}
+import { toList } from '../lib/normalize';
 
 interface CollectionItem {
   id: string | number;

@@ -3,6 +3,8 @@
  * record a fee paid by bank transfer or in store. ?section=withdrawals: confirmed withdrawals to pay out or reject.
  * ?section=wallets: a user's wallet, its overdraft and credit/debit adjustments.
  * ?section=orders: orders to mark paid, cancel or move forward. ?section=vouchers: vouchers issued and a new one.
+ * ?section=sell-requests: sell requests to receive, consign, relist or return.
+ * ?section=auctions and ?section=lots: the catalogue desks (features/staff-catalogue).
  */
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -19,6 +21,9 @@ import { WalletsDesk } from '../features/staff-money/wallets-desk';
 import { WithdrawalsDesk } from '../features/staff-money/withdrawals-desk';
 import { OrdersDesk } from '../features/staff-orders/orders-desk';
 import { VouchersDesk } from '../features/staff-orders/vouchers-desk';
+import { SellRequestsDesk } from '../features/staff-selling/sell-requests-desk';
+import { ValuationsDesk } from '../features/valuation/valuations-desk';
+import { CATALOGUE_SECTIONS, CatalogueDesk } from '../features/staff-catalogue/catalogue-desk';
 import { formatShortDate } from '../lib/dates';
 import { SITE } from '../lib/site';
 import { session } from '../state/session';
@@ -116,6 +121,15 @@ const SECTIONS = {
     label: 'Vouchers',
     intro: 'Issue voucher codes worth a fixed amount or a percentage of an order, with an optional expiry and limit of uses.',
   },
+  'sell-requests': {
+    label: 'Sell requests',
+    intro: 'Sellers\' requests to sell: mark items received with a note on their condition, consign them as lots, and relist or return lots that did not sell.',
+  },
+  valuations: {
+    label: 'Valuations',
+    intro: 'Sellers\' valuation requests with their photos: answer each with an estimate or a decline and a message; the seller is emailed.',
+  },
+  ...CATALOGUE_SECTIONS,
 } as const;
 
 type Section = keyof typeof SECTIONS;
@@ -143,8 +157,8 @@ function StaffOnly({ section }: { section: Section }) {
           ))}
         </ul>
       </nav>
-      {section === 'withdrawals' ? <WithdrawalsDesk /> : section === 'wallets' ? <WalletsDesk />
-        : section === 'orders' ? <OrdersDesk /> : section === 'vouchers' ? <VouchersDesk /> : <UsersTable />}
+      {section === 'auctions' || section === 'lots' ? <CatalogueDesk section={section} /> : section === 'withdrawals' ? <WithdrawalsDesk /> : section === 'wallets' ? <WalletsDesk />
+        : section === 'orders' ? <OrdersDesk /> : section === 'vouchers' ? <VouchersDesk /> : section === 'sell-requests' ? <SellRequestsDesk /> : section === 'valuations' ? <ValuationsDesk /> : <UsersTable />}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { ErrorNote, Spinner } from '../../components/feedback';
 import { LotImage } from '../../components/lot-image';
 import { formatShortDate } from '../../lib/dates';
 import { serverNow } from '../../state/clock';
+import { RelistStoredAction } from '../selling/relist-stored';
 import { fetchStoredItems } from './api';
 import { checkout, setStored } from './checkout-store';
 import { lowStorage, STORED_PAGE_SIZE, storageDaysLeft } from './page-rules';
@@ -95,6 +96,7 @@ export function StoredItemsSection() {
             <button type="button" className="link-button" onClick={() => {
               checkout.draft.lots_from_storage = allChosen ? [] : stored.map((s) => s.lot.id);
             }}>{allChosen ? 'Include none' : 'Include all'}</button>
+            <RelistStoredAction lotIds={[...chosen]} onDone={() => setNonce((n) => n + 1)} />
           </div>
           <ul className="checkout-stored-list">
             {stored.slice(0, shown).map((item) => (

@@ -1,8 +1,8 @@
 /**
  * /checkout-success: after an order (flow_type=checkout) the order number, what is due and how to pay it, what
  * happens next for the chosen service, and the way to the orders history and the account; after a sell request
- * (flow_type=sell-request) a short note. An order placed through the card check in this window arrives here from the
- * bank without the order in memory: the newest order is read instead. The unpaid-lots notice is cleared.
+ * (flow_type=sell-request) the selling feature's variant (features/selling/sell-success). An order placed through
+ * the card check in this window arrives here from the bank without the order in memory: the newest order is read instead. The unpaid-lots notice is cleared.
  */
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -11,6 +11,7 @@ import { Spinner } from '../../components/feedback';
 import { PageHead, RequireAuth } from '../../components/page-head';
 import { formatGBP, toPence } from '../../lib/money';
 import { session } from '../../state/session';
+import { SellRequestSuccess } from '../selling/sell-success';
 import { clearUnpaidNotice, fetchLatestOrder, type LatestOrder } from './api';
 import { checkout, type PlacedOrder } from './checkout-store';
 import { BankDetails, StoreDetails } from './house-details';
@@ -110,17 +111,7 @@ function OrderOutcome() {
 
 export function CheckoutSuccessPage() {
   const flow = new URLSearchParams(useSearch()).get('flow_type');
-  if (flow === 'sell-request') {
-    return (
-      <>
-        <PageHead title="Sell request received" eyebrow="Success" />
-        <div className="container section narrow prose">
-          <p>We have your sell request. We will email you the next steps and let you know when your items arrive.</p>
-          <Link href="/account/sellers-area" className="button button--primary">Go to the seller's area</Link>
-        </div>
-      </>
-    );
-  }
+  if (flow === 'sell-request') return <SellRequestSuccess />;
   return (
     <>
       <PageHead title="Thank you for your order" eyebrow="Checkout" />

@@ -1,0 +1,12 @@
+/** Sell requests (issue #10, docs/selling.md "Sell requests"): the seller's calls and the staff's handling. */
+import type { Feature } from '../features';
+import { sellRequestRoutes } from './routes';
+import { staffSellRequestRoutes } from './staff-routes';
+
+export const sellRequestsFeature: Feature = {
+  name: 'sell-requests',
+  routes: (app, ctx) => {
+    sellRequestRoutes(app, ctx);
+    staffSellRequestRoutes(app, ctx);
+  },
+};

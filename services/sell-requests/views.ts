@@ -1,0 +1,55 @@
+/** SellRequestView (docs/selling.md "Sell requests"), read from the sell-requests read model. */
+import type { AppContext } from '../context';
+import { NotFound } from '../../domain/shared/errors';
+import { SELL_MSG } from '../../domain/sell-request/messages';
+import '../../projections/sell-requests/tables';
+import '../../projections/users/tables';
+
+export interface SellRequestView {
+  id: string; reference: string; type: string | null; kind: 'new_items' | 'from_storage';
+  status: 'submitted' | 'partly_received' | 'received' | 'consigned' | 'closed';
+  auction_id: string; created_at: string; pick_up_date: string | null; boxes: number | null;
+  items: { id: string; title: string; quantity: number; status: string; condition_note: string | null; lot_id: string | null }[];
+}
+
+export interface StaffSellRequestView extends SellRequestView { user: { id: string; email: string; first_name: string; last_name: string } }
+
+interface Filter { userId?: string; id?: string; status?: string }
+
+async function load(ctx: AppContext, f: Filter): Promise<(SellRequestView & { user_id: string })[]> {
+  let q = ctx.db.selectFrom('sell_requests').selectAll();
+  if (f.userId) q = q.where('user_id', '=', f.userId);
+  if (f.id) q = q.where('id', '=', f.id);
+  if (f.status) q = q.where('status', '=', f.status as SellRequestView['status']);
+  const rows = await q.orderBy('created_at', 'desc').orderBy('reference', 'desc').limit(500).execute();
+  if (rows.length === 0) return [];
+  const items = await ctx.db.selectFrom('sell_request_items').selectAll().where('request_id', 'in', rows.map((r) => r.id)).orderBy('position').execute();
+  return rows.map((r) => ({
+    id: r.id, reference: r.reference, type: r.delivery, kind: r.kind, status: r.status, auction_id: r.auction_id, created_at: r.created_at.toISOString(),
+    pick_up_date: r.pick_up_date, boxes: r.boxes, user_id: r.user_id,
+    items: items.filter((i) => i.request_id === r.id).map((i) => ({ id: i.id, title: i.title, quantity: i.quantity, status: i.status, condition_note: i.condition_note, lot_id: i.lot_id })),
+  }));
+}
+
+const strip = ({ user_id: _omit, ...view }: SellRequestView & { user_id: string }): SellRequestView => view;
+
+export async function ownRequests(ctx: AppContext, userId: string): Promise<SellRequestView[]> {
+  return (await load(ctx, { userId })).map(strip);
+}
+
+/** Another user's request is answered exactly like a missing one. */
+export async function ownRequest(ctx: AppContext, userId: string, id: string): Promise<SellRequestView> {
+  const [row] = await load(ctx, { userId, id });
+  if (!row) throw new NotFound(SELL_MSG.notFound);
+  return strip(row);
+}
+
+export async function staffRequests(ctx: AppContext, status?: string): Promise<StaffSellRequestView[]> {
+  const rows = await load(ctx, { status });
+  const ids = [...new Set(rows.map((r) => r.user_id))];
+  const users = ids.length === 0 ? [] : await ctx.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', 'in', ids).execute();
+  return rows.map((r) => {
+    const u = users.find((x) => x.id === r.user_id);
+    return { ...strip(r), user: { id: r.user_id, email: u?.email ?? '', first_name: u?.first_name ?? '', last_name: u?.last_name ?? '' } };
+  });
+}

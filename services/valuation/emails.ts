@@ -1,0 +1,24 @@
+/** The email a seller gets when staff answer a valuation request (queued in the outbox with the answer's event). */
+import type { Config } from '../config';
+import type { OutgoingEmail } from '../mail/outbox';
+
+type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function valuationAnsweredEmail(
+  config: Config, to: string, firstName: string, reference: string, answer: { decision: 'estimate' | 'decline'; low: string | null; high: string | null; message: string },
+): Email {
+  const link = `${config.publicUrl}/account/sellers-area`;
+  const lines = answer.decision === 'estimate'
+    ? [`Our specialists have valued your request ${reference}: we estimate £${answer.low} to £${answer.high} at auction.`, answer.message,
+      `You can see it and send the items for sale from your seller's area: ${link}`]
+    : [`Our specialists have looked at your request ${reference} and cannot offer it for auction this time.`, answer.message,
+      `You can see the answer in your seller's area: ${link}`];
+  const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
+  const subject = answer.decision === 'estimate' ? `Your valuation ${reference} is ready` : `Your valuation request ${reference}`;
+  return {
+    to, subject,
+    text: [greeting, '', ...lines, '', 'Whisky Auction'].join('\n'),
+    html: `<p>${escape(greeting)}</p>${lines.map((l) => `<p>${escape(l)}</p>`).join('')}<p>Whisky Auction</p>`,
+  };
+}

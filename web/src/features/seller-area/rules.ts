@@ -1,0 +1,17 @@
+/** Pure rules of the seller area: the payment status line of a sold lot (docs/selling.md "Payment status"). */
+import { formatLongDate } from '../../lib/dates';
+
+export interface SaleStatus {
+  payment_status?: 'awaiting_buyer_payment' | 'paid_to_wallet' | null;
+  paid_to_wallet_at?: string | null;
+}
+
+/** "Awaiting buyer payment" / "Paid to your wallet on <date>"; null for a lot that is not sold. */
+export function paymentStatusText(lot: SaleStatus): string | null {
+  if (lot.payment_status === 'paid_to_wallet') {
+    const on = formatLongDate(lot.paid_to_wallet_at);
+    return on ? `Paid to your wallet on ${on}` : 'Paid to your wallet';
+  }
+  if (lot.payment_status === 'awaiting_buyer_payment') return 'Awaiting buyer payment';
+  return null;
+}

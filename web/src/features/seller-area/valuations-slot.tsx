@@ -1,0 +1,6 @@
+/** Where "My valuations" (features/valuation) is mounted in the seller area. */
+import { MyValuations } from '../valuation/my-valuations';
+
+export function ValuationsSlot() {
+  return <MyValuations />;
+}

@@ -1,0 +1,87 @@
+/**
+ * Staff sell-request calls (services/sell-requests/staff-routes.ts): the queue by status, an item received with a
+ * condition note, an item consigned as a lot (fields left out are filled by the server from the item), and an unsold
+ * lot relisted into a next auction or returned to its seller.
+ */
+import { get, post } from '../../api/http';
+import { toList, toLot, unwrap } from '../../lib/normalize';
+import type { Auction, Lot } from '../../lib/types';
+
+export type SellRequestStatus = 'submitted' | 'partly_received' | 'received' | 'consigned' | 'closed';
+export type ItemStatus = 'expected' | 'received' | 'consigned' | 'returned';
+
+export interface SellItemView {
+  id: string;
+  title: string;
+  quantity: number;
+  status: ItemStatus | string;
+  condition_note: string | null;
+  lot_id: string | null;
+  /** Item details, when the list carries them (the consign form is prefilled from them). */
+  distillery?: string | { name?: string } | null;
+  type?: string | null;
+  age?: number | null;
+  volume_ml?: number | null;
+  abv?: number | null;
+  description?: string | null;
+  estimate_low?: string | null;
+  estimate_high?: string | null;
+  details?: Record<string, unknown> | null;
+}
+
+export interface StaffSellRequest {
+  id: string;
+  reference: string;
+  type: string | null;
+  kind: 'new_items' | 'from_storage';
+  status: SellRequestStatus;
+  auction_id: string;
+  created_at: string;
+  pick_up_date: string | null;
+  boxes: number | null;
+  items: SellItemView[];
+  user: { id: string; email: string; first_name: string; last_name: string };
+}
+
+export const fetchStaffSellRequests = async (status: string, signal?: AbortSignal): Promise<StaffSellRequest[]> =>
+  toList<StaffSellRequest>(await get('/api/staff/sell_requests/', { status }, { signal }));
+
+export const receiveItem = (requestId: string, itemId: string, conditionNote: string) =>
+  post(`/api/staff/sell_requests/${requestId}/items/${itemId}/receive/`, { condition_note: conditionNote });
+
+export interface ConsignFields {
+  auction_id: string;
+  title?: string;
+  subtitle?: string;
+  description?: string;
+  distillery?: { name: string; region?: string | null };
+  type?: 'bottle' | 'cask';
+  age?: number | null;
+  volume_ml?: number | null;
+  abv?: number | null;
+  cask_type?: string | null;
+  estimated_value?: string;
+  opening_bid?: string;
+  reserve_price?: string | null;
+}
+
+export const consignItem = async (requestId: string, itemId: string, body: ConsignFields) =>
+  unwrap<{ lot_id: string }>(await post(`/api/staff/sell_requests/${requestId}/items/${itemId}/consign/`, body));
+
+export const relistLot = async (lotId: string, auctionId: string) =>
+  unwrap<{ lot_id: string }>(await post(`/api/staff/lots/${lotId}/relist/`, { auction_id: auctionId }));
+
+export const returnLot = (lotId: string, note: string) => post(`/api/staff/lots/${lotId}/return/`, { note });
+
+/** The auctions a lot can still go into: the live one and the next ones, soonest first. */
+export async function fetchOpenAuctions(signal?: AbortSignal): Promise<Auction[]> {
+  const [live, next] = await Promise.all([
+    get('/api/auctions/', { time: 'live', page_size: 10 }, { signal }),
+    get('/api/auctions/', { time: 'next', page_size: 25 }, { signal }),
+  ]);
+  return [...toList<Auction>(live), ...toList<Auction>(next)];
+}
+
+export async function fetchLot(lotId: string, signal?: AbortSignal): Promise<Lot | null> {
+  return toLot(await get(`/api/lots/${lotId}/`, undefined, { signal }));
+}

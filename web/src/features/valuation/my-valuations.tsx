@@ -1,0 +1,63 @@
+/**
+ * "My valuations" for the seller's area: each request with its status, photos and the specialists' answer. An
+ * estimated request can be sold "with one click": the sell request form opens at /selling?from_valuation=<id> and
+ * reads the titles and the estimate from it.
+ */
+import { Link } from 'wouter';
+import { Empty, ErrorNote, Spinner } from '../../components/feedback';
+import { useAsync } from '../../components/hooks';
+import { formatShortDate } from '../../lib/dates';
+import { formatGBP } from '../../lib/money';
+import { fetchMyValuations, STATUS_LABELS, type Valuation } from './api';
+import { PhotoStrip } from './auth-image';
+import './valuation.css';
+
+export function ValuationAnswerText({ v }: { v: Valuation }) {
+  if (!v.answer) return <p className="field__hint">Our specialists are looking at your photos. We will email you their answer.</p>;
+  return (
+    <div className="valuation-answer">
+      {v.answer.decision === 'estimate'
+        ? <p><strong>Estimate: {formatGBP(v.answer.low)} – {formatGBP(v.answer.high)}</strong></p>
+        : <p><strong>We cannot offer these items for auction.</strong></p>}
+      <p>{v.answer.message}</p>
+    </div>
+  );
+}
+
+export function MyValuations() {
+  const list = useAsync((signal) => fetchMyValuations(signal), []);
+  return (
+    <section aria-labelledby="my-valuations-title" className="stack">
+      <div className="valuation-card__head">
+        <h2 id="my-valuations-title">My valuations</h2>
+        <Link href="/selling?valuation=true" className="text-link">Ask for a valuation</Link>
+      </div>
+      {list.error ? <ErrorNote error={list.error} onRetry={list.reload} />
+        : !list.data ? <Spinner label="Loading your valuations" />
+        : list.data.length === 0 ? <Empty title="No valuation requests yet" />
+        : (
+          <ul className="valuation-list">
+            {list.data.map((v) => (
+              <li key={v.id} className="valuation-card" data-testid="my-valuation">
+                <div className="valuation-card__head">
+                  <h3>{v.reference}</h3>
+                  <span className={`valuation-status valuation-status--${v.status}`}>{STATUS_LABELS[v.status]}</span>
+                  <span className="field__hint">Sent {formatShortDate(v.created_at)}</span>
+                </div>
+                {v.objects.map((o, i) => (
+                  <div key={i}>
+                    <p>{o.title}</p>
+                    <PhotoStrip images={o.images} title={o.title} />
+                  </div>
+                ))}
+                <ValuationAnswerText v={v} />
+                {v.status === 'estimated' && (
+                  <Link href={`/selling?from_valuation=${encodeURIComponent(v.id)}`} className="button button--primary">Sell these items</Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+    </section>
+  );
+}
