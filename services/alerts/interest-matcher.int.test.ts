@@ -70,7 +70,7 @@ test('a keyword and a followed item: one notification each for a matching lot; t
 
   const mail = (await mailbox(t, kim.email)).filter((m) => m.subject === 'A lot that matches your interests');
   assert.is(mail.length, 1);
-  assert.match(mail[0].text, new RegExp(`/lot/${lotId}`));
+  assert.match(mail[0].text, new RegExp(`/product/${lotId}`));
 });
 
 test('matching again from the start (checkpoint lost) appends nothing and notifies nobody twice', async () => {
