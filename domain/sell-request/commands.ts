@@ -1,5 +1,5 @@
 /** Sell-request commands: ids, the reference, the target auction's deadline and the time all come in (no I/O). */
-import type { DeliveryType, SellAddress, SellItem } from './events';
+import type { DeliveryType, SellAddress, SellItem, SellRequestPhoto } from './events';
 
 export interface SubmitSellRequest {
   type: 'SubmitSellRequest';
@@ -22,7 +22,10 @@ export interface SubmitSellRequest {
   now: string;
 }
 
-export interface ReceiveSellRequestItem { type: 'ReceiveSellRequestItem'; request_id: string; item_id: string; condition_note: string; by: string; now: string }
+/** `photos`: already checked and stored under temp names by the caller; none is fine. */
+export interface ReceiveSellRequestItem {
+  type: 'ReceiveSellRequestItem'; request_id: string; item_id: string; condition_note: string; photos: SellRequestPhoto[]; by: string; now: string;
+}
 
 export interface ConsignSellRequestItem {
   type: 'ConsignSellRequestItem'; request_id: string; item_id: string; lot_id: string; auction_id: string; by: string; now: string;

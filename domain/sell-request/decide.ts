@@ -7,6 +7,9 @@ import { evolveSellRequest, initialSellRequestState, type ItemState, type SellRe
 import { pickUpDateError } from './pick-up-date';
 import { SELL_MSG } from './messages';
 
+/** Photos staff may attach when receiving one item. */
+export const MAX_RECEIVE_PHOTOS = 10;
+
 export function decideSellRequest(command: SellRequestCommand, state: SellRequestState): SellRequestEvent[] {
   switch (command.type) {
     case 'SubmitSellRequest':
@@ -69,7 +72,11 @@ function receive(c: ReceiveSellRequestItem, state: SellRequestState): SellReques
   const item = itemOf(state, c.request_id, c.item_id);
   if (item.status === 'returned') throw new RuleBroken(SELL_MSG.itemClosed);
   if (item.received) throw new Conflict(SELL_MSG.alreadyReceived);
-  return [{ type: 'SellRequestItemReceived', data: { request_id: c.request_id, item_id: c.item_id, condition_note: c.condition_note.trim(), by: c.by, at: c.now } }];
+  if (c.photos.length > MAX_RECEIVE_PHOTOS) throw new ValidationError({ photos: [SELL_MSG.tooManyPhotos(MAX_RECEIVE_PHOTOS)] });
+  return [{
+    type: 'SellRequestItemReceived',
+    data: { request_id: c.request_id, item_id: c.item_id, condition_note: c.condition_note.trim(), photos: c.photos, by: c.by, at: c.now },
+  }];
 }
 
 function consign(c: ConsignSellRequestItem, state: SellRequestState): SellRequestEvent[] {

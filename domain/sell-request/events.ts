@@ -47,9 +47,22 @@ export interface SellRequestSubmitted {
   };
 }
 
+/**
+ * A photo staff took of a received item. Its stored files are named in the event (generated names under the
+ * `sell-requests` uploads folder, never the uploader's), so the read model and the image route find them from events.
+ */
+export interface SellRequestPhoto {
+  image_id: string;
+  file: string;
+  thumb: string;
+  content_type: string;
+  size_bytes: number;
+}
+
+/** At most MAX_RECEIVE_PHOTOS photos, in the order staff sent them; `photos` is absent on events recorded before photos. */
 export interface SellRequestItemReceived {
   type: 'SellRequestItemReceived';
-  data: { request_id: string; item_id: string; condition_note: string; by: string; at: string };
+  data: { request_id: string; item_id: string; condition_note: string; photos?: SellRequestPhoto[]; by: string; at: string };
 }
 
 /** The item became lot `lot_id` of `auction_id` (also a relist of its unsold lot: the newest lot wins). */

@@ -12,4 +12,5 @@ export const SELL_MSG = {
   onlyUnsold: 'Only an unsold lot can be relisted or returned.',
   alreadyHandled: 'This lot has already been relisted or returned.',
   alreadySubmitted: 'This sell request already exists.',
+  tooManyPhotos: (max: number) => `At most ${max} photos per item.`,
 };

@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { given } from '../shared/given-when-then';
-import { sellRequestDecider } from './decide';
+import { MAX_RECEIVE_PHOTOS, sellRequestDecider } from './decide';
 import { unsoldLotDecider } from './unsold-lot';
 import type { SubmitSellRequest } from './commands';
-import type { SellItem, SellRequestEvent } from './events';
+import type { SellItem, SellRequestEvent, SellRequestPhoto } from './events';
 import { requestStatus } from './state';
 import { PICK_UP_NOT_FUTURE, PICK_UP_WEEKEND } from './pick-up-date';
 import { SELL_MSG } from './messages';
@@ -64,17 +64,31 @@ test('from storage: submitted and every item consigned at once by the seller', (
 
 test('staff receive, then consign each item; the status follows', () => {
   const history = submitted();
-  const received = given(sellRequestDecider, history).when({ type: 'ReceiveSellRequestItem', request_id: 'r1', item_id: 'i1', condition_note: ' Label scuffed ', by: 'staff', now: NOW });
-  assert.equal(received.events(), [{ type: 'SellRequestItemReceived', data: { request_id: 'r1', item_id: 'i1', condition_note: 'Label scuffed', by: 'staff', at: NOW } }]);
+  const received = given(sellRequestDecider, history).when({ type: 'ReceiveSellRequestItem', request_id: 'r1', item_id: 'i1', condition_note: ' Label scuffed ', photos: [], by: 'staff', now: NOW });
+  assert.equal(received.events(), [{ type: 'SellRequestItemReceived', data: { request_id: 'r1', item_id: 'i1', condition_note: 'Label scuffed', photos: [], by: 'staff', at: NOW } }]);
   assert.is(requestStatus(received.state().items), 'partly_received');
   const after = [...history, ...received.events()];
-  given(sellRequestDecider, after).when({ type: 'ReceiveSellRequestItem', request_id: 'r1', item_id: 'i1', condition_note: '', by: 'staff', now: NOW }).thenError('conflict', SELL_MSG.alreadyReceived);
+  given(sellRequestDecider, after).when({ type: 'ReceiveSellRequestItem', request_id: 'r1', item_id: 'i1', condition_note: '', photos: [], by: 'staff', now: NOW }).thenError('conflict', SELL_MSG.alreadyReceived);
   given(sellRequestDecider, after).when({ type: 'ConsignSellRequestItem', request_id: 'r1', item_id: 'i2', lot_id: 'l2', auction_id: 'a1', by: 'staff', now: NOW, relist_of: null })
     .thenError('rule_broken', SELL_MSG.notReceived);
   const consigned = given(sellRequestDecider, after).when({ type: 'ConsignSellRequestItem', request_id: 'r1', item_id: 'i1', lot_id: 'l1', auction_id: 'a1', by: 'staff', now: NOW, relist_of: null });
   assert.is(consigned.state().items[0].lotId, 'l1');
-  given(sellRequestDecider, after).when({ type: 'ReceiveSellRequestItem', request_id: 'r1', item_id: 'nope', condition_note: '', by: 'staff', now: NOW }).thenError('not_found');
-  given(sellRequestDecider, after).when({ type: 'ReceiveSellRequestItem', request_id: 'other', item_id: 'i1', condition_note: '', by: 'staff', now: NOW }).thenError('not_found');
+  given(sellRequestDecider, after).when({ type: 'ReceiveSellRequestItem', request_id: 'r1', item_id: 'nope', condition_note: '', photos: [], by: 'staff', now: NOW }).thenError('not_found');
+  given(sellRequestDecider, after).when({ type: 'ReceiveSellRequestItem', request_id: 'other', item_id: 'i1', condition_note: '', photos: [], by: 'staff', now: NOW }).thenError('not_found');
+});
+
+test('the received event carries the photos staff took, in order; more than ten are refused', () => {
+  const photo = (n: number): SellRequestPhoto => ({ image_id: `p${n}`, file: `p${n}.jpg`, thumb: `p${n}-thumb.webp`, content_type: 'image/jpeg', size_bytes: 1000 + n });
+  const receive = (photos: SellRequestPhoto[]) =>
+    given(sellRequestDecider, submitted()).when({ type: 'ReceiveSellRequestItem', request_id: 'r1', item_id: 'i2', condition_note: 'Seal intact', photos, by: 'staff', now: NOW });
+  const [e] = receive([photo(1), photo(2)]).events();
+  assert.equal(e, { type: 'SellRequestItemReceived', data: { request_id: 'r1', item_id: 'i2', condition_note: 'Seal intact', photos: [photo(1), photo(2)], by: 'staff', at: NOW } });
+  assert.is(receive(Array.from({ length: MAX_RECEIVE_PHOTOS }, (_, i) => photo(i))).events().length, 1);
+  receive(Array.from({ length: MAX_RECEIVE_PHOTOS + 1 }, (_, i) => photo(i))).thenError('validation');
+  // An event recorded before photos existed (no `photos`) still folds into a received item.
+  const old = { type: 'SellRequestItemReceived' as const, data: { request_id: 'r1', item_id: 'i1', condition_note: '', by: 'staff', at: NOW } };
+  given(sellRequestDecider, [...submitted(), old]).when({ type: 'ReceiveSellRequestItem', request_id: 'r1', item_id: 'i1', condition_note: '', photos: [], by: 'staff', now: NOW })
+    .thenError('conflict', SELL_MSG.alreadyReceived);
 });
 
 test('request status', () => {

@@ -1,4 +1,4 @@
-/** Row types of the sell-requests read model (migration 0650). */
+/** Row types of the sell-requests read model (migrations 0650 and 0680). */
 import type { ColumnType, JSONColumnType } from 'kysely';
 import type { SellAddress, SellItem } from '../../domain/sell-request/events';
 
@@ -36,9 +36,22 @@ export interface SellRequestItemsTable {
   updated_at: ColumnType<Date, string, string>;
 }
 
+/** A photo of a received item; `user_id`: the request's owner. */
+export interface SellRequestImagesTable {
+  image_id: string;
+  request_id: string;
+  item_id: string;
+  user_id: string;
+  position: number;
+  file: string;
+  thumb: string;
+  content_type: string;
+}
+
 declare module '../database' {
   interface Database {
     sell_requests: SellRequestsTable;
     sell_request_items: SellRequestItemsTable;
+    sell_request_images: SellRequestImagesTable;
   }
 }

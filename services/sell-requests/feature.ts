@@ -2,11 +2,13 @@
 import type { Feature } from '../features';
 import { sellRequestRoutes } from './routes';
 import { staffSellRequestRoutes } from './staff-routes';
+import { receiveRoutes } from './receive';
 
 export const sellRequestsFeature: Feature = {
   name: 'sell-requests',
-  routes: (app, ctx) => {
+  async routes(app, ctx) {
     sellRequestRoutes(app, ctx);
     staffSellRequestRoutes(app, ctx);
+    await receiveRoutes(app, ctx);
   },
 };

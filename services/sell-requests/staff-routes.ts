@@ -1,7 +1,7 @@
 /**
- * Staff handling of sell requests (staff only: 403 for anyone else): the list by status, receiving an item with a
- * condition note, consigning it as a lot (seller = the request's user), and relisting or returning a lot that closed
- * unsold. Every action is an event carrying the staff member's id (`by`); lot and request change in one transaction.
+ * Staff handling of sell requests (staff only: 403 for anyone else): the list by status, consigning an item as a lot
+ * (seller = the request's user), and relisting or returning a lot that closed unsold; receiving an item with a
+ * condition note and photos is in receive.ts. Every action is an event carrying the staff member's id (`by`); lot and request change in one transaction.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,7 +21,7 @@ import { unsoldLotDecider, type UnsoldLotState } from '../../domain/sell-request
 import { sellRequestStream, unsoldLotStream, type SellItem } from '../../domain/sell-request/events';
 import type { SellRequestState } from '../../domain/sell-request/state';
 import { SELL_MSG } from '../../domain/sell-request/messages';
-import { consignItemBody, receiveBody, relistBody, returnBody, statusQuery } from './schemas';
+import { consignItemBody, relistBody, returnBody, statusQuery } from './schemas';
 import { lotReferenceNos, settled, targetAuction } from './common';
 import { staffRequests } from './views';
 import '../../projections/lots/tables';
@@ -51,17 +51,6 @@ export function staffSellRequestRoutes(app: FastifyInstance, ctx: AppContext): v
     requireStaff(request);
     const { status } = parseQuery(statusQuery, request.query);
     return { results: await staffRequests(ctx, status) };
-  });
-
-  app.post('/api/staff/sell_requests/:id/items/:itemId/receive/', async (request) => {
-    const staff = requireStaff(request);
-    const requestId = param(request, 'id', SELL_MSG.notFound);
-    const itemId = param(request, 'itemId', SELL_MSG.itemNotFound);
-    const { condition_note } = parseBody(receiveBody, request.body);
-    const outcome = await ctx.commands.handle(sellRequestStream(requestId), sellRequestDecider,
-      { type: 'ReceiveSellRequestItem', request_id: requestId, item_id: itemId, condition_note, by: staff.id, now: ctx.clock.now().toISOString() }, metadataOf(request, staff.id));
-    await settled(ctx, outcome.append ? [outcome.append] : []);
-    return { detail: 'Item received.' };
   });
 
   app.post('/api/staff/sell_requests/:id/items/:itemId/consign/', async (request, reply) => {

@@ -2,6 +2,7 @@
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
 import { SELL_MSG } from '../../domain/sell-request/messages';
+import { imageLinks } from '../uploads/image-route';
 import '../../projections/sell-requests/tables';
 import '../../projections/users/tables';
 
@@ -9,10 +10,17 @@ export interface SellRequestView {
   id: string; reference: string; type: string | null; kind: 'new_items' | 'from_storage';
   status: 'submitted' | 'partly_received' | 'received' | 'consigned' | 'closed';
   auction_id: string; created_at: string; pick_up_date: string | null; boxes: number | null;
-  items: { id: string; title: string; quantity: number; status: string; condition_note: string | null; lot_id: string | null }[];
+  items: {
+    id: string; title: string; quantity: number; status: string; condition_note: string | null; lot_id: string | null;
+    /** Photos staff took on receipt (owner and staff only, through SELL_REQUEST_IMAGES). */
+    photos: { id: string; url: string; thumbnail_url: string }[];
+  }[];
 }
 
 export interface StaffSellRequestView extends SellRequestView { user: { id: string; email: string; first_name: string; last_name: string } }
+
+/** Where the photos of received items are served (receive.ts). */
+export const SELL_REQUEST_IMAGES = '/api/sell_request_images/';
 
 interface Filter { userId?: string; id?: string; status?: string }
 
@@ -23,11 +31,16 @@ async function load(ctx: AppContext, f: Filter): Promise<(SellRequestView & { us
   if (f.status) q = q.where('status', '=', f.status as SellRequestView['status']);
   const rows = await q.orderBy('created_at', 'desc').orderBy('reference', 'desc').limit(500).execute();
   if (rows.length === 0) return [];
-  const items = await ctx.db.selectFrom('sell_request_items').selectAll().where('request_id', 'in', rows.map((r) => r.id)).orderBy('position').execute();
+  const ids = rows.map((r) => r.id);
+  const items = await ctx.db.selectFrom('sell_request_items').selectAll().where('request_id', 'in', ids).orderBy('position').execute();
+  const photos = await ctx.db.selectFrom('sell_request_images').select(['image_id', 'item_id']).where('request_id', 'in', ids).orderBy('position').execute();
+  const photosOf = (itemId: string) => photos.filter((p) => p.item_id === itemId).map((p) => imageLinks(SELL_REQUEST_IMAGES, p.image_id));
   return rows.map((r) => ({
     id: r.id, reference: r.reference, type: r.delivery, kind: r.kind, status: r.status, auction_id: r.auction_id, created_at: r.created_at.toISOString(),
     pick_up_date: r.pick_up_date, boxes: r.boxes, user_id: r.user_id,
-    items: items.filter((i) => i.request_id === r.id).map((i) => ({ id: i.id, title: i.title, quantity: i.quantity, status: i.status, condition_note: i.condition_note, lot_id: i.lot_id })),
+    items: items.filter((i) => i.request_id === r.id).map((i) => ({ id: i.id, title: i.title, quantity: i.quantity, status: i.status, condition_note: i.condition_note, lot_id: i.lot_id,
+      photos: photosOf(i.id),
+    })),
   }));
 }
 

@@ -1,24 +1,18 @@
 /**
  * The seller's valuation calls: POST /api/valuation_requests/ (multipart, signed in or signing up in the same step),
  * GET /api/valuation_requests/ and /{id}/ (own only), GET /api/valuation_images/{imageId}/?size=thumb|full (owner or
- * staff). Multipart parsing is registered in this scope only.
+ * staff; the shared image route of services/uploads). Multipart parsing is registered in this scope only.
  */
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
 import { MSG } from '../../domain/valuation/decide';
 import { requireUser } from '../http/auth';
-import { parseQuery } from '../http/validation';
 import { idOr404, settle } from '../catalogue/http';
 import { registerUploads } from '../uploads/receive';
-import { uploadStore } from '../uploads/store';
+import { imageRoute } from '../uploads/image-route';
 import { submitValuation, UPLOAD_AREA, VALUATION_LIMITS } from './submit';
-import { ownValuation, ownValuations } from './views';
-
-const imageQuery = z.object({ size: z.enum(['thumb', 'full'], { error: 'size must be thumb or full.' }).default('full') });
-const IMAGE_NOT_FOUND = 'Image not found.';
+import { ownValuation, ownValuations, VALUATION_IMAGES } from './views';
 
 export async function valuationRequestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
@@ -43,22 +37,12 @@ export async function valuationRequestRoutes(app: FastifyInstance, ctx: AppConte
     return view;
   });
 
-  app.get('/api/valuation_images/:imageId/', async (request, reply) => {
-    const user = requireUser(request);
-    const imageId = idOr404((request.params as { imageId?: unknown }).imageId, IMAGE_NOT_FOUND);
-    const { size } = parseQuery(imageQuery, request.query);
-    let q = ctx.db.selectFrom('valuation_images').selectAll().where('image_id', '=', imageId);
-    if (!user.is_staff) q = q.where('user_id', '=', user.id);
-    const row = await q.executeTakeFirst();
-    if (!row) throw new NotFound(IMAGE_NOT_FOUND);
-    const file = uploadStore(ctx.config.dataDir).pathOf(UPLOAD_AREA, size === 'thumb' ? row.thumb : row.file);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat) throw new NotFound(IMAGE_NOT_FOUND);
-    return reply
-      .header('content-type', size === 'thumb' ? 'image/webp' : row.content_type)
-      .header('content-length', stat.size)
-      .header('cache-control', 'private, max-age=86400')
-      .header('x-content-type-options', 'nosniff')
-      .send(fs.createReadStream(file));
+  imageRoute(app, ctx, {
+    base: VALUATION_IMAGES, area: UPLOAD_AREA,
+    find: (imageId, user) => {
+      let q = ctx.db.selectFrom('valuation_images').select(['file', 'thumb', 'content_type']).where('image_id', '=', imageId);
+      if (!user.is_staff) q = q.where('user_id', '=', user.id);
+      return q.executeTakeFirst();
+    },
   });
 }

@@ -1,5 +1,6 @@
 /** ValuationView (docs/selling.md "Valuation requests"): what the seller and staff read, from the read model. */
 import type { AppContext } from '../context';
+import { imageLinks } from '../uploads/image-route';
 import { penceToDecimal } from '../../domain/shared/money';
 import { valuationReference } from '../../domain/valuation/events';
 import type { ValuationsTable } from '../../projections/valuations/tables';
@@ -14,7 +15,8 @@ export interface ValuationView {
   answer: null | { decision: 'estimate' | 'decline'; low: string | null; high: string | null; message: string; answered_at: string };
 }
 
-const imageUrl = (id: string, size: 'full' | 'thumb') => `/api/valuation_images/${id}/?size=${size}`;
+/** Where the photos are served (request-routes.ts). */
+export const VALUATION_IMAGES = '/api/valuation_images/';
 const money = (pence: number | string | null) => (pence === null ? null : penceToDecimal(Number(pence)));
 
 export function toView(row: ValuationsTable): ValuationView {
@@ -25,7 +27,7 @@ export function toView(row: ValuationsTable): ValuationView {
     created_at: row.created_at.toISOString(),
     objects: row.objects.map((o) => ({
       title: o.title,
-      images: o.image_ids.map((id) => ({ id, url: imageUrl(id, 'full'), thumbnail_url: imageUrl(id, 'thumb') })),
+      images: o.image_ids.map((id) => imageLinks(VALUATION_IMAGES, id)),
     })),
     answer: row.decision && row.answered_at
       ? { decision: row.decision, low: money(row.low_pence), high: money(row.high_pence), message: row.message ?? '', answered_at: row.answered_at.toISOString() }

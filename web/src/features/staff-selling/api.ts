@@ -1,11 +1,16 @@
 /**
- * Staff sell-request calls (services/sell-requests/staff-routes.ts): the queue by status, an item received with a
- * condition note, an item consigned as a lot (fields left out are filled by the server from the item), and an unsold
+ * Staff sell-request calls (services/sell-requests/staff-routes.ts, receive.ts): the queue by status, an item received
+ * with a condition note and photos, an item consigned as a lot (fields left out are filled by the server from the item), and an unsold
  * lot relisted into a next auction or returned to its seller.
  */
-import { get, post } from '../../api/http';
+import { ApiError, get, post } from '../../api/http';
 import { toList, toLot, unwrap } from '../../lib/normalize';
 import type { Auction, Lot } from '../../lib/types';
+import { sendForm } from '../valuation/api';
+import { firstServerMessage } from '../valuation/rules';
+
+/** A photo staff took on receipt (owner and staff only: shown with the token, see valuation/auth-image.tsx). */
+export interface ItemPhoto { id: string; url: string; thumbnail_url: string }
 
 export type SellRequestStatus = 'submitted' | 'partly_received' | 'received' | 'consigned' | 'closed';
 export type ItemStatus = 'expected' | 'received' | 'consigned' | 'returned';
@@ -17,6 +22,8 @@ export interface SellItemView {
   status: ItemStatus | string;
   condition_note: string | null;
   lot_id: string | null;
+  /** Absent from answers of servers before photos. */
+  photos?: ItemPhoto[];
   /** Item details, when the list carries them (the consign form is prefilled from them). */
   distillery?: string | { name?: string } | null;
   type?: string | null;
@@ -46,8 +53,32 @@ export interface StaffSellRequest {
 export const fetchStaffSellRequests = async (status: string, signal?: AbortSignal): Promise<StaffSellRequest[]> =>
   toList<StaffSellRequest>(await get('/api/staff/sell_requests/', { status }, { signal }));
 
-export const receiveItem = (requestId: string, itemId: string, conditionNote: string) =>
-  post(`/api/staff/sell_requests/${requestId}/items/${itemId}/receive/`, { condition_note: conditionNote });
+/**
+ * Without photos the call stays JSON; with photos it is multipart (condition_note, photo1..photoN) through the
+ * valuation client's `sendForm` (same token and refresh), a refusal thrown as an ApiError like any other call.
+ */
+export async function receiveItem(requestId: string, itemId: string, conditionNote: string, photos: File[] = []): Promise<unknown> {
+  const path = `/api/staff/sell_requests/${requestId}/items/${itemId}/receive/`;
+  if (photos.length === 0) return post(path, { condition_note: conditionNote });
+  const form = new FormData();
+  form.append('condition_note', conditionNote);
+  photos.forEach((file, i) => form.append(`photo${i + 1}`, file, file.name));
+  let res: Response;
+  try {
+    res = await sendForm(path, form);
+  } catch (e) {
+    throw new ApiError(e instanceof Error ? e.message : 'Server Error', undefined, null, {});
+  }
+  const text = await res.text();
+  let data: unknown = text;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  if (!res.ok) throw new ApiError(typeof data === 'string' ? `Server Error With Status ${res.status}` : firstServerMessage(data), res.status, data, {});
+  return data;
+}
 
 export interface ConsignFields {
   auction_id: string;

@@ -1,4 +1,7 @@
-/** One item of a sell request with what staff can do next: mark it received, consign it, or handle its unsold lot. */
+/**
+ * One item of a sell request with what staff can do next: mark it received (a condition note and optional photos,
+ * shown as thumbnails afterwards), consign it, or handle its unsold lot.
+ */
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Auction } from '../../lib/types';
@@ -6,6 +9,8 @@ import { receiveItem, type SellItemView, type StaffSellRequest } from './api';
 import { ConsignForm } from './consign-form';
 import { ITEM_STATUS_LABELS } from './rules';
 import { UnsoldActions } from './unsold-actions';
+import { PhotoInput } from '../valuation/photo-input';
+import { PhotoStrip } from '../valuation/auth-image';
 
 export function ItemRow({ request, item, auctions, onChanged, onError }: {
   request: StaffSellRequest;
@@ -16,14 +21,16 @@ export function ItemRow({ request, item, auctions, onChanged, onError }: {
 }) {
   const [mode, setMode] = useState<'' | 'receive' | 'consign'>('');
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const noteId = `note-${item.id}`;
 
   const receive = async () => {
     setBusy(true);
     try {
-      await receiveItem(request.id, item.id, note.trim());
+      await receiveItem(request.id, item.id, note.trim(), photos);
       setMode('');
+      setPhotos([]);
       onChanged(`${item.title} received`);
     } catch (e) {
       onError(e);
@@ -40,6 +47,7 @@ export function ItemRow({ request, item, auctions, onChanged, onError }: {
         <span className={`tag sell-item__status sell-item__status--${item.status}`}>{ITEM_STATUS_LABELS[item.status] ?? item.status}</span>
       </div>
       {item.condition_note && <p className="sell-item__note">Condition: {item.condition_note}</p>}
+      {item.photos && item.photos.length > 0 && <PhotoStrip images={item.photos} title={item.title} />}
 
       {item.status === 'expected' && mode === '' && (
         <button type="button" className="button button--ghost button--small" onClick={() => setMode('receive')} aria-label={`Mark ${item.title} received`}>Mark received</button>
@@ -50,6 +58,7 @@ export function ItemRow({ request, item, auctions, onChanged, onError }: {
             <label htmlFor={noteId}>Condition note</label>
             <textarea id={noteId} rows={2} value={note} onChange={(e) => setNote(e.target.value)} placeholder="Seal, fill level, label, box…" />
           </div>
+          <PhotoInput photos={photos} onChange={setPhotos} subject={item.title} unit="item" testId={`receive-photos-${item.id}`} />
           <div className="consign-form__actions">
             <button type="button" className="button button--primary button--small" disabled={busy} onClick={() => void receive()}>Mark received</button>
             <button type="button" className="button button--ghost button--small" onClick={() => setMode('')}>Cancel</button>

@@ -28,7 +28,7 @@ export class ValuationError extends Error {
   }
 }
 
-async function sendForm(path: string, form: FormData): Promise<Response> {
+export async function sendForm(path: string, form: FormData): Promise<Response> {
   const send = (token: string | null) => fetch(path, {
     method: 'POST', body: form, credentials: 'same-origin',
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },

@@ -25,13 +25,13 @@ export function objectsProblem(objects: DraftObject[]): string | null {
 }
 
 /** Which picked files can be added to an object: too large or not an image are refused with a message. */
-export function pickPhotos(current: File[], picked: File[]): { photos: File[]; problem: string | null } {
+export function pickPhotos(current: File[], picked: File[], max = MAX_PHOTOS, unit = 'object'): { photos: File[]; problem: string | null } {
   const photos = [...current];
   let problem: string | null = null;
   for (const f of picked) {
     if (f.type && !f.type.startsWith('image/')) problem = `"${f.name}" is not a JPEG, PNG or WebP image.`;
     else if (f.size > MAX_PHOTO_BYTES) problem = `"${f.name}" is larger than 10 MB (${formatMB(f.size)}).`;
-    else if (photos.length >= MAX_PHOTOS) problem = `At most ${MAX_PHOTOS} photos per object.`;
+    else if (photos.length >= max) problem = `At most ${max} photos per ${unit}.`;
     else photos.push(f);
   }
   return { photos, problem };

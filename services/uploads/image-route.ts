@@ -1,0 +1,51 @@
+/**
+ * The route that serves uploaded images (valuation photos, photos of received sell-request items): GET
+ * `<base><imageId>/?size=thumb|full` for signed-in users. Each caller says which image row the user may see; anything
+ * else (another user's, a missing row or file) answers 404 alike, so the route never tells that an image exists.
+ */
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { NotFound } from '../../domain/shared/errors';
+import { requireUser, type AuthUser } from '../http/auth';
+import { parseQuery } from '../http/validation';
+import { idOr404 } from '../catalogue/http';
+import { uploadStore } from './store';
+
+/** The stored files of one image, as its read-model row names them. */
+export interface StoredImage { file: string; thumb: string; content_type: string }
+
+export interface ImageRoute {
+  /** The route's base path, with its trailing slash: `/api/valuation_images/`. */
+  base: string;
+  /** The uploads area its files live in. */
+  area: string;
+  /** The image when `user` may see it, else undefined. */
+  find(imageId: string, user: AuthUser): Promise<StoredImage | undefined>;
+}
+
+const imageQuery = z.object({ size: z.enum(['thumb', 'full'], { error: 'size must be thumb or full.' }).default('full') });
+export const IMAGE_NOT_FOUND = 'Image not found.';
+
+/** The view's links of one image. */
+export const imageLinks = (base: string, id: string) => ({ id, url: `${base}${id}/?size=full`, thumbnail_url: `${base}${id}/?size=thumb` });
+
+export function imageRoute(app: FastifyInstance, ctx: AppContext, route: ImageRoute): void {
+  app.get(`${route.base}:imageId/`, async (request, reply) => {
+    const user = requireUser(request);
+    const imageId = idOr404((request.params as { imageId?: unknown }).imageId, IMAGE_NOT_FOUND);
+    const { size } = parseQuery(imageQuery, request.query);
+    const row = await route.find(imageId, user);
+    if (!row) throw new NotFound(IMAGE_NOT_FOUND);
+    const file = uploadStore(ctx.config.dataDir).pathOf(route.area, size === 'thumb' ? row.thumb : row.file);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat) throw new NotFound(IMAGE_NOT_FOUND);
+    return reply
+      .header('content-type', size === 'thumb' ? 'image/webp' : row.content_type)
+      .header('content-length', stat.size)
+      .header('cache-control', 'private, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .send(fs.createReadStream(file));
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * A photo picker: previews of the picked photos (name, size in MB, remove) and a file input while there is room. Used
+ * by the valuation form's objects and by the staff desk's "Mark received" form; the files are sent by the caller.
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import { ACCEPTED_TYPES, formatMB, MAX_PHOTOS, pickPhotos } from './rules';
+import './valuation.css';
+
+function Preview({ file, onRemove, label }: { file: File; onRemove: () => void; label: string }) {
+  const src = useMemo(() => URL.createObjectURL(file), [file]);
+  useEffect(() => () => URL.revokeObjectURL(src), [src]);
+  return (
+    <li className="valuation-preview">
+      <img src={src} alt={label} />
+      <span className="valuation-preview__name" title={file.name}>{file.name}</span>
+      <span className="valuation-preview__size">{formatMB(file.size)}</span>
+      <button type="button" className="link-button" onClick={onRemove} aria-label={`Remove ${file.name}`}>Remove</button>
+    </li>
+  );
+}
+
+export interface PhotoInputProps {
+  photos: File[];
+  onChange: (photos: File[]) => void;
+  /** What the photos are of, for the list's and each preview's accessible name: "object 1", "Lagavulin 16". */
+  subject: string;
+  testId?: string;
+  max?: number;
+  /** "object" in "At most 10 photos per object.". */
+  unit?: string;
+}
+
+export function PhotoInput({ photos, onChange, subject, testId, max = MAX_PHOTOS, unit = 'object' }: PhotoInputProps) {
+  const inputId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = (files: FileList | null) => {
+    if (!files) return;
+    const picked = pickPhotos(photos, Array.from(files), max, unit);
+    setProblem(picked.problem);
+    onChange(picked.photos);
+  };
+  const remove = (i: number) => {
+    setProblem(null);
+    onChange(photos.filter((_, j) => j !== i));
+  };
+  return (
+    <>
+      {photos.length > 0 && (
+        <ul className="valuation-previews" aria-label={`Photos of ${subject}`}>
+          {photos.map((f, i) => <Preview key={`${f.name}-${i}`} file={f} label={`Photo ${i + 1} of ${subject}`} onRemove={() => remove(i)} />)}
+        </ul>
+      )}
+      {photos.length < max && (
+        <div className="field">
+          <label htmlFor={inputId}>Add photos ({photos.length} of {max}, up to 10 MB each)</label>
+          <input
+            id={inputId} type="file" multiple accept={ACCEPTED_TYPES.join(',')} data-testid={testId}
+            onChange={(e) => { add(e.target.files); e.target.value = ''; }}
+          />
+        </div>
+      )}
+      {problem && <p className="field-error" role="alert">{problem}</p>}
+    </>
+  );
+}
