@@ -182,6 +182,8 @@ test('staff: list by status, receive with a condition note, consign (the lot is 
   const submitted = (await call(t, 'GET', '/api/staff/sell_requests/?status=submitted', undefined, { user: staff })).json().results;
   const mine = submitted.find((r: { id: string }) => r.id === sentId);
   assert.equal(mine.user, { id: ann.id, email: ann.email, first_name: 'Ann', last_name: 'User' });
+  const springbank = mine.items.find((i: { title: string }) => i.title === 'Springbank 15');
+  assert.equal([springbank.details.distillery, springbank.details.age, springbank.details.estimate_low_pence], ['Springbank', 15, 12_000], 'staff consign from what the seller described');
 
   const early = await call(t, 'POST', `${base}/${itemA.id}/consign/`, { auction_id: next.id }, { user: staff });
   assert.equal([early.statusCode, early.json().detail], [400, SELL_MSG.notReceived]);

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
 import { SELL_MSG } from '../../domain/sell-request/messages';
 import { imageLinks } from '../uploads/image-route';
+import type { SellItem } from '../../domain/sell-request/events';
 import '../../projections/sell-requests/tables';
 import '../../projections/users/tables';
 
@@ -12,6 +13,8 @@ export interface SellRequestView {
   auction_id: string; created_at: string; pick_up_date: string | null; boxes: number | null;
   items: {
     id: string; title: string; quantity: number; status: string; condition_note: string | null; lot_id: string | null;
+    /** What the seller described (distillery, type, age, volume, ABV, estimate): staff consign from it. */
+    details: Omit<SellItem, 'item_id' | 'title' | 'quantity'>;
     /** Photos staff took on receipt (owner and staff only, through SELL_REQUEST_IMAGES). */
     photos: { id: string; url: string; thumbnail_url: string }[];
   }[];
@@ -39,9 +42,13 @@ async function load(ctx: AppContext, f: Filter): Promise<(SellRequestView & { us
     id: r.id, reference: r.reference, type: r.delivery, kind: r.kind, status: r.status, auction_id: r.auction_id, created_at: r.created_at.toISOString(),
     pick_up_date: r.pick_up_date, boxes: r.boxes, user_id: r.user_id,
     items: items.filter((i) => i.request_id === r.id).map((i) => ({ id: i.id, title: i.title, quantity: i.quantity, status: i.status, condition_note: i.condition_note, lot_id: i.lot_id,
-      photos: photosOf(i.id),
+      details: detailsOf(i.details), photos: photosOf(i.id),
     })),
   }));
+}
+
+function detailsOf({ item_id: _id, title: _title, quantity: _quantity, ...details }: SellItem): SellRequestView['items'][number]['details'] {
+  return details;
 }
 
 const strip = ({ user_id: _omit, ...view }: SellRequestView & { user_id: string }): SellRequestView => view;

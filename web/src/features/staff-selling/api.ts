@@ -105,12 +105,9 @@ export const relistLot = async (lotId: string, auctionId: string) =>
 export const returnLot = (lotId: string, note: string) => post(`/api/staff/lots/${lotId}/return/`, { note });
 
 /** The auctions a lot can still go into: the live one and the next ones, soonest first. */
+/** Auctions a lot can still be consigned or relisted into: the server refuses any that has started. */
 export async function fetchOpenAuctions(signal?: AbortSignal): Promise<Auction[]> {
-  const [live, next] = await Promise.all([
-    get('/api/auctions/', { time: 'live', page_size: 10 }, { signal }),
-    get('/api/auctions/', { time: 'next', page_size: 25 }, { signal }),
-  ]);
-  return [...toList<Auction>(live), ...toList<Auction>(next)];
+  return toList<Auction>(await get('/api/auctions/', { time: 'next', page_size: 25 }, { signal }));
 }
 
 export async function fetchLot(lotId: string, signal?: AbortSignal): Promise<Lot | null> {
