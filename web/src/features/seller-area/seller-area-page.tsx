@@ -7,6 +7,7 @@ import { PageHead, RequireAuth } from '../../components/page-head';
 import { useErrorDialog } from '../wallet/error-dialog';
 import { downloadLastStatement } from './api';
 import { LiveLots } from './live-lots';
+import { MySellRequests } from './my-sell-requests';
 import { Results } from './results';
 import { StatementButton } from './statement-button';
 import { ValuationsSlot } from './valuations-slot';
@@ -27,6 +28,7 @@ function SellersArea() {
         <h2 id="seller-results-h">Results</h2>
         <Results onError={show} />
       </section>
+      <MySellRequests onError={show} />
       <ValuationsSlot />
       {dialog}
     </div>
