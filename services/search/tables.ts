@@ -1,0 +1,28 @@
+/** Row types of the search tables (migration 0700), kept by triggers on lots. */
+import type { Selectable } from 'kysely';
+
+/** Same column names as lots, so the listing's filter conditions (lotConditions) run on it unchanged. */
+export interface LotSearchTable {
+  id: string;
+  consign_position: number;
+  auction_id: string;
+  featured: boolean;
+  outcome: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  vat_enabled: boolean;
+  distillery: string;
+  region: string | null;
+  item_type: string;
+  age: number | null;
+  name_sort: string;
+  search_vector: string;
+}
+
+export type LotSearchRow = Selectable<LotSearchTable>;
+
+declare module '../../projections/database' {
+  interface Database {
+    lot_search: LotSearchTable;
+  }
+}
