@@ -1,0 +1,81 @@
+/**
+ * Lots the user wins and pays for join their collection by themselves (docs/collection.md "Won lots").
+ *
+ * A checkpointed follower of the feed like the interest matcher (`projection_checkpoints`, name
+ * `collection-won-lots`): one transaction per batch under `pg_advisory_xact_lock('projection:collection-won-lots')`
+ * (two processes never take the same batch), reading only what the lots read model already reflects. For each
+ * LotPaid it issues JoinWonLot on the buyer's `collection-<user>` stream with the price the buyer paid for that lot
+ * (hammer, buyer's premium and their VAT, as checkout computes them). The decider joins a lot at most once, so a
+ * batch taken again (a crash between the join and the checkpoint) changes nothing.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { AppContext } from '../context';
+import { FEED_START, type FeedCursor } from '../event-store/types';
+import type { LotPaid } from '../../domain/order/events';
+import { goodsLines, goodsTotal } from '../../domain/checkout/goods';
+import { collectionDecider } from '../../domain/collection/decide';
+import { collectionStream } from '../../domain/collection/events';
+import { describeLot } from './valuation-data';
+import { settle } from '../catalogue/http';
+
+export const FOLLOWER_NAME = 'collection-won-lots';
+const LOTS_PROJECTION = 'lots';
+const BATCH = 500;
+
+/** The price paid for one won lot: its own goods lines (hammer + premium + VAT on premium + VAT on hammer). */
+export const wonLotPrice = (hammerPence: number, vatEnabled: boolean) => goodsTotal(goodsLines([{ hammer_pence: hammerPence, vat_enabled: vatEnabled }]));
+
+/** One batch; true when it moved its checkpoint (there may be more). */
+export async function joinBatch(ctx: AppContext): Promise<boolean> {
+  let joined: Parameters<typeof settle>[1] | null = null;
+  const moved = await ctx.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + FOLLOWER_NAME}))`.execute(trx);
+    const cursor = await checkpoint(trx, FOLLOWER_NAME) ?? FEED_START;
+    const lots = await checkpoint(trx, LOTS_PROJECTION);
+    if (!lots) return false;
+    const events = await ctx.store.readRange(cursor, lots, BATCH, trx);
+    if (events.length === 0) return false;
+    for (const stored of events) {
+      if (stored.type !== 'LotPaid') continue;
+      const paid = stored.data as LotPaid['data'];
+      const lot = await trx.selectFrom('lots').selectAll().where('id', '=', paid.lot_id).executeTakeFirst();
+      if (!lot || lot.hammer_price_pence === null) {
+        ctx.log.warn({ lot_id: paid.lot_id }, 'paid lot without a hammer price: not added to the collection');
+        continue;
+      }
+      joined = await ctx.commands.handle(collectionStream(paid.buyer_id), collectionDecider, {
+        type: 'JoinWonLot', user_id: paid.buyer_id, item_id: wonItemId(paid.lot_id), lot_id: paid.lot_id, order_id: paid.order_id,
+        item: describeLot(lot), price_paid_pence: wonLotPrice(lot.hammer_price_pence, lot.vat_enabled),
+        acquired_on: paid.at.slice(0, 10), now: paid.at,
+      }, { user_id: 'system', causation_id: stored.event_id });
+    }
+    const last = events[events.length - 1]!;
+    await sql`INSERT INTO projection_checkpoints (name, transaction_id, position, updated_at)
+      VALUES (${FOLLOWER_NAME}, ${last.transaction_id}::xid8, ${last.position}, now())
+      ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position, updated_at = now()`.execute(trx);
+    return true;
+  });
+  // The buyer sees the item as soon as the follower is done (read-your-writes for the next page load and the tests).
+  if (joined) await settle(ctx, joined);
+  return moved;
+}
+
+/** Until the follower has caught up with the lots read model. */
+export async function drainWonLots(ctx: AppContext): Promise<void> {
+  while (await joinBatch(ctx)) { /* more */ }
+}
+
+async function checkpoint(trx: Kysely<any>, name: string): Promise<FeedCursor | null> {
+  const { rows } = await sql<FeedCursor>`SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
+  return rows[0] ? { transaction_id: rows[0].transaction_id, position: Number(rows[0].position) } : null;
+}
+
+/** A name-based UUID of the lot: the won item of a lot always has the same id. */
+function wonItemId(lotId: string): string {
+  const b = createHash('sha1').update(`collection-won-item:${lotId}`).digest().subarray(0, 16);
+  b[6] = (b[6]! & 0x0f) | 0x50;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
