@@ -16,9 +16,11 @@ import { spendingCapsProjection } from './spending-caps/projection';
 import { notificationsProjection } from './notifications/projection';
 import { sellRequestsProjection } from './sell-requests/projection';
 import { valuationsProjection } from './valuations/projection';
+import { collectionProjection } from './collection/projection';
+import { contentProjection } from './content/projection';
 
 /** Every read model, in the order the runner applies them. Add a projection here to run and rebuild it. */
 export const allProjections: Projection[] = [usersProjection, newsletterProjection, ...catalogueProjections, lotScheduleProjection, walletProjection,
   payoutMethodsProjection, withdrawalsProjection, paymentsProjection, userCardsProjection, ...orderProjections,
   addressesProjection, lotNotesProjection, alertsProjection, notificationsProjection, spendingCapsProjection,
-  valuationsProjection, sellRequestsProjection];
+  valuationsProjection, sellRequestsProjection, collectionProjection, contentProjection];

@@ -9,6 +9,7 @@ import { resolveDatabase } from '../services/db/connect';
 import { migrateToLatest } from '../services/db/migrate';
 import { seedDemoHouse } from '../services/catalogue/seed/seed-house';
 import { SEED_PASSWORD } from '../services/catalogue/seed/demo-users';
+import { seedContent } from '../services/content/seed';
 
 const config = loadConfig();
 if (config.production) {
@@ -24,7 +25,9 @@ try {
   ctx.projections.start();
   const summary = await seedDemoHouse(ctx, { now: new Date(), log: (m) => console.log(m) });
   console.log(`Seeded ${summary.lots} lots and ${summary.bids} bids in ${((Date.now() - started) / 1000).toFixed(1)} s; updating the read models...`);
+  const content = await seedContent(ctx);
   if (summary.last) await ctx.projections.waitFor(summary.last, 180_000);
+  if (content) await ctx.projections.waitFor({ transaction_id: content.events.at(-1)!.transaction_id, position: content.events.at(-1)!.position }, 60_000);
   console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Demo sellers and bidders sign in with the password ${SEED_PASSWORD}`);
   console.log('  (seller@whisky.test, bidder1@whisky.test ... bidder7@whisky.test; staff and buyer as the accounts slice prints them).');
 } finally {

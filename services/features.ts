@@ -17,6 +17,9 @@ import { spendingCapFeature } from './spending-cap/feature';
 import { sellerStatementsFeature } from './seller-statements/feature';
 import { sellRequestsFeature } from './sell-requests/feature';
 import { valuationFeature } from './valuation/feature';
+import { collectionFeature } from './collection/feature';
+import { searchFeature } from './search/feature';
+import { contentFeature } from './content/feature';
 
 /**
  * A feature slice: its routes, and the background work it runs while the server is up (schedulers, outbox
@@ -34,4 +37,7 @@ export const features: Feature[] = [
   ordersFeature, alertsFeature, accountAreaFeature, notificationsFeature, spendingCapFeature, sellerStatementsFeature,
   valuationFeature,
   sellRequestsFeature,
+  collectionFeature,
+  searchFeature,
+  contentFeature,
 ];

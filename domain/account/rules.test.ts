@@ -93,8 +93,8 @@ test('the registration form reports every problem, VAT fields only with VAT', ()
   });
 });
 
-test('newsletter: a valid email is subscribed once', () => {
-  const cmd = { type: 'SubscribeEmail', email: ' Reader@Whisky.test', user_id: null, now: today.toISOString() } as const;
+test('newsletter: a valid (verified) email is subscribed once', () => {
+  const cmd = { type: 'SubscribeEmail', email: ' Reader@Whisky.test', user_id: null, now: today.toISOString(), verified: true } as const;
   const event = { type: 'EmailSubscribedToNewsletter', data: { email: 'reader@whisky.test', user_id: null, subscribed_at: today.toISOString() } } as const;
   given(newsletterDecider, []).when(cmd).thenEvents([event]);
   given(newsletterDecider, [event]).when(cmd).thenNothing();

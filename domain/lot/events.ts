@@ -33,6 +33,9 @@ export interface LotItem {
   cask_number: string | null;
   bottled_at: string | null;
   distilled_at: string | null;
+  /** Cask lots: bulk litres at the last regauge and its date (YYYY-MM-DD). Optional so events written before they existed still read. */
+  bulk_litres?: number | null;
+  regauge_date?: string | null;
 }
 
 export interface GroupItem {

@@ -7,6 +7,7 @@ import { applyEvents } from '../runner';
 import { rebuildAndCompare, tableHash } from '../rebuild';
 import { usersProjection } from './users-projection';
 import { newsletterProjection } from './newsletter-projection';
+import { newsletterToken } from '../../services/content/newsletter';
 
 let t: TestApp;
 
@@ -30,6 +31,8 @@ test.before(async () => {
   await awaitProjected(t.ctx, (await runAccountCommand(t.ctx, a.id, { type: 'SetStaff', is_staff: false, by: 'system', now: now() })).append);
   await recordRegistrationFeePaid(t.ctx, b.id, { by: a.id, reference: 'till 3' });
   await t.app.inject({ method: 'POST', url: '/api/subscribe_newsletter/', payload: { email: 'reader@whisky.test' } });
+  // Double opt-in (services/content/newsletter.ts): the reader confirms from the emailed link.
+  await t.app.inject({ method: 'POST', url: '/api/newsletter/confirm/', payload: { email: 'reader@whisky.test', token: newsletterToken(t.ctx, 'confirm', 'reader@whisky.test') } });
   await t.ctx.projections.settle();
 });
 

@@ -4,19 +4,13 @@ import type { AppContext } from '../context';
 import { idParam, parseBody, parseParams } from '../http/validation';
 import { requireStaff, requireUser } from '../http/auth';
 import { Forbidden, NotFound } from '../../domain/shared/errors';
-import { newsletterDecider } from '../../domain/account/newsletter';
-import { newsletterStream, normaliseEmail } from '../../domain/account/events';
-import { MSG } from '../../domain/account/rules';
-import { ValidationError } from '../../domain/shared/errors';
-import { emailSchema, feePaidSchema, profilePatchSchema } from './schemas';
+import { feePaidSchema, profilePatchSchema } from './schemas';
 import { getUserById, toUserView, type UserView } from './queries';
 import { awaitProjected, runAccountCommand } from './account-commands';
 import { REGISTRATION_FEE_PENCE } from './create-account';
 import { loadAccount } from './lookup';
 import { unpaidNotice } from '../checkout/unpaid-notice';
 import { emailOptOutsPatch, notificationSettingsOf, setEmailOptOuts } from '../notifications/settings';
-
-export const SUBSCRIBED = 'You have subscribed on our emails';
 
 async function userView(ctx: AppContext, id: string): Promise<UserView & { email_opt_outs: string[] }> {
   const row = await getUserById(ctx.db, id);
@@ -42,21 +36,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return userView(ctx, id);
   });
 
-  for (const path of ['/api/subscribe_newsletter/', '/api/subscribe_email_for_notifications/']) {
-    app.post(path, async (request) => {
-      const { email } = parseBody(emailSchema, request.body);
-      if (!email.trim()) throw new ValidationError({ email: [MSG.emailRequired] });
-      const now = ctx.clock.now().toISOString();
-      const meta = { user_id: request.user?.id ?? null, request_id: request.id };
-      await ctx.commands.handle(newsletterStream(email), newsletterDecider, { type: 'SubscribeEmail', email, user_id: request.user?.id ?? null, now }, meta);
-      // Subscribing one's own email is consent to promotional mail on the account too.
-      if (request.user && (await loadAccount(ctx, request.user.id)).state.email === normaliseEmail(email)) {
-        const outcome = await runAccountCommand(ctx, request.user.id, { type: 'SubscribeNewsletter', now }, meta);
-        await awaitProjected(ctx, outcome.append);
-      }
-      return { detail: SUBSCRIBED };
-    });
-  }
+  // The newsletter calls (double opt-in) are the content slice's: services/content/newsletter.ts.
 
   app.post('/api/staff/users/:id/registration_fee_paid/', async (request) => {
     const staff = requireStaff(request);

@@ -108,24 +108,23 @@ test('the registration fee switch is for staff only and recorded once', async ()
   assert.equal([missing.statusCode, missing.json()], [404, { detail: 'User not found.' }]);
 });
 
-test('newsletter sign-up: anyone may subscribe; one\'s own email also turns on promotional_email', async () => {
+test('newsletter sign-up: anyone may ask (double opt-in, services/content/newsletter.ts); one\'s own email is subscribed at once and turns on promotional_email', async () => {
   for (const url of ['/api/subscribe_newsletter/', '/api/subscribe_email_for_notifications/']) {
     const res = await call(t, 'POST', url, { email: 'Visitor@whisky.test' });
-    assert.equal([res.statusCode, res.json()], [200, { detail: 'You have subscribed on our emails' }]);
+    assert.equal([res.statusCode, res.json()], [200, { detail: 'You have subscribed on our emails: please confirm with the link we have just sent you.' }]);
   }
-  assert.is((await t.ctx.store.readStream('newsletter-visitor@whisky.test')).length, 1, 'subscribing twice records nothing new');
+  assert.is((await t.ctx.store.readStream('newsletter-visitor@whisky.test')).length, 1, 'asking twice records nothing new');
   assert.equal((await call(t, 'POST', '/api/subscribe_newsletter/', {})).json(), { email: ['Please, specify your email'] });
   assert.equal((await call(t, 'POST', '/api/subscribe_newsletter/', { email: 'nope@x' })).json(), { email: ['Invalid email address'] });
 
   await call(t, 'POST', '/api/subscribe_email_for_notifications/', { email: 'someone.else@whisky.test' }, { user: bob });
   assert.is((await call(t, 'GET', '/api/users/current/', undefined, { user: bob })).json().promotional_email, false);
-  await call(t, 'POST', '/api/subscribe_email_for_notifications/', { email: 'BOB@whisky.test' }, { user: bob });
+  const own = await call(t, 'POST', '/api/subscribe_email_for_notifications/', { email: 'BOB@whisky.test' }, { user: bob });
+  assert.equal(own.json(), { detail: 'You have subscribed on our emails' });
   assert.is((await call(t, 'GET', '/api/users/current/', undefined, { user: bob })).json().promotional_email, true);
   await t.ctx.projections.settle();
   const rows = await t.ctx.db.selectFrom('newsletter_subscribers').select(['email', 'user_id']).orderBy('email').execute();
-  assert.equal(rows, [
-    { email: 'bob@whisky.test', user_id: bob.id }, { email: 'someone.else@whisky.test', user_id: bob.id }, { email: 'visitor@whisky.test', user_id: null },
-  ]);
+  assert.equal(rows, [{ email: 'bob@whisky.test', user_id: bob.id }], 'the other addresses wait for their confirmation');
 });
 
 test('websocket tickets: single use, 30 seconds, bound to the signed-in user, anonymous ones too', async () => {

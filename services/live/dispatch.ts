@@ -13,6 +13,8 @@ import type { LiveHub } from './hub';
 import type { LiveLots, LotChange } from './live-lots';
 import { notificationId } from '../../domain/notification/id';
 import { auctionUpdate, bidUpdate, finishedLots, lotUpdate, outbidNotification } from './messages';
+import type { ArticleLikeToggled } from '../../domain/article/events';
+import { articleLike } from '../content/live-messages';
 
 const LOT_TYPES = new Set(['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotFeaturedSet', 'LotClosed', 'LotEdited', 'LotWithdrawn', 'LotEndRescheduled']);
 const AUCTION_TYPES = new Set(['AuctionCreated', 'AuctionFinished', 'AuctionRescheduled']);
@@ -40,6 +42,10 @@ export class LiveDispatcher {
       if (change) this.onLot(change, stored);
     } else if (AUCTION_TYPES.has(stored.type)) {
       this.onAuction({ type: stored.type, data: stored.data } as AuctionEvent);
+    } else if (stored.type === 'ArticleLikeToggled') {
+      // Every reader of /ws/articles/ gets the new count (who liked stays private).
+      const d = stored.data as ArticleLikeToggled['data'];
+      this.hub.toChannel('articles', JSON.stringify(articleLike(d.article_id, d.likes_count)));
     }
   }
 

@@ -6,7 +6,7 @@
 import type { WebSocket } from 'ws';
 import type { LiveConnections } from '../context';
 
-export type Channel = 'lots' | 'auctions' | 'notifications';
+export type Channel = 'lots' | 'auctions' | 'notifications' | 'articles';
 
 export interface LiveClient {
   socket: WebSocket;
@@ -24,7 +24,7 @@ export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_SIGNED_OUT = 4001;
 
 export class LiveHub implements LiveConnections {
-  private readonly channels: Record<Channel, Set<LiveClient>> = { lots: new Set(), auctions: new Set(), notifications: new Set() };
+  private readonly channels: Record<Channel, Set<LiveClient>> = { lots: new Set(), auctions: new Set(), notifications: new Set(), articles: new Set() };
   private readonly byUser = new Map<string, Set<LiveClient>>();
   private keepalive: NodeJS.Timeout | null = null;
 

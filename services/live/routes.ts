@@ -1,5 +1,5 @@
 /**
- * GET /ws/lots/, /ws/auctions/, /ws/notifications/ (spec 1, "Live channel"; docs/api.md). Every channel needs a
+ * GET /ws/lots/, /ws/auctions/, /ws/notifications/, /ws/articles/ (spec 1, "Live channel"; docs/api.md). Every channel needs a
  * fresh single-use ticket; `token` (an access token) makes the socket the user's, for private messages, and is
  * required on /ws/notifications/. Missing or invalid credentials close the socket with 4401.
  */
@@ -13,7 +13,7 @@ import { CLOSE_UNAUTHORIZED, liveHub, type Channel, type LiveClient } from './hu
 import { hello } from './messages';
 import { assertNever } from '../../domain/shared/decider';
 
-const CHANNELS: readonly Channel[] = ['lots', 'auctions', 'notifications'];
+const CHANNELS: readonly Channel[] = ['lots', 'auctions', 'notifications', 'articles'];
 const OPEN = 1;
 
 const clientMessage = z.discriminatedUnion('action', [

@@ -22,7 +22,7 @@ const ProductPage = page(() => import('./pages/product-page'), 'ProductPage');
 const HowToBuyPage = page(() => import('./pages/how-to-buy-page'), 'HowToBuyPage');
 const BuyersAreaPage = page(() => import('./pages/buyers-area-page'), 'BuyersAreaPage');
 const DashboardPage = page(() => import('./pages/dashboard-page'), 'DashboardPage');
-const SearchPage = page(() => import('./pages/search-page'), 'SearchPage');
+const SearchPage = page(() => import('./features/search/search-page'), 'SearchPage');
 const CalendarPage = page(() => import('./pages/calendar-page'), 'CalendarPage');
 const BlogPage = page(() => import('./pages/blog-page'), 'BlogPage');
 const BlogArticlePage = page(() => import('./pages/blog-page'), 'BlogArticlePage');
@@ -38,11 +38,12 @@ const CheckoutPage = page(() => import('./pages/checkout-pages'), 'CheckoutPage'
 const CheckoutSuccessPage = page(() => import('./pages/checkout-pages'), 'CheckoutSuccessPage');
 const SettingsPage = page(() => import('./pages/settings-page'), 'SettingsPage');
 const SellersAreaPage = page(() => import('./features/seller-area/seller-area-page'), 'SellersAreaPage');
-const CollectionPage = page(() => import('./pages/account-pages'), 'CollectionPage');
-const AddItemsPage = page(() => import('./pages/account-pages'), 'AddItemsPage');
+const CollectionPage = page(() => import('./features/collection/collection-page'), 'CollectionPage');
+const AddItemsPage = page(() => import('./features/collection/add-items-page'), 'AddItemsPage');
 const StaffPage = page(() => import('./pages/staff-page'), 'StaffPage');
 const WalletPage = page(() => import('./features/wallet/wallet-page'), 'WalletPage');
 const OrdersPage = page(() => import('./features/orders/orders-page'), 'OrdersPage');
+const NewsletterLinkPage = page(() => import('./features/content/newsletter-page'), 'NewsletterLinkPage');
 const NotFoundPage = page(() => import('./pages/not-found-page'), 'NotFoundPage');
 
 function ScrollToTop() {
@@ -78,6 +79,7 @@ export function App() {
             <Route path="/shipping-info" component={ShippingPage} />
             <Route path="/terms-and-conditions" component={TermsPage} />
             <Route path="/privacy-policy" component={PrivacyPage} />
+            <Route path="/newsletter/:action" component={NewsletterLinkPage} />
             <Route path="/checkout" component={CheckoutPage} />
             <Route path="/checkout-success" component={CheckoutSuccessPage} />
             <Route path="/account/dashboard" component={DashboardPage} />

@@ -35,6 +35,9 @@ export const consignBody = z.object({
   cask_number: optionalText(60),
   bottled_at: optionalText(40),
   distilled_at: optionalText(40),
+  // Cask lots only (ignored for bottles): bulk litres at the last regauge and its date; RLA is computed from them.
+  bulk_litres: z.number().min(0).max(2_000).nullable().optional(),
+  regauge_date: z.iso.date({ message: 'Enter a valid date (YYYY-MM-DD).' }).nullable().optional(),
   reserve_price: moneyInput.nullable().optional(),
   reserve_fee: moneyInput.optional(),
   opening_bid: moneyInput.optional(),
@@ -85,6 +88,7 @@ export function toConsignCommand(b: ConsignBody, c: ConsignContext): ConsignLot 
       cask_number: b.cask_number || null,
       bottled_at: b.bottled_at || null,
       distilled_at: b.distilled_at || null,
+      ...(b.type === 'cask' ? { bulk_litres: b.bulk_litres ?? null, regauge_date: b.regauge_date ?? null } : {}),
     },
     reserve_price_pence: reserve,
     reserve_fee_pence: b.reserve_fee ?? (reserve ? DEFAULT_RESERVE_FEE_PENCE : 0),

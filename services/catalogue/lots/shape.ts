@@ -9,6 +9,7 @@ import { penceToDecimal } from '../../../domain/shared/money';
 import { nextMinimumBid, stepFor } from '../../../domain/lot/increments';
 import { slugify } from '../../../projections/lots/slug';
 import { itemKey } from '../../../domain/alerts/item-key';
+import { rla } from '../../../domain/collection/rules';
 
 export type LotRow = Selectable<LotsTable>;
 export type LotStatus = 'scheduled' | 'live' | 'sold' | 'unsold';
@@ -136,6 +137,10 @@ export function lotShape(row: LotRow, now: Date, viewer: Viewer, personal: Perso
       cask_number: item.cask_number,
       bottled_at: item.bottled_at,
       distilled_at: item.distilled_at,
+      // Cask lots: absent on lots consigned before these existed. RLA (litres of alcohol) is computed, never stored.
+      bulk_litres: item.bulk_litres ?? null,
+      regauge_date: item.regauge_date ?? null,
+      rla: rla(item.bulk_litres ?? null, item.abv),
     },
     bid_stats: bidStats(row, viewer, personal),
   };

@@ -41,6 +41,7 @@ export interface StaffMember {
   role?: string;
   photo?: string | null;
   description?: string;
+  bio?: string;
 }
 
 export const fetchAboutUs = async () => toList<StaffMember>(await get('/api/about_us/'));

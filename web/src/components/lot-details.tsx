@@ -1,5 +1,6 @@
 /** The lot's particulars: distillery, region, age, bottle or cask details, estimate and VAT. */
 import { formatGBP } from '../lib/money';
+import { formatShortDate } from '../lib/dates';
 import { ItemAlertToggle } from './item-alert-toggle';
 import type { LotView as Lot } from '../lib/types';
 
@@ -11,6 +12,10 @@ export function lotFacts(lot: Lot): [string, string][] {
     ['Type', item.type ? item.type.charAt(0).toUpperCase() + item.type.slice(1) : null],
     ['Age', item.age != null && item.age !== '' ? (/^\d+$/.test(String(item.age)) ? `${item.age} years old` : String(item.age)) : null],
     ['Cask type', item.cask_type],
+    ['Cask number', item.cask_number],
+    ['Bulk litres', item.bulk_litres != null ? `${item.bulk_litres} L` : null],
+    ['RLA', item.rla != null ? `${item.rla} L of alcohol` : null],
+    ['Regauged', item.regauge_date ? formatShortDate(item.regauge_date) : null],
     ['Volume', item.volume_ml ? (item.volume_ml >= 1000 ? `${item.volume_ml / 1000} L` : `${item.volume_ml} ml`) : null],
     ['Strength', item.abv != null && item.abv !== '' ? `${item.abv}% ABV` : null],
     ['Estimated value', item.estimated_value ? formatGBP(item.estimated_value) : null],

@@ -10,7 +10,7 @@ export function NewsletterForm() {
   const id = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -20,8 +20,9 @@ export function NewsletterForm() {
     if (problem) return;
     setBusy(true);
     try {
-      await subscribeNewsletter(email.trim());
-      setDone(true);
+      // The server's text says whether a confirmation link was sent (double opt-in).
+      const r = await subscribeNewsletter(email.trim());
+      setDone(r?.detail || NEWSLETTER_SUCCESS);
       setEmail('');
     } catch (err) {
       const apiErr = err as ApiError;
@@ -46,14 +47,14 @@ export function NewsletterForm() {
           aria-describedby={`${id}-hint ${id}-msg`}
           onChange={(e) => {
             setEmail(e.target.value);
-            setDone(false);
+            setDone('');
             if (error) setError('');
           }}
         />
         <button type="submit" className="button button--gold" disabled={busy}>Subscribe</button>
       </div>
       <p id={`${id}-msg`} className={error ? 'field-error' : 'form-success'} role={error ? 'alert' : 'status'}>
-        {error || (done ? NEWSLETTER_SUCCESS : '')}
+        {error || done}
       </p>
     </form>
   );

@@ -28,6 +28,11 @@ export interface LotItem {
   volume_ml?: number | null;
   abv?: number | string | null;
   cask_type?: string | null;
+  /** Cask lots: cask number, bulk litres and regauge date (YYYY-MM-DD); RLA (litres of alcohol) is computed by the server. */
+  cask_number?: string | null;
+  bulk_litres?: number | null;
+  regauge_date?: string | null;
+  rla?: number | null;
 }
 
 export type LotStatus = 'scheduled' | 'live' | 'sold' | 'unsold';

@@ -1,11 +1,13 @@
-/** /about: the house and its specialists (GET /api/about_us/). */
+/** /about: the house, its specialists (GET /api/about_us/) and what the press says (GET /api/media_like_us/). */
 import { useAsync } from '../components/hooks';
 import { PageHead } from '../components/page-head';
 import { fetchAboutUs } from '../api/site';
 import { SITE } from '../lib/site';
+import { fetchCms } from '../features/content/api';
 
 export function AboutPage() {
   const { data } = useAsync(() => fetchAboutUs(), []);
+  const press = useAsync(() => fetchCms('media_like_us'), []);
   return (
     <>
       <PageHead title="About Us" eyebrow={SITE.name}>
@@ -25,6 +27,17 @@ export function AboutPage() {
             bid and payment is recorded in an audit trail that can be replayed end to end.
           </p>
           <p>Visit us at {SITE.address}, or call {SITE.phone}.</p>
+          {press.data && press.data.length > 0 && (
+            <>
+              <h2>What the press says</h2>
+              {press.data.map((q) => (
+                <blockquote key={q.id}>
+                  <p>“{String(q.quote)}”</p>
+                  <footer className="muted">— {q.url ? <a href={String(q.url)} rel="noopener noreferrer" target="_blank">{String(q.source)}</a> : String(q.source)}</footer>
+                </blockquote>
+              ))}
+            </>
+          )}
         </div>
         <aside>
           <h2>Our specialists</h2>
@@ -36,6 +49,7 @@ export function AboutPage() {
                   <div>
                     <p className="staff__name">{s.name ?? [s.first_name, s.last_name].filter(Boolean).join(' ')}</p>
                     <p className="muted">{s.position ?? s.role}</p>
+                    {(s.bio ?? s.description) && <p>{s.bio ?? s.description}</p>}
                   </div>
                 </li>
               ))}

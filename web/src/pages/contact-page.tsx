@@ -20,8 +20,11 @@ export function ContactPage() {
     if (!v.name.trim()) next.name = MSG.required;
     const em = validateEmail(v.email);
     if (em) next.email = em;
+    if (!v.subject.trim()) next.subject = MSG.required;
+    // The same bounds as the server (services/content/contact.ts).
     if (!v.message.trim()) next.message = MSG.required;
-    else if (v.message.length > 600) next.message = 'Max 600 symbols';
+    else if (v.message.trim().length < 10) next.message = 'Write at least 10 characters.';
+    else if (v.message.length > 5000) next.message = 'At most 5000 characters.';
     setErrors(next);
     if (Object.keys(next).length) return;
     setBusy(true);
@@ -44,7 +47,7 @@ export function ContactPage() {
         <form className="form" onSubmit={submit} noValidate>
           <Field label="Your name" autoComplete="name" value={v.name} onValue={set('name')} error={errors.name} />
           <Field label="Email" type="email" autoComplete="email" value={v.email} onValue={set('email')} error={errors.email} />
-          <Field label="Subject" value={v.subject} onValue={set('subject')} />
+          <Field label="Subject" value={v.subject} onValue={set('subject')} error={errors.subject} />
           <div className={`field${errors.message ? ' field--invalid' : ''}`}>
             <label htmlFor="contact-message">Message</label>
             <textarea id="contact-message" rows={6} value={v.message} aria-invalid={!!errors.message} aria-describedby="contact-message-err" onChange={(e) => set('message')(e.target.value)} />

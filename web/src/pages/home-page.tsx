@@ -10,6 +10,7 @@ import { formatDateTime, formatLongDate } from '../lib/dates';
 import { auctionName } from '../lib/normalize';
 import { auctions } from '../state/auctions';
 import { putLots } from '../state/lots';
+import { HomeSlides } from '../features/content/home-slides';
 
 function Hero() {
   const { live, next, loaded } = useSnapshot(auctions);
@@ -112,6 +113,7 @@ export function HomePage() {
   return (
     <>
       <Hero />
+      <HomeSlides />
       <FeaturedLots />
       <ComingNext />
       <section className="section container" aria-label="Buying and selling">

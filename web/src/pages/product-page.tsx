@@ -9,7 +9,7 @@ import { useAsync, useTitle } from '../components/hooks';
 import { LotDetails } from '../components/lot-details';
 import { LotNoteBox } from '../components/lot-note';
 import { LotGallery } from '../components/lot-gallery';
-import { PriceHistory } from '../components/price-history';
+import { PriceHistoryChart } from '../features/collection/price-history-chart';
 import { RelatedLots } from '../components/related-lots';
 import { WatchButton } from '../components/watch-button';
 import { lotSubtitle, lotTitle } from '../lib/normalize';
@@ -65,7 +65,7 @@ export function ProductPage() {
           <LotDetails lot={lot} />
           <div className="product__side">
             <BidHistory lotId={lot.id} currentBid={lot.bid_stats?.current_bid} version={`${lot.bid_stats?.current_bid}|${lot.bid_stats?.current_user_bid}|${lot.bid_count}`} />
-            <PriceHistory lotId={lot.id} />
+            <PriceHistoryChart lotId={lot.id} />
           </div>
         </div>
       </div>

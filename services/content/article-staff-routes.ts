@@ -1,0 +1,111 @@
+/**
+ * Staff article desk: GET /api/staff/articles/ (drafts too), POST /api/staff/articles/ (create), PUT
+ * /api/staff/articles/{id}/ (edit, publish or unpublish), POST /api/staff/article_images/ (multipart `image`: one
+ * JPEG/PNG/WebP/HEIC photo, checked and thumbnailed by services/uploads; answers the id and the Markdown to paste),
+ * POST /api/staff/article_preview/ {content} (the sanitised HTML of the editor's Markdown).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { NotFound, ValidationError } from '../../domain/shared/errors';
+import { articleImageStream, articleStream, type ArticleFields } from '../../domain/article/events';
+import { articleDecider, MSG } from '../../domain/article/decide';
+import { requireStaff } from '../http/auth';
+import { parseBody, parseQuery } from '../http/validation';
+import { idOr404, metadataOf, settle } from '../catalogue/http';
+import { checkImage, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from '../uploads/images';
+import { receiveUpload, registerUploads, type UploadLimits } from '../uploads/receive';
+import { uploadStore } from '../uploads/store';
+import { ARTICLE_UPLOAD_AREA, articleListQuery } from './article-routes';
+import { findArticle, imageUrl, listArticles } from './article-views';
+import { renderMarkdown } from './markdown';
+
+const LIMITS: UploadLimits = { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 1, maxFields: 2, maxFieldBytes: 1024 };
+const NO_IMAGE = 'Choose a photo to upload.';
+const IMAGE_UNKNOWN = 'That image was not uploaded here.';
+
+const required = (max: number) => z.string({ error: 'This field is required.' }).max(max, `At most ${max} characters.`);
+const articleBody = z.object({
+  title: required(1000),
+  type: z.string({ error: 'This field is required.' }),
+  short_description: z.string().max(2000).default(''),
+  content: required(60_000),
+  image_id: z.string().uuid({ error: IMAGE_UNKNOWN }).nullish(),
+  published: z.boolean({ error: 'published must be true or false.' }).default(false),
+});
+
+async function fields(ctx: AppContext, body: z.infer<typeof articleBody>): Promise<ArticleFields> {
+  const image_id = body.image_id ?? null;
+  if (image_id && !(await ctx.db.selectFrom('article_images').select('image_id').where('image_id', '=', image_id).executeTakeFirst())) {
+    throw new ValidationError({ image_id: [IMAGE_UNKNOWN] });
+  }
+  return { title: body.title, type: body.type, short_description: body.short_description, content: body.content, image_id, published: body.published };
+}
+
+export async function articleStaffRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/api/staff/articles/', async (request) => {
+    const staff = requireStaff(request);
+    const q = parseQuery(articleListQuery, request.query);
+    return listArticles(ctx, { ...q, search: q.search || undefined, drafts: true }, staff.id);
+  });
+
+  app.get('/api/staff/articles/:id/', async (request) => {
+    const staff = requireStaff(request);
+    const id = idOr404((request.params as { id?: unknown }).id, MSG.notFound);
+    const view = await findArticle(ctx, id, staff.id, true);
+    if (!view) throw new NotFound(MSG.notFound);
+    return view;
+  });
+
+  const write = async (request: FastifyRequest, id: string, create: boolean) => {
+    const staff = requireStaff(request);
+    const body = parseBody(articleBody, request.body);
+    const command = { type: 'WriteArticle' as const, article_id: id, fields: await fields(ctx, body), create, by: staff.id, now: ctx.clock.now().toISOString() };
+    await settle(ctx, await ctx.commands.handle(articleStream(id), articleDecider, command, metadataOf(request)));
+    return findArticle(ctx, id, staff.id, true);
+  };
+
+  // The editor's preview: the same rendering and sanitising as the published page.
+  app.post('/api/staff/article_preview/', async (request) => {
+    requireStaff(request);
+    const { content } = parseBody(z.object({ content: z.string({ error: 'This field is required.' }).max(60_000) }), request.body);
+    return { content_html: renderMarkdown(content) };
+  });
+
+  app.post('/api/staff/articles/', async (request, reply) => reply.status(201).send(await write(request, randomUUID(), true)));
+  app.put('/api/staff/articles/:id/', async (request) => write(request, idOr404((request.params as { id?: unknown }).id, MSG.notFound), false));
+
+  await app.register(async (scope) => {
+    await registerUploads(scope, LIMITS);
+    scope.post('/api/staff/article_images/', async (request, reply) => {
+      const staff = requireStaff(request);
+      const store = uploadStore(ctx.config.dataDir);
+      const upload = await receiveUpload(request, store, LIMITS, (field) => {
+        if (field !== 'image') throw new ValidationError({ image: [NO_IMAGE] });
+      });
+      const temp = upload.files.map((f) => f.tempPath);
+      try {
+        const file = upload.files[0];
+        if (!file) throw new ValidationError({ image: [NO_IMAGE] });
+        const checked = await checkImage(file.tempPath);
+        if (!checked) throw new ValidationError({ image: [NOT_AN_IMAGE(file.filename)] });
+        temp.push(checked.thumbPath, checked.fullPath);
+        const image_id = randomUUID();
+        const data = {
+          image_id, file: `${image_id}.${checked.extension}`, thumb: `${image_id}-thumb.webp`, content_type: checked.contentType,
+          by: staff.id, at: ctx.clock.now().toISOString(),
+        };
+        // Files first, then the event: an image the event names always has its files (a failed event leaves unused files).
+        await store.commit([{ from: checked.fullPath, area: ARTICLE_UPLOAD_AREA, name: data.file }, { from: checked.thumbPath, area: ARTICLE_UPLOAD_AREA, name: data.thumb }]);
+        const append = await ctx.store.append(articleImageStream(image_id), 'no_stream',
+          [{ event_id: randomUUID(), type: 'ArticleImageUploaded', data, metadata: metadataOf(request) }]);
+        await settle(ctx, { append });
+        const url = imageUrl(image_id)!;
+        return reply.status(201).send({ id: image_id, url, thumbnail_url: imageUrl(image_id, 'thumb'), markdown: `![](${url})` });
+      } finally {
+        await store.discard(temp);
+      }
+    });
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * POST /api/contact_us/ {name, email, subject, message}: checked field by field, at most CONTACT_LIMIT messages per
+ * address (client IP) per hour, then the message is recorded and two emails are queued in the same transaction: the
+ * message to the house's mailbox (HOUSE_EMAIL) and an acknowledgement to the sender. A refusal records and sends
+ * nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { Throttled, ValidationError } from '../../domain/shared/errors';
+import { validateEmail } from '../../domain/account/rules';
+import { queueEmail } from '../mail/outbox';
+import { HOUSE_NAME, loadHouseSettings } from '../payout/house-settings';
+import { escapeHtml } from './markdown';
+
+export const CONTACT_LIMIT = 5;
+export const CONTACT_WINDOW_MS = 60 * 60 * 1000;
+export const CONTACT_MSG = {
+  required: 'This field is required.',
+  nameMax: 'At most 100 characters.',
+  subjectMax: 'At most 200 characters.',
+  messageMin: 'Write at least 10 characters.',
+  messageMax: 'At most 5000 characters.',
+  sent: 'Thank you, your message has been sent. We will answer within one working day.',
+  throttled: (minutes: number) => `You have sent several messages already. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+};
+
+const text = z.string({ error: CONTACT_MSG.required }).default('');
+const contactBody = z.object({ name: text, email: text, subject: text, message: text });
+
+export function contactErrors(b: z.infer<typeof contactBody>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const name = b.name.trim(), subject = b.subject.trim(), message = b.message.trim();
+  if (!name) errors.name = [CONTACT_MSG.required];
+  else if (name.length > 100) errors.name = [CONTACT_MSG.nameMax];
+  const email = validateEmail(b.email);
+  if (email) errors.email = [email];
+  if (!subject) errors.subject = [CONTACT_MSG.required];
+  else if (subject.length > 200) errors.subject = [CONTACT_MSG.subjectMax];
+  if (!message) errors.message = [CONTACT_MSG.required];
+  else if (message.length < 10) errors.message = [CONTACT_MSG.messageMin];
+  else if (message.length > 5000) errors.message = [CONTACT_MSG.messageMax];
+  return errors;
+}
+
+const paragraphs = (s: string) => s.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
+
+export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const houseEmail = loadHouseSettings().contacts.email;
+
+  app.post('/api/contact_us/', async (request, reply) => {
+    const body = contactBody.parse(request.body && typeof request.body === 'object' ? request.body : {});
+    const errors = contactErrors(body);
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    const name = body.name.trim(), email = body.email.trim(), subject = body.subject.trim(), message = body.message.trim();
+    const now = ctx.clock.now();
+    const ip = request.ip;
+
+    await ctx.db.transaction().execute(async (trx) => {
+      // One sender at a time per address, so two parallel posts cannot both pass the count.
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`contact:${ip}`}))`.execute(trx);
+      const since = new Date(now.getTime() - CONTACT_WINDOW_MS);
+      const { rows: recent } = await sql<{ created_at: Date }>`
+        SELECT created_at FROM contact_messages WHERE ip = ${ip} AND created_at > ${since.toISOString()} ORDER BY created_at`.execute(trx);
+      if (recent.length >= CONTACT_LIMIT) {
+        const wait = Math.max(1, Math.ceil((recent[recent.length - CONTACT_LIMIT].created_at.getTime() + CONTACT_WINDOW_MS - now.getTime()) / 1000));
+        throw new Throttled(CONTACT_MSG.throttled(Math.ceil(wait / 60)), wait);
+      }
+      const id = randomUUID();
+      await sql`INSERT INTO contact_messages (id, ip, name, email, subject, message, created_at)
+        VALUES (${id}, ${ip}, ${name}, ${email}, ${subject}, ${message}, ${now.toISOString()})`.execute(trx);
+      await queueEmail(trx, {
+        to: houseEmail, subject: `Contact form: ${subject}`, dedupe_key: `contact:${id}`, now,
+        text: [`From: ${name} <${email}>`, `Subject: ${subject}`, '', message].join('\n'),
+        html: `<p><strong>From:</strong> ${escapeHtml(name)} &lt;${escapeHtml(email)}&gt;</p><p><strong>Subject:</strong> ${escapeHtml(subject)}</p>${paragraphs(message)}`,
+      });
+      await queueEmail(trx, {
+        to: email, subject: `We have your message: ${subject}`, dedupe_key: `contact-ack:${id}`, now,
+        text: [`Hello ${name},`, '', 'Thank you for writing to us. Our team answers within one working day.', '', 'Your message:', message, '', HOUSE_NAME].join('\n'),
+        html: `<p>Hello ${escapeHtml(name)},</p><p>Thank you for writing to us. Our team answers within one working day.</p><p>Your message:</p><blockquote>${paragraphs(message)}</blockquote><p>${escapeHtml(HOUSE_NAME)}</p>`,
+      });
+    });
+    return reply.status(201).send({ detail: CONTACT_MSG.sent });
+  });
+}

@@ -1,0 +1,130 @@
+/**
+ * Newsletter double opt-in (docs/content.md "Newsletter"): POST /api/subscribe_newsletter/ and
+ * /api/subscribe_email_for_notifications/ {email} (a visitor's or another address gets a confirmation link by email;
+ * a signed-in user's own verified email is subscribed at once and also turns on promotional_email), POST
+ * /api/newsletter/confirm/ {email, token} and POST /api/newsletter/unsubscribe/ {email, token}. The link tokens are
+ * keyed hashes of the address (HMAC with a key derived from the signing key), so nothing secret is stored and a
+ * link cannot be made for someone else's address. Each email is queued in the transaction of its event.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { ValidationError } from '../../domain/shared/errors';
+import { newsletterStream, normaliseEmail } from '../../domain/account/events';
+import { LINK_INVALID, newsletterDecider, type NewsletterCommand, type NewsletterEvent, type NewsletterState } from '../../domain/account/newsletter';
+import { MSG } from '../../domain/account/rules';
+import { parseBody } from '../http/validation';
+import { emailSchema } from '../accounts/schemas';
+import { awaitProjected, runAccountCommand } from '../accounts/account-commands';
+import { loadAccount } from '../accounts/lookup';
+import { handleMany, lastCursor } from '../commands/multi-stream';
+import { queueEmail, type OutgoingEmail } from '../mail/outbox';
+import { HOUSE_NAME } from '../payout/house-settings';
+import { escapeHtml } from './markdown';
+
+export const SUBSCRIBED = 'You have subscribed on our emails';
+export const CONFIRM_SENT = 'You have subscribed on our emails: please confirm with the link we have just sent you.';
+export const CONFIRMED = 'Your subscription is confirmed. Welcome aboard!';
+export const UNSUBSCRIBED = 'You have been unsubscribed. You will not get our newsletter any more.';
+
+type Purpose = 'confirm' | 'unsubscribe';
+export function newsletterToken(ctx: AppContext, purpose: Purpose, email: string): string {
+  return createHmac('sha256', ctx.tokens.deriveKey('newsletter')).update(`${purpose}:${normaliseEmail(email)}`).digest('base64url');
+}
+
+function checkToken(ctx: AppContext, purpose: Purpose, email: string, token: string): void {
+  const want = Buffer.from(newsletterToken(ctx, purpose, email));
+  const got = Buffer.from(token);
+  if (got.length !== want.length || !timingSafeEqual(got, want)) throw new ValidationError({}, LINK_INVALID);
+}
+
+export function newsletterLink(ctx: AppContext, purpose: Purpose, email: string): string {
+  const q = new URLSearchParams({ email: normaliseEmail(email), token: newsletterToken(ctx, purpose, email) });
+  return `${ctx.config.publicUrl}/newsletter/${purpose}?${q}`;
+}
+
+/** The footer every promotional email carries: the unsubscribe link for its address. */
+export function unsubscribeFooter(ctx: AppContext, email: string): { text: string; html: string } {
+  const link = newsletterLink(ctx, 'unsubscribe', email);
+  return {
+    text: `\n\nYou get this email because you subscribed to the ${HOUSE_NAME} newsletter. Unsubscribe: ${link}`,
+    html: `<p style="font-size:12px;color:#666">You get this email because you subscribed to the ${escapeHtml(HOUSE_NAME)} newsletter. <a href="${escapeHtml(link)}">Unsubscribe</a></p>`,
+  };
+}
+
+function emailFor(ctx: AppContext, event: NewsletterEvent, now: Date): (OutgoingEmail & { dedupe_key: string }) | null {
+  const to = event.data.email;
+  if (event.type === 'NewsletterConfirmationRequested') {
+    const link = newsletterLink(ctx, 'confirm', to);
+    return {
+      to, now, subject: 'Please confirm your newsletter subscription', dedupe_key: `newsletter-confirm:${to}:${event.data.requested_at}`,
+      text: `Hello,\n\nPlease confirm that you want the ${HOUSE_NAME} newsletter: ${link}\n\nIf you did not ask for it, ignore this email and nothing will be sent.`,
+      html: `<p>Hello,</p><p>Please confirm that you want the ${escapeHtml(HOUSE_NAME)} newsletter:</p><p><a href="${escapeHtml(link)}">Confirm my subscription</a></p><p>If you did not ask for it, ignore this email and nothing will be sent.</p>`,
+    };
+  }
+  if (event.type === 'EmailSubscribedToNewsletter') {
+    const footer = unsubscribeFooter(ctx, to);
+    return {
+      to, now, subject: `Welcome to the ${HOUSE_NAME} newsletter`, dedupe_key: `newsletter-welcome:${to}:${event.data.subscribed_at}`,
+      text: `Hello,\n\nYou will get our auction dates, featured lots and results once a month.${footer.text}`,
+      html: `<p>Hello,</p><p>You will get our auction dates, featured lots and results once a month.</p>${footer.html}`,
+    };
+  }
+  return null;
+}
+
+/** Runs one newsletter command; the emails its events call for are queued in the same transaction. */
+async function run(ctx: AppContext, email: string, command: NewsletterCommand, meta: { user_id: string | null; request_id: string }) {
+  const stream = newsletterStream(email);
+  const now = ctx.clock.now();
+  const outcome = await handleMany(ctx, [{ streamId: stream, decider: newsletterDecider }], (states) => {
+    const events = newsletterDecider.decide(command, states[stream] as NewsletterState);
+    return { events: { [stream]: events }, result: events };
+  }, meta, async (trx, decision) => {
+    for (const event of decision.result) {
+      const mail = emailFor(ctx, event, now);
+      if (mail) await queueEmail(trx, mail);
+    }
+  });
+  const cursor = lastCursor(outcome.appends);
+  if (cursor) await ctx.projections.waitFor(cursor);
+  return outcome.result;
+}
+
+const linkBody = z.object({ email: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.'), token: z.string({ error: LINK_INVALID }).max(200) });
+
+export function newsletterRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const path of ['/api/subscribe_newsletter/', '/api/subscribe_email_for_notifications/']) {
+    app.post(path, async (request) => {
+      const { email } = parseBody(emailSchema, request.body);
+      if (!email.trim()) throw new ValidationError({ email: [MSG.emailRequired] });
+      const now = ctx.clock.now().toISOString();
+      const meta = { user_id: request.user?.id ?? null, request_id: request.id };
+      const account = request.user ? (await loadAccount(ctx, request.user.id)).state : null;
+      const own = !!account && account.email === normaliseEmail(email);
+      await run(ctx, email, { type: 'SubscribeEmail', email, user_id: request.user?.id ?? null, now, verified: own && account.verified }, meta);
+      const { state } = await ctx.commands.load(newsletterStream(email), newsletterDecider);
+      // Subscribing one's own email is consent to promotional mail on the account too.
+      if (own) {
+        const outcome = await runAccountCommand(ctx, request.user!.id, { type: 'SubscribeNewsletter', now }, meta);
+        await awaitProjected(ctx, outcome.append);
+      }
+      return { detail: state.subscribed ? SUBSCRIBED : CONFIRM_SENT };
+    });
+  }
+
+  app.post('/api/newsletter/confirm/', async (request) => {
+    const { email, token } = parseBody(linkBody, request.body);
+    checkToken(ctx, 'confirm', email, token);
+    await run(ctx, email, { type: 'ConfirmNewsletter', email, now: ctx.clock.now().toISOString() }, { user_id: request.user?.id ?? null, request_id: request.id });
+    return { detail: CONFIRMED };
+  });
+
+  app.post('/api/newsletter/unsubscribe/', async (request) => {
+    const { email, token } = parseBody(linkBody, request.body);
+    checkToken(ctx, 'unsubscribe', email, token);
+    await run(ctx, email, { type: 'UnsubscribeNewsletter', email, now: ctx.clock.now().toISOString() }, { user_id: request.user?.id ?? null, request_id: request.id });
+    return { detail: UNSUBSCRIBED };
+  });
+}
