@@ -17,6 +17,8 @@ export interface UploadLimits {
   /** Text fields (titles, user_data...). */
   maxFields: number;
   maxFieldBytes: number;
+  /** All files of one request together. */
+  maxTotalBytes?: number;
 }
 
 export interface ReceivedFile { field: string; filename: string; tempPath: string; size: number }
@@ -30,6 +32,7 @@ export const UPLOAD_MSG = {
   tooManyFiles: (max: number) => `You can send at most ${max} files at once.`,
   tooManyFields: 'The form has too many fields.',
   fieldTooLong: (field: string) => `The field ${field} is too long.`,
+  tooLargeTogether: (max: number) => `The files together are larger than ${mb(max)}.`,
 };
 
 export async function registerUploads(scope: FastifyInstance, limits: UploadLimits): Promise<void> {
@@ -69,6 +72,8 @@ export async function receiveUpload(
       if (part.file.truncated) throw new ValidationError({}, UPLOAD_MSG.tooLarge(filename, limits.maxFileBytes));
       const { size } = await fsp.stat(tempPath);
       files.push({ field: part.fieldname, filename, tempPath, size });
+      const total = files.reduce((sum, f) => sum + f.size, 0);
+      if (limits.maxTotalBytes !== undefined && total > limits.maxTotalBytes) throw new ValidationError({}, UPLOAD_MSG.tooLargeTogether(limits.maxTotalBytes));
     }
     return { fields, files };
   } catch (error) {

@@ -11,6 +11,7 @@ import { requireUser } from '../http/auth';
 import { idOr404, settle } from '../catalogue/http';
 import { registerUploads } from '../uploads/receive';
 import { imageRoute } from '../uploads/image-route';
+import { assertAnonymousUploadAllowed } from '../uploads/anonymous-throttle';
 import { submitValuation, UPLOAD_AREA, VALUATION_LIMITS } from './submit';
 import { ownValuation, ownValuations, VALUATION_IMAGES } from './views';
 
@@ -18,6 +19,7 @@ export async function valuationRequestRoutes(app: FastifyInstance, ctx: AppConte
   await app.register(async (scope) => {
     await registerUploads(scope, VALUATION_LIMITS);
     scope.post('/api/valuation_requests/', async (request, reply) => {
+      if (!request.user) await assertAnonymousUploadAllowed(ctx.db, request.ip, ctx.clock.now());
       const { id, append } = await submitValuation(ctx, request);
       await settle(ctx, { append });
       const row = await ctx.db.selectFrom('valuations').select('user_id').where('id', '=', id).executeTakeFirstOrThrow();

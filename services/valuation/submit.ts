@@ -23,6 +23,8 @@ import { uploadStore, type Move } from '../uploads/store';
 export const UPLOAD_AREA = 'valuations';
 export const VALUATION_LIMITS: UploadLimits = {
   maxFileBytes: MAX_IMAGE_BYTES, maxFiles: MAX_OBJECTS * MAX_IMAGES_PER_OBJECT, maxFields: 40, maxFieldBytes: 16 * 1024,
+  /** Ten objects of ten full-size phone photos fit easily; a request of 100 photos of 10 MB does not. */
+  maxTotalBytes: 200 * 1024 * 1024,
 };
 export const USER_DATA_REQUIRED = 'Sign in, or fill in your details to create an account.';
 const USER_DATA_INVALID = 'user_data must be a JSON object.';

@@ -12,7 +12,8 @@ import { startTestApp, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { readMailbox } from '../mail/outbox';
 import { MSG } from '../../domain/valuation/decide';
-import { jpeg, objectParts, png, postValuation, uploadedFiles, valuationEventCount } from './testing';
+import { jpeg, multipart, objectParts, png, postValuation, uploadedFiles, valuationEventCount } from './testing';
+import { ANONYMOUS_UPLOADS_PER_HOUR } from '../uploads/anonymous-throttle';
 import { USER_DATA_REQUIRED } from './submit';
 import { rebuildAndCompare } from '../../projections/rebuild';
 import { valuationsProjection } from '../../projections/valuations/projection';
@@ -164,6 +165,23 @@ test('the valuations read model rebuilt from the events equals the live one', as
   const report = await rebuildAndCompare(t.ctx.db, valuationsProjection);
   assert.equal(report.tables.filter((x) => !x.equal).map((x) => x.table), []);
   assert.ok(report.tables.every((x) => x.rows > 0));
+});
+
+test('signed-out uploads are limited per address before the body is read; signed-in ones are not', async () => {
+  const body = await multipart([{ name: 'objects[0][title]', value: 'Talisker 10' }]);
+  const from = (remoteAddress: string, user: TestUser | null = null) => t.app.inject({
+    method: 'POST', url: '/api/valuation_requests/', payload: body.payload, remoteAddress,
+    headers: { ...body.headers, ...(user ? { authorization: `Bearer ${user.access}` } : {}) },
+  });
+  for (let i = 0; i < ANONYMOUS_UPLOADS_PER_HOUR; i++) assert.is((await from('203.0.113.7')).statusCode, 400, 'counted even when refused');
+  const throttled = await from('203.0.113.7');
+  assert.is(throttled.statusCode, 429);
+  assert.match(throttled.json().detail, /^Too many uploads from your address\. Please try again in 60 minutes, or sign in\.$/);
+  assert.ok(Number(throttled.headers['retry-after']) > 3_500);
+  assert.is((await from('203.0.113.8')).statusCode, 400, 'another address is not affected');
+  assert.is((await from('203.0.113.7', alice)).statusCode, 400, 'a signed-in user is not limited');
+  t.clock.set(new Date(t.clock.now().getTime() + 61 * 60_000));
+  assert.is((await from('203.0.113.7')).statusCode, 400, 'an hour later the address may try again');
 });
 
 test.run();
