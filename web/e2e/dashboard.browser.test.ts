@@ -92,6 +92,19 @@ test('a bidder views two lots and bids on one: the dashboard shows the bid lot a
   assert.equal(await cardTitles(page, 'Recently viewed'), [ardbeg.title, glen.title], 'most recent first, each lot once');
 
   await page.getByRole('region', { name: 'Most recent auction' }).getByText('No lots of yours in the last auction').waitFor();
+  const collection = page.getByRole('region', { name: 'My collection' });
+  await collection.getByText('Nothing in your collection yet').waitFor();
+
+  // A bottle she owns, added through the API: the dashboard shows the collection's value and its chart.
+  const added = await e.t.app.inject({
+    method: 'POST', url: '/api/my-collection/add-item/', headers: { authorization: `Bearer ${dora.access}` },
+    payload: { title: 'Springbank 15', distillery: 'Springbank', age: 15, volume_ml: 700, price_paid: 95, date: '01/02/2024' },
+  });
+  assert.is(added.statusCode, 201, added.body);
+  await page.reload();
+  await collection.getByText(/^1 item, estimated auction value £95 \(paid £95\)\./).waitFor();
+  await collection.getByRole('heading', { name: 'Value over time' }).waitFor();
+  assert.is(await collection.getByRole('link', { name: 'Open my collection' }).getAttribute('href'), '/account/my-collection');
 
   // A card leads to its lot page.
   await recent.getByRole('link', { name: glen.title }).click();

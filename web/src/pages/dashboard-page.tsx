@@ -1,6 +1,6 @@
 /**
  * /account/dashboard: the caller's lots in the current auction and the most recently ended one (bid on or watched,
- * with counts by state and the amount), and the lots they opened last. Lots are the ordinary lot cards.
+ * with counts by state and the amount), their collection's value, and the lots they opened last. Lots are the ordinary lot cards.
  */
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -14,6 +14,7 @@ import { formatGBP } from '../lib/money';
 import { auctionName } from '../lib/normalize';
 import { putLots } from '../state/lots';
 import { session } from '../state/session';
+import { DashboardCollection } from '../features/collection/dashboard-collection';
 
 const COUNT_LABELS: [keyof DashboardAuction['counts'], string][] = [
   ['total', 'Lots'], ['winning', 'Winning'], ['outbid', 'Outbid'], ['won', 'Won'], ['lost', 'Lost'], ['watching', 'Watching'],
@@ -83,6 +84,7 @@ export function DashboardPage() {
         <div className="container section dashboard">
           <AuctionBlock which="current_auction" title="Current auction" empty="No lots of yours in the current auction" />
           <AuctionBlock which="most_recent_auction" title="Most recent auction" empty="No lots of yours in the last auction" />
+          <DashboardCollection />
           <RecentlyViewed />
         </div>
       </RequireAuth>
