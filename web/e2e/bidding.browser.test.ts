@@ -42,7 +42,8 @@ const panelValue = (page: Page, label: string): Locator =>
   panel(page).locator('.bid-panel__row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 
 async function waitForValue(page: Page, label: string, value: string): Promise<void> {
-  await panel(page).locator('.bid-panel__row', { hasText: label }).filter({ hasText: value }).first().waitFor();
+  // A loaded machine (CI beside other work) once took over 10 s to show a fresh phone page's price.
+  await panel(page).locator('.bid-panel__row', { hasText: label }).filter({ hasText: value }).first().waitFor({ timeout: 20_000 });
   assert.is(await panelValue(page, label).innerText(), value);
 }
 
