@@ -120,6 +120,9 @@ async function openAs(who: TestUser, urlPath: string, viewport = DESKTOP): Promi
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
+  // Right after a viewport change the page may not have laid out at the new width yet: give it a moment first.
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `no sideways scroll (overflow ${overflow}px)`);
 }
