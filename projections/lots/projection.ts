@@ -92,11 +92,9 @@ async function update(trx: Kysely<Database>, lotId: string, version: number, cha
 }
 
 /** The item columns follow the edited item; the slug follows the title unless a custom title names the lot. */
-async function edited(trx: Kysely<Database>, d: LotEdited['data'], version: number): Promise<void> {
-  const item = d.item;
-  const row = await trx.selectFrom('lots').select(['custom_title']).where('id', '=', d.lot_id).executeTakeFirst();
-  await update(trx, d.lot_id, version, {
-    slug: slugify(row?.custom_title ?? item.title),
+/** The columns both a consignment and an edit take from the lot's item. */
+function itemColumns(item: LotConsigned['data']['item']) {
+  return {
     title: item.title,
     subtitle: item.subtitle,
     description: item.description,
@@ -110,6 +108,15 @@ async function edited(trx: Kysely<Database>, d: LotEdited['data'], version: numb
     estimated_value_pence: item.estimated_value_pence,
     item: JSON.stringify(item),
     photos: JSON.stringify(item.photos),
+  };
+}
+
+async function edited(trx: Kysely<Database>, d: LotEdited['data'], version: number): Promise<void> {
+  const item = d.item;
+  const row = await trx.selectFrom('lots').select(['custom_title']).where('id', '=', d.lot_id).executeTakeFirst();
+  await update(trx, d.lot_id, version, {
+    slug: slugify(row?.custom_title ?? item.title),
+    ...itemColumns(item),
     opening_bid_pence: d.opening_bid_pence,
     reserve_price_pence: d.reserve_price_pence,
     // No bids before the start: with no reserve it counts as met (domain/lot/state.ts isReserveMet).
@@ -129,19 +136,7 @@ async function consigned(trx: Kysely<Database>, d: LotConsigned['data'], stored:
       seller_id: d.seller_id,
       reference_no: d.reference_no,
       slug: slugify(d.custom_title ?? item.title),
-      title: item.title,
-      subtitle: item.subtitle,
-      description: item.description,
-      distillery: item.distillery.name,
-      region: item.distillery.region,
-      item_type: item.type,
-      age: item.age,
-      volume_ml: item.volume_ml,
-      abv: item.abv,
-      cask_type: item.cask_type,
-      estimated_value_pence: item.estimated_value_pence,
-      item: JSON.stringify(item),
-      photos: JSON.stringify(item.photos),
+      ...itemColumns(item),
       reserve_price_pence: d.reserve_price_pence,
       reserve_fee_pence: d.reserve_fee_pence,
       opening_bid_pence: d.opening_bid_pence,
