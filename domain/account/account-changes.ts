@@ -3,8 +3,8 @@
  * fee twice, subscribing twice, setting the same staff flag): no event, so retries are harmless.
  */
 import { NotFound, ValidationError } from '../shared/errors';
-import type { ChangePassword, RecordRegistrationFeePaid, SetStaff, SubscribeNewsletter, VerifyEmail } from './commands';
-import type { EmailVerified, NewsletterSubscribed, PasswordChanged, RegistrationFeePaid, StaffFlagChanged } from './events';
+import type { ChangePassword, RecordRegistrationFeePaid, SetAuditor, SetStaff, SubscribeNewsletter, VerifyEmail } from './commands';
+import type { AuditorFlagChanged, EmailVerified, NewsletterSubscribed, PasswordChanged, RegistrationFeePaid, StaffFlagChanged } from './events';
 import type { AccountState } from './state';
 
 const at = (now: string) => new Date(now).toISOString();
@@ -54,4 +54,10 @@ export function setStaff(command: SetStaff, state: AccountState): StaffFlagChang
   mustExist(state);
   if (state.isStaff === command.is_staff) return [];
   return [{ type: 'StaffFlagChanged', data: { user_id: state.userId, is_staff: command.is_staff, changed_by: command.by, changed_at: at(command.now) } }];
+}
+
+export function setAuditor(command: SetAuditor, state: AccountState): AuditorFlagChanged[] {
+  mustExist(state);
+  if (state.isAuditor === command.is_auditor) return [];
+  return [{ type: 'AuditorFlagChanged', data: { user_id: state.userId, is_auditor: command.is_auditor, changed_by: command.by, changed_at: at(command.now) } }];
 }

@@ -31,6 +31,8 @@ export interface RecordRegistrationFeePaid {
 }
 
 export interface SetStaff { type: 'SetStaff'; is_staff: boolean; by: string; now: string }
+/** The read-only auditor role (sees every audit view, changes nothing). */
+export interface SetAuditor { type: 'SetAuditor'; is_auditor: boolean; by: string; now: string }
 
 export type AccountCommand =
   | RegisterUser
@@ -39,4 +41,5 @@ export type AccountCommand =
   | UpdateProfile
   | SubscribeNewsletter
   | RecordRegistrationFeePaid
-  | SetStaff;
+  | SetStaff
+  | SetAuditor;

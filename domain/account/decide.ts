@@ -5,7 +5,7 @@ import type { AccountEvent } from './events';
 import { evolveAccount, initialAccountState, type AccountState } from './state';
 import { registerUser } from './register-user';
 import { updateProfile } from './update-profile';
-import { changePassword, recordRegistrationFeePaid, setStaff, subscribeNewsletter, verifyEmail } from './account-changes';
+import { changePassword, recordRegistrationFeePaid, setAuditor, setStaff, subscribeNewsletter, verifyEmail } from './account-changes';
 
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
@@ -23,6 +23,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return recordRegistrationFeePaid(command, state);
     case 'SetStaff':
       return setStaff(command, state);
+    case 'SetAuditor':
+      return setAuditor(command, state);
     default:
       return assertNever(command);
   }

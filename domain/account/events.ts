@@ -78,6 +78,11 @@ export interface StaffFlagChanged {
   data: { user_id: string; is_staff: boolean; changed_by: string; changed_at: string };
 }
 
+export interface AuditorFlagChanged {
+  type: 'AuditorFlagChanged';
+  data: { user_id: string; is_auditor: boolean; changed_by: string; changed_at: string };
+}
+
 export type AccountEvent =
   | UserRegistered
   | EmailVerified
@@ -85,11 +90,12 @@ export type AccountEvent =
   | ProfileChanged
   | NewsletterSubscribed
   | RegistrationFeePaid
-  | StaffFlagChanged;
+  | StaffFlagChanged
+  | AuditorFlagChanged;
 export type AccountEventType = AccountEvent['type'];
 
 export const ACCOUNT_EVENT_TYPES: readonly AccountEventType[] = [
-  'UserRegistered', 'EmailVerified', 'PasswordChanged', 'ProfileChanged', 'NewsletterSubscribed', 'RegistrationFeePaid', 'StaffFlagChanged',
+  'UserRegistered', 'EmailVerified', 'PasswordChanged', 'ProfileChanged', 'NewsletterSubscribed', 'RegistrationFeePaid', 'StaffFlagChanged', 'AuditorFlagChanged',
 ];
 
 /**

@@ -10,6 +10,7 @@ export interface AccountState {
   passwordChangedAt: string | null;
   verified: boolean;
   isStaff: boolean;
+  isAuditor: boolean;
   feePaid: boolean;
   profile: Profile;
 }
@@ -20,7 +21,7 @@ const emptyProfile: Profile = {
 };
 
 export const initialAccountState: AccountState = Object.freeze({
-  exists: false, userId: '', email: '', passwordHash: '', passwordChangedAt: null, verified: false, isStaff: false,
+  exists: false, userId: '', email: '', passwordHash: '', passwordChangedAt: null, verified: false, isStaff: false, isAuditor: false,
   feePaid: false, profile: emptyProfile,
 }) as AccountState;
 
@@ -42,6 +43,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return { ...state, feePaid: true };
     case 'StaffFlagChanged':
       return { ...state, isStaff: event.data.is_staff };
+    case 'AuditorFlagChanged':
+      return { ...state, isAuditor: event.data.is_auditor };
     default:
       return assertNever(event);
   }

@@ -19,6 +19,7 @@ export interface UsersTable {
   vat_number: string;
   company_name: string;
   is_staff: boolean;
+  is_auditor: ColumnType<boolean, boolean | undefined, boolean>;
   is_verified: boolean;
   is_completed: GeneratedAlways<boolean>;
   unpaid_lots_to_notify: ColumnType<boolean, boolean | undefined, boolean>;

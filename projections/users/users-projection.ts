@@ -52,6 +52,8 @@ function changesOf(event: Exclude<AccountEvent, { type: 'UserRegistered' }>): Ch
       return { registration_fee_status: true, registration_fee_paid_at: event.data.paid_at, registration_fee_method: feeMethod(event.data) };
     case 'StaffFlagChanged':
       return { is_staff: event.data.is_staff };
+    case 'AuditorFlagChanged':
+      return { is_auditor: event.data.is_auditor };
     default:
       return assertNever(event);
   }

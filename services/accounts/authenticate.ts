@@ -15,7 +15,7 @@ export async function authenticateAccessToken(ctx: AuthContext, token: string): 
   if (typeof claims === 'string') return null;
   const session = await sessionValidity(ctx).check(claims.sid);
   if (!session || session.userId !== claims.sub) return null;
-  return { id: claims.sub, is_staff: session.isStaff ?? claims.staff, session_id: claims.sid };
+  return { id: claims.sub, is_staff: session.isStaff ?? claims.staff, is_auditor: session.isAuditor, session_id: claims.sid };
 }
 
 export function createAuthenticate(ctx: AuthContext): Authenticate {

@@ -26,6 +26,8 @@ export interface AccountInput {
   profile?: Partial<Profile>;
   verified?: boolean;
   staff?: boolean;
+  /** The read-only auditor role. */
+  auditor?: boolean;
   fee_paid?: boolean;
   /** Who creates it: 'self' (sign-up), 'script', 'demo-seed', 'test'. */
   by?: string;
@@ -76,6 +78,7 @@ function commandsFor(input: AccountInput, user_id: string, password_hash: string
   ];
   if (input.verified) commands.push({ type: 'VerifyEmail', now });
   if (input.staff) commands.push({ type: 'SetStaff', is_staff: true, by, now });
+  if (input.auditor) commands.push({ type: 'SetAuditor', is_auditor: true, by, now });
   if (input.fee_paid) commands.push({ type: 'RecordRegistrationFeePaid', amount_pence: REGISTRATION_FEE_PENCE, reference: null, by, now });
   return commands;
 }

@@ -22,11 +22,12 @@ test.after(async () => {
   await t.close();
 });
 
-test('login answers access, refresh and is_staff; the access token reads the current user', async () => {
+test('login answers access, refresh, is_staff and is_auditor; the access token reads the current user', async () => {
   const res = await login('Taster@Whisky.test', user.password);
   assert.is(res.statusCode, 200);
   const body = res.json();
-  assert.equal(Object.keys(body).sort(), ['access', 'is_staff', 'refresh']);
+  assert.equal(Object.keys(body).sort(), ['access', 'is_auditor', 'is_staff', 'refresh']);
+  assert.is(body.is_auditor, false);
   assert.is(body.is_staff, false);
   const current = await me(body.access);
   assert.equal([current.statusCode, current.json().id, current.json().email], [200, user.id, 'taster@whisky.test']);

@@ -12,7 +12,7 @@ export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
 export const EMAIL_NOT_VERIFIED = 'Your email address is not verified yet. We have sent you a new verification link.';
 
 export interface LoginInput { email: string; password: string; remember_me: boolean }
-export interface LoginAnswer { access: string; refresh: string; is_staff: boolean }
+export interface LoginAnswer { access: string; refresh: string; is_staff: boolean; is_auditor: boolean }
 
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginAnswer> {
   const source = { email: input.email, ip };
@@ -29,5 +29,5 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
     throw new RuleBroken(EMAIL_NOT_VERIFIED);
   }
   const session = await openSession(ctx, { id: account.userId, is_staff: account.isStaff }, input.remember_me);
-  return { access: session.access, refresh: session.refresh, is_staff: account.isStaff };
+  return { access: session.access, refresh: session.refresh, is_staff: account.isStaff, is_auditor: account.isAuditor };
 }

@@ -19,6 +19,7 @@ export interface UserView {
   phone_number: string;
   birth_date: string | null;
   is_staff: boolean;
+  is_auditor: boolean;
   is_verified: boolean;
   is_completed: boolean;
   unpaid_lots_to_notify: boolean;
@@ -62,7 +63,7 @@ export async function isStaff(db: Db, id: string): Promise<boolean> {
 export function toUserView(row: UserRow): UserView {
   return {
     id: row.id, email: row.email, first_name: row.first_name, last_name: row.last_name, title: row.title,
-    phone_number: row.phone_number, birth_date: row.birth_date, is_staff: row.is_staff, is_verified: row.is_verified,
+    phone_number: row.phone_number, birth_date: row.birth_date, is_staff: row.is_staff, is_auditor: row.is_auditor, is_verified: row.is_verified,
     is_completed: row.is_completed, unpaid_lots_to_notify: row.unpaid_lots_to_notify, vat_enabled: row.vat_enabled,
     vat_number: row.vat_number, company_name: row.company_name, audio_cue: row.audio_cue, is_audio_cues: row.is_audio_cues,
     promotional_email: row.promotional_email, registration_fee_status: row.registration_fee_status,

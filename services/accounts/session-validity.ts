@@ -14,6 +14,7 @@ export interface SessionInfo {
   userId: string;
   /** From the users read model (null until it has the row); the token's claim is the fallback. */
   isStaff: boolean | null;
+  isAuditor: boolean;
   active: boolean;
   expiresAt: number;
 }
@@ -43,14 +44,14 @@ export class SessionValidity {
   }
 
   private async load(sessionId: string): Promise<SessionInfo | null> {
-    const { rows } = await sql<{ user_id: string; revoked: boolean; expires_at: Date; stale: boolean; is_staff: boolean | null }>`
-      SELECT s.user_id, s.revoked_at IS NOT NULL AS revoked, s.expires_at, u.is_staff,
+    const { rows } = await sql<{ user_id: string; revoked: boolean; expires_at: Date; stale: boolean; is_staff: boolean | null; is_auditor: boolean | null }>`
+      SELECT s.user_id, s.revoked_at IS NOT NULL AS revoked, s.expires_at, u.is_staff, u.is_auditor,
              coalesce(u.password_changed_at > s.created_at, false) AS stale
       FROM sessions s LEFT JOIN users u ON u.id = s.user_id
       WHERE s.id = ${sessionId}`.execute(this.db);
     const row = rows[0];
     if (!row) return null;
-    return { userId: row.user_id, isStaff: row.is_staff, active: !row.revoked && !row.stale, expiresAt: row.expires_at.getTime() };
+    return { userId: row.user_id, isStaff: row.is_staff, isAuditor: row.is_auditor === true, active: !row.revoked && !row.stale, expiresAt: row.expires_at.getTime() };
   }
 
   private remember(sessionId: string, info: SessionInfo | null): void {

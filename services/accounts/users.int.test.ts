@@ -26,7 +26,7 @@ test('GET /api/users/current/ answers the caller with the flat settings; 401 whe
   assert.is(res.statusCode, 200);
   assert.equal(res.json(), {
     id: alice.id, email: 'alice@whisky.test', first_name: 'Alice', last_name: 'Grant', title: null, phone_number: '07400 900123',
-    birth_date: '1980-01-01', is_staff: false, is_verified: true, is_completed: true, unpaid_lots_to_notify: false,
+    birth_date: '1980-01-01', is_staff: false, is_auditor: false, is_verified: true, is_completed: true, unpaid_lots_to_notify: false,
     vat_enabled: false, vat_number: '', company_name: '', audio_cue: 'audio_1', is_audio_cues: true, promotional_email: false,
     registration_fee_status: false, email_opt_outs: [],
   });

@@ -8,6 +8,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { features } from '../features';
 import { installErrorHandler } from './errors';
+import { refuseAuditorWrites } from './auth';
+import { recordRoutes } from './route-table';
 
 const WEB_DIST = path.resolve(process.cwd(), 'web/dist');
 
@@ -24,10 +26,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
     return503OnClosing: true,
   });
+  recordRoutes(app);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     request.user = await ctx.authenticate(request);
+    refuseAuditorWrites(request);
   });
   installErrorHandler(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -17,6 +17,8 @@ export const TEST_PASSWORD = 'Test!Pass123';
 
 export interface TestUserOptions {
   staff?: boolean;
+  /** The read-only auditor role. */
+  auditor?: boolean;
   /** The one-off registration fee is recorded as paid (needed to bid). */
   feePaid?: boolean;
   email?: string;
@@ -48,6 +50,7 @@ export async function createTestUser(t: TestApp, opts: TestUserOptions = {}): Pr
     },
     verified: true,
     staff: opts.staff,
+    auditor: opts.auditor,
     fee_paid: opts.feePaid,
     by: 'test',
   });
