@@ -5,10 +5,24 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../projections/database';
 import type { ResolvedQuery } from './resolve';
+import { lotConditions, type Facet, type FilterContext } from '../catalogue/lots/lot-query';
+import type { LotFilter } from '../catalogue/lots/filter-query';
+import { SEARCH_CASK_COLUMNS } from '../catalogue/lots/cask-filter';
+import type { SearchScope } from './search-query';
 import './tables';
 
 type Eb = ExpressionBuilder<Database, 'lot_search'>;
 type Condition = Expression<SqlBool>;
+
+type LotsEb = ExpressionBuilder<Database, 'lots'>;
+
+/** The listing's filters, the population and the match: what results and counters both run. */
+export function searchConditions(eb: Eb, f: LotFilter, scope: SearchScope, q: ResolvedQuery, fctx: FilterContext, except?: Facet): Condition {
+  // lotConditions names its columns unqualified, and lot_search carries them under the same names (the cask values
+  // as columns of their own, migration 0750).
+  const listing = lotConditions(eb as unknown as LotsEb, f, fctx, except, SEARCH_CASK_COLUMNS);
+  return eb.and([listing, populationCondition(eb, scope, fctx.now), matchCondition(q)]);
+}
 
 const tsquery = (q: string) => sql`to_tsquery('simple', ${q})`;
 

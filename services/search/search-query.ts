@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { queryBool } from '../http/validation';
 import { lotFilterFields, ORDERINGS } from '../catalogue/lots/filter-query';
+import { checkCaskRanges } from '../catalogue/lots/cask-filter';
 
 export const SEARCH_PAGE_SIZES = [20, 40, 80, 100] as const;
 export const SEARCH_ORDERINGS = ['relevance', ...ORDERINGS] as const;
@@ -35,10 +36,10 @@ export const searchQuery = z.object({
     .int()
     .refine((n) => (SEARCH_PAGE_SIZES as readonly number[]).includes(n), { message: 'Choose a page size of 20, 40, 80 or 100.' })
     .default(20),
-});
+}).superRefine(checkCaskRanges);
 export type SearchQuery = z.infer<typeof searchQuery>;
 
-export const countersQuery = z.object({ ...lotFilterFields, ...searchScopeFields });
+export const countersQuery = z.object({ ...lotFilterFields, ...searchScopeFields }).superRefine(checkCaskRanges);
 export type CountersQuery = z.infer<typeof countersQuery>;
 
 /** Suggestions name the switches is_sold / is_live (spec 2 section 7). */

@@ -5,7 +5,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { assertNoProblems, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, startE2E, user, watchProblems, type E2E, type LiveLot } from './helpers';
+import type { LotInput } from '../../services/catalogue/testing/fixtures';
+import { assertNoProblems, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot } from './helpers';
 
 let e: E2E;
 let lots: LiveLot[];
@@ -19,9 +20,17 @@ test.before(logged(async () => {
     { title: 'Springbank 10 Local Barley', distillery: { name: 'Springbank', region: 'Campbeltown' }, type: 'cask' },
     { title: 'Glenfarclas 1990 Cask', distillery: { name: 'Glenfarclas', region: 'Speyside' }, type: 'cask' },
     { title: 'Ardbeg 10', distillery: { name: 'Ardbeg', region: 'Islay' } },
+    // Cask lots with their regauge details (the cask filters), and a bottle of the same distillery.
+    { ...bunnahabhain('Bunnahabhain 2014 Hogshead'), type: 'cask', cask_type: 'Hogshead', abv: 56.4, bulk_litres: 230, regauge_date: '2024-05-01' } as LotInput,
+    { ...bunnahabhain('Bunnahabhain 2008 Sherry Butt'), type: 'cask', cask_type: 'Butt', abv: 49.8, bulk_litres: 480, regauge_date: '2023-02-01' } as LotInput,
+    { ...bunnahabhain('Bunnahabhain 12'), abv: 46.3 } as LotInput,
   ]);
   for (const lot of lots) await lotProjected(e, lot.id);
 }));
+
+function bunnahabhain(title: string) {
+  return { title, distillery: { name: 'Bunnahabhain', region: 'Islay' } };
+}
 
 test.after(async () => {
   await e?.close();
@@ -105,6 +114,43 @@ test('a failed search resets the search state but keeps the filters; a lot sugge
   await box(page).pressSequentially('ardb', { delay: 30 });
   await options(page).filter({ hasText: 'Ardbeg 10' }).first().click();
   await page.waitForURL(new RegExp(`/product/${lots[3]!.id}/`));
+  assertNoProblems(problems);
+  await context.close();
+});
+
+test('cask filters narrow the results at phone width (cask type, then an ABV range)', async () => {
+  const context = await newContext(e, PHONE);
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${e.t.baseUrl}/search?search=bunnahabhain`);
+  await page.getByText('3 results for “bunnahabhain”').waitFor();
+  const cask = page.getByRole('complementary', { name: 'Search filters' }).getByRole('group', { name: 'Cask', exact: true });
+
+  await cask.getByRole('checkbox', { name: /^Hogshead\b/ }).check();
+  await page.getByText('1 result for “bunnahabhain”').waitFor();
+  assert.equal(await resultTitles(page), ['Bunnahabhain 2014 Hogshead']);
+  await cask.getByRole('checkbox', { name: /^Hogshead\b/ }).uncheck();
+  await page.getByText('3 results for “bunnahabhain”').waitFor();
+
+  // The inputs hint the bounds of the casks found (ABV 49.8 to 56.4 here).
+  const abvFrom = cask.getByLabel('ABV (%) from');
+  assert.is(await abvFrom.getAttribute('placeholder'), '49.8');
+  await abvFrom.fill('50');
+  await cask.getByRole('button', { name: 'Apply cask filters' }).click();
+  await page.getByText('1 result for “bunnahabhain”').waitFor();
+  assert.equal(await resultTitles(page), ['Bunnahabhain 2014 Hogshead'], 'the 49.8 % butt and the bottle are out');
+
+  // A reversed range is refused in place, and the results stay as they are.
+  await cask.getByLabel('ABV (%) to').fill('40');
+  await cask.getByLabel('ABV (%) to').press('Enter');
+  await cask.getByText('Must not be below the minimum.').waitFor();
+  assert.equal(await resultTitles(page), ['Bunnahabhain 2014 Hogshead']);
+
+  // Fits a 390 px phone: nothing sticks out sideways.
+  const apply = await cask.getByRole('button', { name: 'Apply cask filters' }).boundingBox();
+  const dateTo = await cask.getByLabel('Regauge date to').boundingBox();
+  assert.ok(apply && dateTo && apply.x + apply.width <= PHONE.width && dateTo.x + dateTo.width <= PHONE.width, JSON.stringify({ apply, dateTo }));
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
   assertNoProblems(problems);
   await context.close();
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { queryBool, repeated } from '../../http/validation';
+import { caskFilterFields, checkCaskRanges } from './cask-filter';
 
 export const ORDERINGS = ['-price', 'price', 'name', '-name', '-id', 'id'] as const;
 export type Ordering = (typeof ORDERINGS)[number];
@@ -45,9 +46,11 @@ export const lotFilterFields = {
   year: repeated(z.coerce.number().int().min(2000).max(2100)),
   age_min: z.coerce.number().int().min(0).max(200).optional(),
   age_max: z.coerce.number().int().min(0).max(200).optional(),
+  ...caskFilterFields,
 };
 
-export const lotFilterSchema = z.object(lotFilterFields);
+// Each query object checks the cask ranges (min <= max) itself: spreading the fields cannot carry an object check.
+export const lotFilterSchema = z.object(lotFilterFields).superRefine(checkCaskRanges);
 export type LotFilter = z.infer<typeof lotFilterSchema>;
 
 export const listingPageSize = z.coerce
@@ -65,7 +68,7 @@ export const listingQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: listingPageSize,
   filter_counters: queryBool.optional(),
-});
+}).superRefine(checkCaskRanges);
 
 /** GET /api/lots/: the same filters, any page size up to 120 (the featured block asks for 6). */
 export const lotsQuery = z.object({
@@ -73,4 +76,4 @@ export const lotsQuery = z.object({
   ordering: orderingParam.default('-id'),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(120).default(40),
-});
+}).superRefine(checkCaskRanges);

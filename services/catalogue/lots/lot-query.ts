@@ -7,8 +7,9 @@ import type { Database } from '../../../projections/database';
 import { assertNever } from '../../../domain/shared/decider';
 import type { AuctionView } from '../auctions/read';
 import { REST_OF_WORLD, type LotFilter, type Ordering } from './filter-query';
+import { caskConditions, LOTS_CASK_COLUMNS, type CaskColumns } from './cask-filter';
 
-export type Facet = 'distillery' | 'region' | 'type' | 'vat_enabled';
+export type Facet = 'distillery' | 'region' | 'type' | 'vat_enabled' | 'cask_type';
 type Eb = ExpressionBuilder<Database, 'lots'>;
 type Condition = Expression<SqlBool>;
 
@@ -35,8 +36,11 @@ function auctionIds(f: LotFilter, ctx: FilterContext): string[] | null {
   return ids;
 }
 
-/** Every active filter, except the facet being counted (a facet's counts ignore its own selection). */
-export function lotConditions(eb: Eb, f: LotFilter, ctx: FilterContext, except?: Facet): Condition {
+/**
+ * Every active filter, except the facet being counted (a facet's counts ignore its own selection). `cask` says where
+ * the cask values are: the listings run on lots, search on lot_search (services/catalogue/lots/cask-filter.ts).
+ */
+export function lotConditions(eb: Eb, f: LotFilter, ctx: FilterContext, except?: Facet, cask: CaskColumns = LOTS_CASK_COLUMNS): Condition {
   const c: Condition[] = [];
   const ids = auctionIds(f, ctx);
   if (ids !== null) c.push(inList(eb, 'auction_id', ids));
@@ -53,6 +57,7 @@ export function lotConditions(eb: Eb, f: LotFilter, ctx: FilterContext, except?:
   if (f.type.length > 0 && except !== 'type') c.push(inList(eb, 'item_type', f.type));
   if (f.age_min !== undefined) c.push(eb('age', '>=', f.age_min));
   if (f.age_max !== undefined) c.push(eb('age', '<=', f.age_max));
+  c.push(...caskConditions(eb, f, cask, except === 'cask_type'));
   return eb.and(c);
 }
 

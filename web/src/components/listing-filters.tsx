@@ -2,6 +2,8 @@
 import { useId, useState } from 'react';
 import { PAGE_SIZES, SORT_OPTIONS, toggleValue, withYear, type ListingFilters, type ListingMode } from '../lib/filter-query';
 import { filterLabel, type CounterOption } from '../lib/normalize';
+import { showCaskGroup } from '../lib/cask-filters';
+import { CaskFilterGroup } from './cask-filters';
 
 interface Props {
   mode: ListingMode;
@@ -85,9 +87,17 @@ export function ListingFiltersPanel({ mode, filters: f, counters, years, onChang
           </div>
         </fieldset>
       )}
-      {Object.entries(counters).map(([name, options]) => (
+      {Object.entries(counters).filter(([name]) => name !== 'cask_type').map(([name, options]) => (
         <Group key={name} name={name} options={options} selected={f.selected[name] ?? []} onToggle={(v) => onChange(toggleValue(f, name, v))} />
       ))}
+      {showCaskGroup(f.selected, counters) && (
+        <CaskFilterGroup
+          selected={f.selected}
+          caskTypes={counters.cask_type ?? []}
+          onToggleType={(v) => onChange(toggleValue(f, 'cask_type', v))}
+          onSelected={(selected) => set({ selected })}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** The search calls (spec 2 section 7, docs/api.md "Search"). */
 import { get } from '../../api/http';
 import { parseCounters, toLot, toPage } from '../../lib/normalize';
+import { parseCaskRanges } from '../../lib/cask-filters';
 import type { Lot } from '../../lib/types';
 
 export type Suggestion =
@@ -12,8 +13,11 @@ export async function fetchSearch(query: string, signal?: AbortSignal) {
   return { ...page, results: page.results.map((l) => toLot(l)).filter((l): l is Lot => !!l) };
 }
 
-export const fetchSearchCounters = async (query: string, signal?: AbortSignal) =>
-  parseCounters(await get('/api/search_lots/filter_counters/', query, { signal }));
+/** The counted choices, and the bounds of the cask ranges (the range inputs' hints). */
+export async function fetchSearchCounters(query: string, signal?: AbortSignal) {
+  const raw = await get('/api/search_lots/filter_counters/', query, { signal });
+  return { counters: parseCounters(raw), caskRanges: parseCaskRanges(raw) };
+}
 
 export async function fetchSuggestions(query: string, signal?: AbortSignal): Promise<Suggestion[]> {
   const body = (await get('/api/search_lots/suggestions/', query, { signal })) as { suggestions?: Suggestion[] };

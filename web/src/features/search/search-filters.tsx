@@ -1,7 +1,9 @@
-/** The search filters: the sold, live and strict switches and counted choices (distillery, region, type). */
+/** The search filters: the sold, live and strict switches, counted choices (distillery, region, type) and the Cask group. */
 import { useId } from 'react';
 import { filterLabel, type CounterOption } from '../../lib/normalize';
 import { defaultSearchFilters, toggleSelected, type SearchFilters } from './search-query';
+import { CaskFilterGroup } from '../../components/cask-filters';
+import { showCaskGroup, type CaskRangeBounds } from '../../lib/cask-filters';
 
 const GROUPS = ['distillery', 'region', 'type'] as const;
 const PREVIEW = 10;
@@ -9,10 +11,11 @@ const PREVIEW = 10;
 interface Props {
   filters: SearchFilters;
   counters: Record<string, CounterOption[]>;
+  caskRanges?: CaskRangeBounds;
   onChange: (f: SearchFilters) => void;
 }
 
-export function SearchFiltersPanel({ filters: f, counters, onChange }: Props) {
+export function SearchFiltersPanel({ filters: f, counters, caskRanges, onChange }: Props) {
   const id = useId();
   const sw = (key: 'sold' | 'live' | 'strict', label: string) => (
     <div className="switch">
@@ -51,6 +54,15 @@ export function SearchFiltersPanel({ filters: f, counters, onChange }: Props) {
           </fieldset>
         );
       })}
+      {showCaskGroup(f.selected, counters) && (
+        <CaskFilterGroup
+          selected={f.selected}
+          caskTypes={counters.cask_type ?? []}
+          bounds={caskRanges}
+          onToggleType={(v) => onChange(toggleSelected(f, 'cask_type', v))}
+          onSelected={(selected) => onChange({ ...f, selected })}
+        />
+      )}
     </div>
   );
 }

@@ -45,7 +45,8 @@ export function SearchPage() {
       ([page, counters]) => {
         if (ctrl.signal.aborted) return;
         searchState.results = { ids: putLots(page.results), count: page.count, totalPages: page.total_pages };
-        searchState.counters = counters;
+        searchState.counters = counters.counters;
+        searchState.caskRanges = counters.caskRanges;
       },
       (error: unknown) => {
         if (ctrl.signal.aborted) return;
@@ -76,7 +77,7 @@ export function SearchPage() {
         <SuggestionBox onSearch={search} onOpenLot={(s) => navigate(`/product/${s.id}/${s.slug}`)} />
         <div className="listing">
           <aside className="listing__filters is-open" aria-label="Search filters">
-            <SearchFiltersPanel filters={snap.filters as SearchFilters} counters={snap.counters as Record<string, never[]>} onChange={setFilters} />
+            <SearchFiltersPanel filters={snap.filters as SearchFilters} counters={snap.counters as Record<string, never[]>} caskRanges={snap.caskRanges} onChange={setFilters} />
           </aside>
           <div className="listing__main">
             <div className="toolbar">

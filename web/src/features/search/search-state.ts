@@ -6,6 +6,7 @@ import { proxy } from 'valtio';
 import type { Suggestion } from './search-api';
 import { defaultSearchFilters, type SearchFilters } from './search-query';
 import type { CounterOption } from '../../lib/normalize';
+import type { CaskRangeBounds } from '../../lib/cask-filters';
 
 export interface SearchResults {
   ids: string[];
@@ -17,6 +18,7 @@ export const searchState = proxy({
   suggestions: [] as Suggestion[],
   results: null as SearchResults | null,
   counters: {} as Record<string, CounterOption[]>,
+  caskRanges: {} as CaskRangeBounds,
   filters: defaultSearchFilters() as SearchFilters,
   ordering: 'relevance',
   pageSize: 20,
@@ -30,6 +32,7 @@ export function resetSearchKeepingFilters(): void {
   searchState.suggestions = [];
   searchState.results = null;
   searchState.counters = {};
+  searchState.caskRanges = {};
   searchState.ordering = 'relevance';
   searchState.pageSize = 20;
   searchState.currentPage = 1;
