@@ -72,6 +72,6 @@ async function dashboard(ctx: AppContext, request: FastifyRequest, which: 'curre
 }
 
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/dashboard_lots/current_auction/', (request) => dashboard(ctx, request, 'current'));
-  app.get('/api/dashboard_lots/most_recent_auction/', (request) => dashboard(ctx, request, 'most_recent'));
+  app.get('/api/dashboard_lots/current_auction/', { schema: { summary: "Dashboard: the user's lots in the live auction", querystring: lotPageQuery } }, (request) => dashboard(ctx, request, 'current'));
+  app.get('/api/dashboard_lots/most_recent_auction/', { schema: { summary: "Dashboard: the user's lots in the last ended auction", querystring: lotPageQuery } }, (request) => dashboard(ctx, request, 'most_recent'));
 }

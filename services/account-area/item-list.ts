@@ -55,7 +55,7 @@ export function itemShape(row: LotRow, now: Date) {
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function itemListRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/item_list/', async (request) => {
+  app.get('/api/item_list/', { schema: { summary: "The user's items (bought, selling, stored)", querystring: itemListQuery } }, async (request) => {
     const q = parseQuery(itemListQuery, request.query);
     let base = ctx.db.selectFrom('lots');
     if (q.id.length > 0) base = base.where('id', 'in', q.id);

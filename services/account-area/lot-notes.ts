@@ -49,7 +49,7 @@ export async function noteForLot(ctx: AppContext, userId: string | null, lotId: 
 }
 
 export function lotNoteRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/lot_notes/', async (request, reply) => {
+  app.post('/api/lot_notes/', { schema: { summary: 'Write a private note on a lot', body: createBody } }, async (request, reply) => {
     const user = requireUser(request);
     const body = parseBody(createBody, request.body);
     await requireLot(ctx, body.lot);
@@ -62,7 +62,7 @@ export function lotNoteRoutes(app: FastifyInstance, ctx: AppContext): void {
     return readNote(ctx, { userId: user.id, lotId: body.lot });
   });
 
-  app.patch('/api/lot_notes/:id/', async (request) => {
+  app.patch('/api/lot_notes/:id/', { schema: { summary: 'Edit a lot note', body: editBody } }, async (request) => {
     const user = requireUser(request);
     const noteId = idOr404((request.params as { id?: unknown }).id, 'Note not found.');
     const body = parseBody(editBody, request.body);
@@ -73,7 +73,7 @@ export function lotNoteRoutes(app: FastifyInstance, ctx: AppContext): void {
     return readNote(ctx, { userId: user.id, id: noteId });
   });
 
-  app.get('/api/lot_notes/', async (request) => {
+  app.get('/api/lot_notes/', { schema: { summary: "The user's notes on a lot", querystring: noteQuery } }, async (request) => {
     const user = requireUser(request);
     const q = parseQuery(noteQuery, request.query);
     return { note: await readNote(ctx, { userId: user.id, lotId: q.lot }) };

@@ -36,7 +36,7 @@ export function recordLotViewQuietly(ctx: AppContext, log: { warn(o: object, m: 
 }
 
 export function recentlyViewedRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/recently_viewed_lots/', async (request) => {
+  app.get('/api/recently_viewed_lots/', { schema: { summary: 'Lots the user viewed recently' } }, async (request) => {
     const user = requireUser(request);
     const rows = await ctx.db
       .selectFrom('recently_viewed_lots as v')

@@ -25,7 +25,7 @@ export function decideClear(command: ClearWatchingList, state: WatchingState): W
 const clearDecider: Decider<WatchingState, ClearWatchingList, WatchingEvent> = { ...watchingDecider, decide: decideClear };
 
 export function watchingClearRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.delete('/api/delete_watching_list/', async (request) => {
+  app.delete('/api/delete_watching_list/', { schema: { summary: 'Remove one lot (`lot` in query or body) or clear the whole watching list' } }, async (request) => {
     const user = requireUser(request);
     const lot = (request.query as { lot?: unknown } | undefined)?.lot ?? (request.body as { lot?: unknown } | undefined)?.lot;
     const now = ctx.clock.now().toISOString();

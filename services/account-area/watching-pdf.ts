@@ -48,7 +48,7 @@ export function renderWatchingPdf(lines: WatchedLine[], now: Date): Promise<Buff
 }
 
 export function watchingPdfRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/create_lots_pdf/', async (request) => {
+  app.get('/api/create_lots_pdf/', { schema: { summary: 'PDF of the watching list (base64)' } }, async (request) => {
     const user = requireUser(request);
     const watched = ctx.db.selectFrom('watching_list').select('lot_id').where('user_id', '=', user.id).where('watched', '=', true);
     const rows = await ctx.db.selectFrom('lots').selectAll().where('id', 'in', watched)

@@ -11,7 +11,7 @@ import {
 } from './password-change';
 
 export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/auth/password_reset/', async (request) => {
+  app.post('/api/auth/password_reset/', { schema: { summary: 'Email a password reset link', body: emailSchema } }, async (request) => {
     const { email } = parseBody(emailSchema, request.body);
     const problem = validateEmail(email);
     if (problem) throw new ValidationError({ email: [problem] });
@@ -19,19 +19,19 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { detail: RESET_REQUESTED };
   });
 
-  app.post('/api/auth/password_reset/validate_token/', async (request) => {
+  app.post('/api/auth/password_reset/validate_token/', { schema: { summary: 'Check a password reset token', body: tokenSchema } }, async (request) => {
     const { token } = parseBody(tokenSchema, request.body);
     await assertResetTokenValid(ctx, token);
     return { detail: 'OK' };
   });
 
-  app.post('/api/auth/password_reset/confirm/', async (request) => {
+  app.post('/api/auth/password_reset/confirm/', { schema: { summary: 'Set a new password with a reset token', body: resetConfirmSchema } }, async (request) => {
     const { token, password } = parseBody(resetConfirmSchema, request.body);
     await confirmPasswordReset(ctx, token, password);
     return { detail: RESET_DONE };
   });
 
-  app.post('/api/auth/users/set_password/', async (request) => {
+  app.post('/api/auth/users/set_password/', { schema: { summary: 'Change the password (ends other sessions)', body: setPasswordSchema } }, async (request) => {
     const caller = requireUser(request);
     const body = parseBody(setPasswordSchema, request.body);
     return changePassword(ctx, caller, body.current_password, body.new_password, request.ip);

@@ -36,7 +36,7 @@ export interface StaffUserRow {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function staffUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/users/', async (request) => {
+  app.get('/api/staff/users/', { schema: { summary: 'Staff: list users', querystring: staffUsersQuery } }, async (request) => {
     requireStaff(request);
     const q = parseQuery(staffUsersQuery, request.query);
     let base = ctx.db.selectFrom('users');

@@ -1,5 +1,6 @@
 /** The signed-in user's account, newsletter sign-up, and the staff registration-fee switch. */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import { idParam, parseBody, parseParams } from '../http/validation';
 import { requireStaff, requireUser } from '../http/auth';
@@ -22,9 +23,9 @@ async function userView(ctx: AppContext, id: string): Promise<UserView & { email
 }
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/users/current/', async (request) => userView(ctx, requireUser(request).id));
+  app.get('/api/users/current/', { schema: { summary: 'The signed-in user' } }, async (request) => userView(ctx, requireUser(request).id));
 
-  app.patch('/api/users/:id/', async (request) => {
+  app.patch('/api/users/:id/', { schema: { summary: "Change one's profile and email settings", params: idParam, body: z.intersection(profilePatchSchema, emailOptOutsPatch) } }, async (request) => {
     const caller = requireUser(request);
     const { id } = parseParams(idParam, request.params);
     if (id !== caller.id) throw new Forbidden();
@@ -38,7 +39,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // The newsletter calls (double opt-in) are the content slice's: services/content/newsletter.ts.
 
-  app.post('/api/staff/users/:id/registration_fee_paid/', async (request) => {
+  app.post('/api/staff/users/:id/registration_fee_paid/', { schema: { summary: "Staff: record a user's registration fee as paid", params: idParam, body: feePaidSchema } }, async (request) => {
     const staff = requireStaff(request);
     const { id } = parseParams(idParam, request.params);
     const body = parseBody(feePaidSchema, request.body);

@@ -54,10 +54,10 @@ export function addressRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { count, results } = await listAddresses(ctx, user.id, type, page, page_size);
     return paginate(results, count, page, page_size, request.url);
   };
-  app.get('/api/users/:id/billing_addresses/', list('BILLING'));
-  app.get('/api/users/:id/shipping_addresses/', list('SHIPPING'));
+  app.get('/api/users/:id/billing_addresses/', { schema: { summary: "The user's billing addresses", params: userParams, querystring: pageQuery } }, list('BILLING'));
+  app.get('/api/users/:id/shipping_addresses/', { schema: { summary: "The user's shipping addresses", params: userParams, querystring: pageQuery } }, list('SHIPPING'));
 
-  app.post('/api/addresses/', async (request, reply) => {
+  app.post('/api/addresses/', { schema: { summary: 'Add an address', body: addressBody } }, async (request, reply) => {
     const user = requireUser(request);
     const { addr_type, user: owner, is_default, ...input } = parseBody(addressBody, request.body);
     checkOwner(user, owner);
@@ -65,7 +65,7 @@ export function addressRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(201).send(address);
   });
 
-  app.patch('/api/addresses/:id/', async (request) => {
+  app.patch('/api/addresses/:id/', { schema: { summary: 'Change an address', params: addressParams, body: addressBody } }, async (request) => {
     const user = requireUser(request);
     const id = ownAddressId(request.params);
     const { addr_type, user: owner, is_default, ...input } = parseBody(addressBody, request.body);
@@ -73,7 +73,7 @@ export function addressRoutes(app: FastifyInstance, ctx: AppContext): void {
     return changeAddress(ctx, user.id, id, addr_type ?? null, input, is_default !== false, meta(user, request.id));
   });
 
-  app.delete('/api/addresses/:id/', async (request, reply) => {
+  app.delete('/api/addresses/:id/', { schema: { summary: 'Delete an address', params: addressParams } }, async (request, reply) => {
     const user = requireUser(request);
     await removeAddress(ctx, user.id, ownAddressId(request.params), meta(user, request.id));
     return reply.status(204).send();

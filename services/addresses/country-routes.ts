@@ -26,24 +26,24 @@ const CARRIERS = Object.entries(CARRIER_PRICES).map(([name, p]) => ({
 }));
 
 export function countryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/countries/', async () => countryList());
+  app.get('/api/countries/', { schema: { summary: 'Countries' } }, async () => countryList());
 
-  app.get('/api/divisions/:countrySlug/', async (request) => {
+  app.get('/api/divisions/:countrySlug/', { schema: { summary: "A country's regions", params: slugParams } }, async (request) => {
     const { countrySlug } = parseParams(slugParams, request.params);
     const country = findCountry(countrySlug.toLowerCase());
     if (!country) throw new NotFound('Country not found.');
     return divisions(country);
   });
 
-  app.get('/api/currencies/', async () => currencies());
+  app.get('/api/currencies/', { schema: { summary: 'Currencies' } }, async () => currencies());
 
-  app.get('/api/shipping_countries/', async () => shippingCountryList());
+  app.get('/api/shipping_countries/', { schema: { summary: 'Countries the house ships to' } }, async () => shippingCountryList());
 
   /**
    * One lot to one country: the country asked, else the caller's default shipping address's, else the UK. The
    * insurance is on the lot's price now (hammer once sold, else the current bid, else the opening bid).
    */
-  app.get('/api/shipping_estimate/:lotId/', async (request) => {
+  app.get('/api/shipping_estimate/:lotId/', { schema: { summary: 'Shipping estimate for a lot', params: lotParams, querystring: estimateQuery } }, async (request) => {
     let lotId: string;
     try {
       ({ lotId } = parseParams(lotParams, request.params));

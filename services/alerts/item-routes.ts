@@ -29,7 +29,7 @@ const listQuery = z.object({
 });
 
 export function itemAlertRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/item_notification/', async (request) => {
+  app.post('/api/item_notification/', { schema: { summary: 'Follow or unfollow an item (alert when it is listed)', body: followBody } }, async (request) => {
     const user = requireUser(request);
     const body = parseBody(followBody, request.body);
     const ids = [...new Set(body.pk)];
@@ -47,7 +47,7 @@ export function itemAlertRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { notification: body.notification_status, pk: ids };
   });
 
-  app.get('/api/item_list_notification/', async (request) => {
+  app.get('/api/item_list_notification/', { schema: { summary: 'Items the user follows', querystring: listQuery } }, async (request) => {
     const user = requireUser(request);
     const q = parseQuery(listQuery, request.query);
     const base = ctx.db.selectFrom('alert_followed_items as f').where('f.user_id', '=', user.id).where('f.followed', '=', true);

@@ -20,7 +20,7 @@ const listQuery = z.object({
 const addBody = z.object({ word: z.string({ message: 'This field is required.' }) });
 
 export function keywordRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/keyword/', async (request) => {
+  app.get('/api/keyword/', { schema: { summary: "The user's keyword alerts", querystring: listQuery } }, async (request) => {
     const user = requireUser(request);
     const q = parseQuery(listQuery, request.query);
     const base = ctx.db.selectFrom('alert_keywords').where('user_id', '=', user.id).where('active', '=', true);
@@ -38,7 +38,7 @@ export function keywordRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  app.post('/api/keyword/', async (request, reply) => {
+  app.post('/api/keyword/', { schema: { summary: 'Add a keyword alert', body: addBody } }, async (request, reply) => {
     const user = requireUser(request);
     const body = parseBody(addBody, request.body);
     const keywordId = randomUUID();
@@ -52,7 +52,7 @@ export function keywordRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(201).send({ id: keywordId, word: added?.data.word ?? body.word.trim() });
   });
 
-  app.post('/api/delete_keywords/', async (request) => {
+  app.post('/api/delete_keywords/', { schema: { summary: 'Delete keyword alerts' } }, async (request) => {
     const user = requireUser(request);
     const pk = idOr404((request.body as { pk?: unknown } | undefined)?.pk, 'Keyword not found.');
     const outcome = await ctx.commands.handle(

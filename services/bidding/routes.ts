@@ -11,7 +11,7 @@ import { placeBid } from './place-bid';
 import { bidBody, idempotencyKey, isUuid, reserveBody } from './schemas';
 
 export function biddingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/bids/', async (request, reply) => {
+  app.post('/api/bids/', { schema: { summary: 'Place a bid (maximum/proxy bid) on a lot', body: bidBody } }, async (request, reply) => {
     const user = requireUser(request);
     const body = parseBody(bidBody, request.body);
     const key = idempotencyKey(request.headers['idempotency-key']);
@@ -19,7 +19,7 @@ export function biddingRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(answer.status).send(answer.body);
   });
 
-  app.patch<{ Params: { id: string } }>('/api/update_reserve_price/:id/', async (request) => {
+  app.patch<{ Params: { id: string } }>('/api/update_reserve_price/:id/', { schema: { summary: "Change the reserve price of one's own lot", body: reserveBody } }, async (request) => {
     const user = requireUser(request);
     if (!isUuid(request.params.id)) throw new NotFound('Lot not found.');
     const lotId = request.params.id.toLowerCase();

@@ -33,14 +33,14 @@ export function serviceOf(params: unknown): Service {
 }
 
 export function checkoutRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/checkout/won_items/', async (request) => {
+  app.get('/api/checkout/won_items/', { schema: { summary: 'Won lots ready for checkout', querystring: pageQuery } }, async (request) => {
     const user = requireUser(request);
     const q = parseQuery(pageQuery, request.query);
     const lots = await wonUnpaidLots(ctx.db, user.id);
     return paginate(pageOf(lots, q.page, q.page_size).map(wonItemAnswer), lots.length, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/checkout/items_from_storage/', async (request) => {
+  app.get('/api/checkout/items_from_storage/', { schema: { summary: 'Stored lots ready for checkout', querystring: pageQuery } }, async (request) => {
     const user = requireUser(request);
     const q = parseQuery(pageQuery, request.query);
     const lots = await storedLots(ctx.db, user.id);
@@ -48,7 +48,7 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // The amount is for the given stored lots plus every won lot (they are in every storage order).
-  app.post('/api/checkout/storage_periods/', async (request) => {
+  app.post('/api/checkout/storage_periods/', { schema: { summary: 'Storage periods and fees of lots', body: storagePeriodsBody } }, async (request) => {
     const user = requireUser(request);
     const { objects } = parseBody(storagePeriodsBody, request.body);
     const won = await wonUnpaidLots(ctx.db, user.id);
@@ -61,14 +61,14 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     }));
   });
 
-  app.post('/api/checkout/check_discount_code/', async (request) => {
+  app.post('/api/checkout/check_discount_code/', { schema: { summary: 'Check a discount code', body: discountBody } }, async (request) => {
     const user = requireUser(request);
     const { discount_code } = parseBody(discountBody, request.body);
     const voucher = await usableVoucher(ctx, user.id, discount_code, ctx.clock.now());
     return { discount_code: voucher.code, kind: voucher.kind, value: voucherValue(voucher), detail: VOUCHER_MESSAGES.activated };
   });
 
-  app.post('/api/checkout/:service/check_costs/', async (request) => {
+  app.post('/api/checkout/:service/check_costs/', { schema: { summary: 'Price a checkout draft', body: draftSchema } }, async (request) => {
     const user = requireUser(request);
     const service = serviceOf(request.params);
     const draft = parseBody(draftSchema, request.body);

@@ -39,7 +39,7 @@ const body = z.object({
 });
 
 export function lotCostsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/get_lot_costs/:lotId/', async (request) => {
+  app.post('/api/get_lot_costs/:lotId/', { schema: { summary: 'Costs of one lot (premium, VAT, shipping)', params, body } }, async (request) => {
     const { lotId } = parseParams(params, request.params);
     if (!UUID.test(lotId)) throw new NotFound();
     const input = parseBody(body, request.body);

@@ -19,7 +19,7 @@ const orderParams = z.object({ id: z.string() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function ordersRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/orders_history/', async (request) => {
+  app.get('/api/orders_history/', { schema: { summary: "The user's orders", querystring: historyQuery } }, async (request) => {
     const user = requireUser(request);
     const q = parseQuery(historyQuery, request.query);
     const [rows, counted] = await Promise.all([
@@ -51,6 +51,6 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext): void {
     const file = await renderInvoicePdf(order, details, buyer ?? { first_name: '', last_name: '', email: '' });
     return { file: file.toString('base64'), filename: `invoice-${order.order_number}.pdf`, mime_type: 'application/pdf' };
   };
-  app.get('/api/orders/:id/get_pdf/', pdf);
-  app.get('/api/orders_history/:id/create_pdf/', pdf);
+  app.get('/api/orders/:id/get_pdf/', { schema: { summary: 'Invoice PDF of an order (base64)', params: orderParams } }, pdf);
+  app.get('/api/orders_history/:id/create_pdf/', { schema: { summary: 'Invoice PDF of an order (base64; alias)', params: orderParams } }, pdf);
 }

@@ -25,6 +25,8 @@ const page = {
   page_size: z.coerce.number().int().min(1).max(200).default(50),
 };
 
+const vouchersQuery = z.object(page);
+
 const ordersQuery = z.object({
   ...page,
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]], { error: 'Choose one of the order statuses.' }).optional()),
@@ -36,7 +38,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 export function staffCheckoutRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Newest first; search matches the order number, the buyer's email or name, or a lot's reference or title.
-  app.get('/api/staff/orders/', async (request) => {
+  app.get('/api/staff/orders/', { schema: { summary: 'Staff: list orders', querystring: ordersQuery } }, async (request) => {
     requireStaff(request);
     const q = parseQuery(ordersQuery, request.query);
     let base = ctx.db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
@@ -71,9 +73,9 @@ export function staffCheckoutRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   // Newest first. value: pounds for fixed, the percentage for percent (both "10.00").
-  app.get('/api/staff/vouchers/', async (request) => {
+  app.get('/api/staff/vouchers/', { schema: { summary: 'Staff: list vouchers', querystring: vouchersQuery } }, async (request) => {
     requireStaff(request);
-    const q = parseQuery(z.object(page), request.query);
+    const q = parseQuery(vouchersQuery, request.query);
     const [rows, counted] = await Promise.all([
       ctx.db.selectFrom('vouchers').selectAll().orderBy('issued_at', 'desc').orderBy('code')
         .limit(q.page_size).offset((q.page - 1) * q.page_size).execute(),

@@ -37,12 +37,12 @@ export async function unpaidNotice(ctx: Pick<AppContext, 'db'>, userId: string):
 }
 
 export function unpaidNoticeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/unpaid_lots_to_notify/', async (request) => {
+  app.get('/api/unpaid_lots_to_notify/', { schema: { summary: 'Won lots still unpaid (the reminder banner)' } }, async (request) => {
     const user = requireUser(request);
     return unpaidNotice(ctx, user.id);
   });
 
-  app.post('/api/unpaid_lots_to_notify/', async (request) => {
+  app.post('/api/unpaid_lots_to_notify/', { schema: { summary: 'Dismiss the unpaid-lots reminder', body: readBody } }, async (request) => {
     const user = requireUser(request);
     parseBody(readBody, request.body);
     const lots = await wonUnpaidLots(ctx.db, user.id);

@@ -47,7 +47,7 @@ async function oneItem(ctx: AppContext, userId: string, id: string) {
 }
 
 export function collectionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/my-collection/', async (request) => {
+  app.get('/api/my-collection/', { schema: { summary: "The user's collection (bottles held)", querystring: listQuery } }, async (request) => {
     const user = requireUser(request);
     const q = parseQuery(listQuery, request.query);
     const { items } = await current(ctx, user.id);
@@ -73,7 +73,7 @@ export function collectionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { ...paginate(page, found.length, q.page, q.page_size, request.url), total_value: all.total_value, total_price_paid: all.total_price_paid };
   });
 
-  app.post('/api/my-collection/add-item/', async (request, reply) => {
+  app.post('/api/my-collection/add-item/', { schema: { summary: 'Add an item to the collection', body: addItemBody } }, async (request, reply) => {
     const user = requireUser(request);
     const body = parseBody(addItemBody, request.body);
     let item: CollectionItemDescription;
@@ -100,7 +100,7 @@ export function collectionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return oneItem(ctx, user.id, itemId);
   });
 
-  app.patch('/api/my-collection/:id/', async (request) => {
+  app.patch('/api/my-collection/:id/', { schema: { summary: "Change a collection item's price", body: priceBody } }, async (request) => {
     const user = requireUser(request);
     const id = idFromParams(request, 'Item not found.');
     const body = parseBody(priceBody, request.body);
@@ -115,23 +115,23 @@ export function collectionRoutes(app: FastifyInstance, ctx: AppContext): void {
       removed: [...new Set(ids)], count: left.count, total_value: left.total_value };
   };
 
-  app.delete('/api/my-collection/:id/', async (request) => {
+  app.delete('/api/my-collection/:id/', { schema: { summary: 'Remove one item from the collection' } }, async (request) => {
     const user = requireUser(request);
     return remove(request, user.id, [idFromParams(request, 'Item not found.')]);
   });
 
-  app.post('/api/my-collection/remove/', async (request) => {
+  app.post('/api/my-collection/remove/', { schema: { summary: 'Remove several items from the collection', body: removeBody } }, async (request) => {
     const user = requireUser(request);
     return remove(request, user.id, parseBody(removeBody, request.body).objects);
   });
 
-  app.get('/api/my_collection_total/', async (request) => {
+  app.get('/api/my_collection_total/', { schema: { summary: "The collection's total value" } }, async (request) => {
     const user = requireUser(request);
     const t = totals((await current(ctx, user.id)).items);
     return { count: t.count, total_value: t.total_value, total_price_paid: t.total_price_paid, gain: penceToDecimal(t.value - t.paid) };
   });
 
-  app.get('/api/my_collection_graph/', async (request) => {
+  app.get('/api/my_collection_graph/', { schema: { summary: "The collection's value over time" } }, async (request) => {
     const user = requireUser(request);
     const { rows, sales, now, items } = await current(ctx, user.id);
     const points = monthlyValues(rows.map(ownedItem), sales, now);

@@ -27,22 +27,24 @@ export const articleListQuery = z.object({
   page_size: pageNumber.max(100, 'Choose a page size from 1 to 100.').default(12),
 });
 
-export function articleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/types/', async () => ({ results: ARTICLE_TYPES.map((t) => ({ ...t })) }));
+const articleImageQuery = z.object({ size: z.enum(['thumb', 'full'], { error: 'size must be thumb or full.' }).default('full') });
 
-  app.get('/api/article/', async (request) => {
+export function articleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/types/', { schema: { summary: 'Article types' } }, async () => ({ results: ARTICLE_TYPES.map((t) => ({ ...t })) }));
+
+  app.get('/api/article/', { schema: { summary: 'Published articles', querystring: articleListQuery } }, async (request) => {
     const q = parseQuery(articleListQuery, request.query);
     return listArticles(ctx, { ...q, search: q.search || undefined, drafts: false }, request.user?.id ?? null);
   });
 
-  app.get('/api/article/:id/', async (request) => {
+  app.get('/api/article/:id/', { schema: { summary: 'One article' } }, async (request) => {
     const id = idOr404((request.params as { id?: unknown }).id, MSG.notFound);
     const view = await findArticle(ctx, id, request.user?.id ?? null, false);
     if (!view) throw new NotFound(MSG.notFound);
     return view;
   });
 
-  app.post('/api/like_article/:id/', async (request) => {
+  app.post('/api/like_article/:id/', { schema: { summary: 'Like or unlike an article' } }, async (request) => {
     const user = requireUser(request);
     const id = idOr404((request.params as { id?: unknown }).id, MSG.notFound);
     const outcome = await ctx.commands.handle(articleStream(id), articleDecider,
@@ -54,9 +56,9 @@ export function articleRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { data: { user_like_article: liked, likes_count: count }, user_like_article: liked, likes_count: count };
   });
 
-  app.get('/api/article_images/:imageId/', async (request, reply) => {
+  app.get('/api/article_images/:imageId/', { schema: { summary: "An article's image", querystring: articleImageQuery } }, async (request, reply) => {
     const imageId = idOr404((request.params as { imageId?: unknown }).imageId, IMAGE_NOT_FOUND);
-    const { size } = parseQuery(z.object({ size: z.enum(['thumb', 'full'], { error: 'size must be thumb or full.' }).default('full') }), request.query);
+    const { size } = parseQuery(articleImageQuery, request.query);
     const row = await ctx.db.selectFrom('article_images').selectAll().where('image_id', '=', imageId).executeTakeFirst();
     if (!row) throw new NotFound(IMAGE_NOT_FOUND);
     const file = uploadStore(ctx.config.dataDir).pathOf(ARTICLE_UPLOAD_AREA, size === 'thumb' ? row.thumb : row.file);

@@ -43,14 +43,16 @@ async function fields(ctx: AppContext, body: z.infer<typeof articleBody>): Promi
   return { title: body.title, type: body.type, short_description: body.short_description, content: body.content, image_id, published: body.published };
 }
 
+const previewBody = z.object({ content: z.string({ error: 'This field is required.' }).max(60_000) });
+
 export async function articleStaffRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/staff/articles/', async (request) => {
+  app.get('/api/staff/articles/', { schema: { summary: 'Staff: articles, drafts too', querystring: articleListQuery } }, async (request) => {
     const staff = requireStaff(request);
     const q = parseQuery(articleListQuery, request.query);
     return listArticles(ctx, { ...q, search: q.search || undefined, drafts: true }, staff.id);
   });
 
-  app.get('/api/staff/articles/:id/', async (request) => {
+  app.get('/api/staff/articles/:id/', { schema: { summary: 'Staff: one article' } }, async (request) => {
     const staff = requireStaff(request);
     const id = idOr404((request.params as { id?: unknown }).id, MSG.notFound);
     const view = await findArticle(ctx, id, staff.id, true);
@@ -67,18 +69,18 @@ export async function articleStaffRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   // The editor's preview: the same rendering and sanitising as the published page.
-  app.post('/api/staff/article_preview/', async (request) => {
+  app.post('/api/staff/article_preview/', { schema: { summary: 'Staff: render article markdown as the page will', body: previewBody } }, async (request) => {
     requireStaff(request);
-    const { content } = parseBody(z.object({ content: z.string({ error: 'This field is required.' }).max(60_000) }), request.body);
+    const { content } = parseBody(previewBody, request.body);
     return { content_html: renderMarkdown(content) };
   });
 
-  app.post('/api/staff/articles/', async (request, reply) => reply.status(201).send(await write(request, randomUUID(), true)));
-  app.put('/api/staff/articles/:id/', async (request) => write(request, idOr404((request.params as { id?: unknown }).id, MSG.notFound), false));
+  app.post('/api/staff/articles/', { schema: { summary: 'Staff: write a new article', body: articleBody } }, async (request, reply) => reply.status(201).send(await write(request, randomUUID(), true)));
+  app.put('/api/staff/articles/:id/', { schema: { summary: 'Staff: change an article', body: articleBody } }, async (request) => write(request, idOr404((request.params as { id?: unknown }).id, MSG.notFound), false));
 
   await app.register(async (scope) => {
     await registerUploads(scope, LIMITS);
-    scope.post('/api/staff/article_images/', async (request, reply) => {
+    scope.post('/api/staff/article_images/', { schema: { summary: 'Staff: upload an article image (multipart `image`)', consumes: ['multipart/form-data'] } }, async (request, reply) => {
       const staff = requireStaff(request);
       const store = uploadStore(ctx.config.dataDir);
       const upload = await receiveUpload(request, store, LIMITS, (field) => {

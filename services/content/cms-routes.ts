@@ -49,12 +49,15 @@ function kindOf(request: FastifyRequest): CmsKind {
   return kind as CmsKind;
 }
 
-export function cmsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/about_us/', () => list(ctx, 'about_us'));
-  app.get('/api/cms/home_page/main_slider/', () => list(ctx, 'main_slider'));
-  app.get('/api/media_like_us/', () => list(ctx, 'media_like_us'));
+/** For the API document: the save handler parses CMS_FIELDS[kind] and `common` from the same body. */
+const cmsBody = z.intersection(z.union(Object.values(CMS_FIELDS)), common);
 
-  app.get('/api/staff/cms/:kind/', (request) => {
+export function cmsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/about_us/', { schema: { summary: 'About-us entries (people)' } }, () => list(ctx, 'about_us'));
+  app.get('/api/cms/home_page/main_slider/', { schema: { summary: "The home page's slider" } }, () => list(ctx, 'main_slider'));
+  app.get('/api/media_like_us/', { schema: { summary: 'Press mentions' } }, () => list(ctx, 'media_like_us'));
+
+  app.get('/api/staff/cms/:kind/', { schema: { summary: 'Staff: list content items of a kind' } }, (request) => {
     requireStaff(request);
     return list(ctx, kindOf(request));
   });
@@ -87,19 +90,19 @@ export function cmsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return row;
   };
 
-  app.post('/api/staff/cms/:kind/', async (request, reply) => {
+  app.post('/api/staff/cms/:kind/', { schema: { summary: 'Staff: add a content item (fields depend on the kind)', body: cmsBody } }, async (request, reply) => {
     requireStaff(request);
     return reply.status(201).send(await save(request, kindOf(request), randomUUID(), null));
   });
 
-  app.put('/api/staff/cms/:kind/:id/', async (request) => {
+  app.put('/api/staff/cms/:kind/:id/', { schema: { summary: 'Staff: change a content item', body: cmsBody } }, async (request) => {
     requireStaff(request);
     const kind = kindOf(request);
     const row = await find(request, kind);
     return save(request, kind, row.id, row);
   });
 
-  app.delete('/api/staff/cms/:kind/:id/', async (request, reply) => {
+  app.delete('/api/staff/cms/:kind/:id/', { schema: { summary: 'Staff: delete a content item' } }, async (request, reply) => {
     const staff = requireStaff(request);
     const row = await find(request, kindOf(request));
     const append = await ctx.store.append(cmsItemStream(row.id), 'any', [{

@@ -50,7 +50,7 @@ const paragraphs = (s: string) => s.split(/\n{2,}/).map((p) => `<p>${escapeHtml(
 export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
   const houseEmail = loadHouseSettings().contacts.email;
 
-  app.post('/api/contact_us/', async (request, reply) => {
+  app.post('/api/contact_us/', { schema: { summary: 'Send a message to the house', body: contactBody } }, async (request, reply) => {
     const body = contactBody.parse(request.body && typeof request.body === 'object' ? request.body : {});
     const errors = contactErrors(body);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);

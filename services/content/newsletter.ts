@@ -96,7 +96,7 @@ const linkBody = z.object({ email: z.string({ error: 'This field is required.' }
 
 export function newsletterRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const path of ['/api/subscribe_newsletter/', '/api/subscribe_email_for_notifications/']) {
-    app.post(path, async (request) => {
+    app.post(path, { schema: { summary: 'Subscribe an email to the newsletter (double opt-in)', body: emailSchema } }, async (request) => {
       const { email } = parseBody(emailSchema, request.body);
       if (!email.trim()) throw new ValidationError({ email: [MSG.emailRequired] });
       const now = ctx.clock.now().toISOString();
@@ -114,14 +114,14 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   }
 
-  app.post('/api/newsletter/confirm/', async (request) => {
+  app.post('/api/newsletter/confirm/', { schema: { summary: 'Confirm a newsletter subscription', body: linkBody } }, async (request) => {
     const { email, token } = parseBody(linkBody, request.body);
     checkToken(ctx, 'confirm', email, token);
     await run(ctx, email, { type: 'ConfirmNewsletter', email, now: ctx.clock.now().toISOString() }, { user_id: request.user?.id ?? null, request_id: request.id });
     return { detail: CONFIRMED };
   });
 
-  app.post('/api/newsletter/unsubscribe/', async (request) => {
+  app.post('/api/newsletter/unsubscribe/', { schema: { summary: 'Unsubscribe from the newsletter', body: linkBody } }, async (request) => {
     const { email, token } = parseBody(linkBody, request.body);
     checkToken(ctx, 'unsubscribe', email, token);
     await run(ctx, email, { type: 'UnsubscribeNewsletter', email, now: ctx.clock.now().toISOString() }, { user_id: request.user?.id ?? null, request_id: request.id });

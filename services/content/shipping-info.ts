@@ -43,5 +43,5 @@ export function shippingInfo() {
 }
 
 export function shippingInfoRoutes(app: FastifyInstance): void {
-  app.get('/api/shipping_info/', async () => shippingInfo());
+  app.get('/api/shipping_info/', { schema: { summary: 'Shipping information page' } }, async () => shippingInfo());
 }

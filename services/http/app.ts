@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { features } from '../features';
 import { installErrorHandler } from './errors';
+import { registerApiDocs, tagRoutes } from './openapi';
 import { refuseAuditorWrites } from './auth';
 import { recordRoutes } from './route-table';
 
@@ -34,9 +35,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     refuseAuditorWrites(request);
   });
   installErrorHandler(app);
+  await registerApiDocs(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and database check' } }, async (_request, reply) => {
     try {
       await sql`SELECT 1`.execute(ctx.db);
       return { status: 'ok', time: ctx.clock.now().toISOString() };
@@ -44,10 +46,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
-  app.get('/api/server_time/', async () => ({ now: ctx.clock.now().toISOString() }));
+  app.get('/api/server_time/', { schema: { tags: ['ops'], summary: "The server's clock (for countdowns)" } }, async () => ({ now: ctx.clock.now().toISOString() }));
 
   for (const feature of features) {
-    if (feature.routes) await app.register(async (scope) => feature.routes!(scope, ctx));
+    if (feature.routes) await app.register(async (scope) => { tagRoutes(scope, feature.name); await feature.routes!(scope, ctx); });
   }
   const clientBuilt = await serveClient(app);
   app.setNotFoundHandler((request, reply) => {

@@ -21,9 +21,12 @@ export const parseBody = parseWith;
 export const parseQuery = parseWith;
 export const parseParams = parseWith;
 
-/** Query values may come once or repeated (`distillery=a&distillery=b`): always an array. */
+/**
+ * Query values may come once or repeated (`distillery=a&distillery=b`): always an array. The default (rather than
+ * the preprocess) answers a missing value so the API document (services/http/openapi.ts) shows the key as optional.
+ */
 export const repeated = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item));
+  z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(item)).default(() => []);
 
 /** "true"/"false"/"1"/"0" query flags. */
 export const queryBool = z

@@ -16,14 +16,14 @@ const readBody = z.object({
 });
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/user_notifications/', async (request) => {
+  app.get('/api/user_notifications/', { schema: { summary: "The user's notifications", querystring: listQuery } }, async (request) => {
     const user = requireUser(request);
     const { limit } = parseQuery(listQuery, request.query);
     return listForUser(ctx.db, user.id, limit);
   });
 
   /** Marks the caller's own notifications read; ids of other people's (or unknown) notifications are ignored. */
-  app.patch('/api/notification_is_read/', async (request) => {
+  app.patch('/api/notification_is_read/', { schema: { summary: 'Mark notifications read', body: readBody } }, async (request) => {
     const user = requireUser(request);
     const { ids } = parseBody(readBody, request.body);
     const own = await ownIds(ctx.db, user.id, ids);

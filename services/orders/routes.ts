@@ -16,7 +16,7 @@ import { placeOrder } from './place-order';
 import { createdOrderAnswer } from './answers';
 
 export function createOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/checkout/:service/create_order/', async (request, reply) => {
+  app.post('/api/checkout/:service/create_order/', { schema: { summary: 'Place an order for won or stored lots (shipping, collection or storage)', body: createOrderSchema(ctx.clock.now()) } }, async (request, reply) => {
     const user = requireUser(request);
     const service = serviceOf(request.params);
     const body = parseBody(createOrderSchema(ctx.clock.now()), request.body);

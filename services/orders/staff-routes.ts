@@ -66,7 +66,7 @@ const voucherBody = z.object({
 export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const meta = (userId: string, requestId: string) => ({ user_id: userId, request_id: requestId });
 
-  app.post('/api/staff/orders/:id/payment_received/', async (request, reply) => {
+  app.post('/api/staff/orders/:id/payment_received/', { schema: { summary: 'Staff: record a bank payment for an order', body: paymentBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = orderIdOf(request.params);
     const { reference } = parseBody(paymentBody, request.body);
@@ -74,7 +74,7 @@ export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
       ({ status: 200, body: staffOrderAnswer(await recordPaymentReceived(ctx, id, reference, staff.id, meta(staff.id, request.id))) }));
   });
 
-  app.post('/api/staff/orders/:id/status/', async (request, reply) => {
+  app.post('/api/staff/orders/:id/status/', { schema: { summary: "Staff: move an order's fulfilment status", body: statusBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = orderIdOf(request.params);
     const { status } = parseBody(statusBody, request.body);
@@ -82,7 +82,7 @@ export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
       ({ status: 200, body: staffOrderAnswer(await moveOrderStatus(ctx, id, status as OrderStatus, staff.id, meta(staff.id, request.id))) }));
   });
 
-  app.post('/api/staff/orders/:id/cancel/', async (request, reply) => {
+  app.post('/api/staff/orders/:id/cancel/', { schema: { summary: 'Staff: cancel an order', body: cancelBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = orderIdOf(request.params);
     const { reason } = parseBody(cancelBody, request.body);
@@ -90,7 +90,7 @@ export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
       ({ status: 200, body: staffOrderAnswer(await cancelUnpaidOrder(ctx, id, reason, staff.id, meta(staff.id, request.id))) }));
   });
 
-  app.post('/api/staff/vouchers/', async (request, reply) => {
+  app.post('/api/staff/vouchers/', { schema: { summary: 'Staff: create a discount voucher', body: voucherBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const body = parseBody(voucherBody, request.body);
     return sendIdempotent(ctx, request, reply, 'staff_voucher', async () => {

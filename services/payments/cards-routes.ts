@@ -23,14 +23,14 @@ import { paymentIdFor } from './payment-ids';
 import { JSON_TYPE, jsonString, startCardPayment, tokenize } from './card-payments';
 
 export function cardsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/user_payment_cards/', async (request) => {
+  app.get('/api/user_payment_cards/', { schema: { summary: "The user's saved cards", querystring: pageQuery } }, async (request) => {
     const user = requireUser(request);
     const q = parseQuery(pageQuery, request.query);
     const { results, count } = await ownCards(ctx.db, user.id, q.page, q.page_size);
     return paginate(results, count, q.page, q.page_size, request.url);
   });
 
-  app.post('/api/user_payment_cards/', async (request, reply) => {
+  app.post('/api/user_payment_cards/', { schema: { summary: 'Save a card (may answer a 3-D Secure challenge)', body: newCardSchema(ctx.clock.now()) } }, async (request, reply) => {
     const user = requireUser(request);
     const now = ctx.clock.now();
     const body = parseBody(newCardSchema(now), request.body);
@@ -58,7 +58,7 @@ export function cardsRoutes(app: FastifyInstance, ctx: AppContext): void {
     await awaitProjected(ctx, outcome.append);
   };
 
-  app.patch('/api/user_payment_cards/:id/', async (request) => {
+  app.patch('/api/user_payment_cards/:id/', { schema: { summary: 'Make a card the default', params: idParam, body: cardPatchSchema } }, async (request) => {
     const user = requireUser(request);
     const { id } = parseParams(idParam, request.params);
     parseBody(cardPatchSchema, request.body);
@@ -68,14 +68,14 @@ export function cardsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return card;
   });
 
-  app.delete('/api/user_payment_cards/:id/', async (request, reply) => {
+  app.delete('/api/user_payment_cards/:id/', { schema: { summary: 'Delete a saved card', params: idParam } }, async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseParams(idParam, request.params);
     await change(user.id, { type: 'RemoveCard', card_id: id, now: ctx.clock.now().toISOString() }, request.id);
     return reply.status(204).send();
   });
 
-  app.get('/api/get_credit_card_format/:prefix/', async (request) => {
+  app.get('/api/get_credit_card_format/:prefix/', { schema: { summary: 'Card brand and format from the first digits', params: prefixParam } }, async (request) => {
     const { prefix } = parseParams(prefixParam, request.params);
     return cardFormat(prefix);
   });

@@ -23,9 +23,9 @@ import { JSON_TYPE, jsonString, savedCardSource, startCardPayment, tokenize } fr
 export const FEE_MSG = { alreadyPaid: 'Your registration fee is already paid.' } as const;
 
 export function registrationFeeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/registration_fee/', async (request) => feeView(ctx.db, requireUser(request).id));
+  app.get('/api/registration_fee/', { schema: { summary: "The user's registration fee status" } }, async (request) => feeView(ctx.db, requireUser(request).id));
 
-  app.post('/api/registration_fee/', async (request, reply) => {
+  app.post('/api/registration_fee/', { schema: { summary: 'Pay the registration fee by card', querystring: feeQuerySchema, body: feeBodySchema(ctx.clock.now()) } }, async (request, reply) => {
     const user = requireUser(request);
     const query = parseQuery(feeQuerySchema, request.query);
     const now = ctx.clock.now();

@@ -36,7 +36,7 @@ export function clientReturnUrl(payment: PaymentCreated['data'], succeeded: bool
 }
 
 export function returnRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/payments/return/:paymentId', async (request, reply) => {
+  app.get('/payments/return/:paymentId', { schema: { summary: 'Return from a 3-D Secure challenge (redirects to the client)', params } }, async (request, reply) => {
     const { paymentId } = parseParams(params, request.params);
     const { state } = await ctx.commands.load(paymentStream(paymentId), paymentDecider);
     const payment = state.payment;

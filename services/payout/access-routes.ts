@@ -18,7 +18,7 @@ export const codeBody = z.object({ code: z.union([z.string().max(32), z.number()
   .transform((b) => ({ code: b.code === undefined || b.code === null ? '' : String(b.code).trim() }));
 
 export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/send_code/', async (request) => {
+  app.post('/api/send_code/', { schema: { summary: 'Email an access code for the payout pages' } }, async (request) => {
     const user = requireUser(request);
     await sendAccessCode(ctx, user.id);
     return { msg: CODE_SENT };
@@ -31,12 +31,12 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.send({ access: true, msg: ACCESS_GRANTED, expires_at: check.accessUntil?.toISOString() ?? null });
   };
 
-  app.post('/api/verify_code/', async (request, reply) => {
+  app.post('/api/verify_code/', { schema: { summary: 'Verify the payout access code', body: codeBody } }, async (request, reply) => {
     const user = requireUser(request);
     return verify(user.id, parseBody(codeBody, request.body).code, reply);
   });
 
-  app.post('/api/check_user_access_code/', async (request, reply) => {
+  app.post('/api/check_user_access_code/', { schema: { summary: 'Check the payout access code', body: codeBody } }, async (request, reply) => {
     const user = requireUser(request);
     const { code } = parseBody(codeBody, request.body);
     if (code !== '') return verify(user.id, code, reply);

@@ -32,12 +32,12 @@ const methodParams = z.object({ id: z.string().uuid(METHOD_NOT_FOUND) });
 const onePage = <T>(results: T[], url: string) => paginate(results, results.length, 1, Math.max(1, results.length), url);
 
 export function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/payment_methods/', async (request) => {
+  app.get('/api/payment_methods/', { schema: { summary: "The user's payout methods (bank accounts)" } }, async (request) => {
     const user = requireUser(request);
     return onePage(await listMaskedPayoutMethods(ctx, user.id), request.url);
   });
 
-  app.get('/api/users/:id/payment_method/', async (request) => {
+  app.get('/api/users/:id/payment_method/', { schema: { summary: "A user's payout methods", params: userParams } }, async (request) => {
     const user = requireUser(request);
     const { id } = parseParams(userParams, request.params);
     if (id !== user.id) throw new NotFound();
@@ -45,7 +45,7 @@ export function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext): void 
     return onePage(await listPayoutMethods(ctx, user.id), request.url);
   });
 
-  app.post('/api/payment_methods/', async (request, reply) => {
+  app.post('/api/payment_methods/', { schema: { summary: 'Add a payout method', body: methodBody } }, async (request, reply) => {
     const user = requireUser(request);
     await requireAccess(ctx, user.id);
     const { is_default, ...input } = parseBody(methodBody, request.body);
@@ -53,7 +53,7 @@ export function payoutMethodRoutes(app: FastifyInstance, ctx: AppContext): void 
     return reply.status(201).send(method);
   });
 
-  app.patch('/api/payment_methods/:id/', async (request) => {
+  app.patch('/api/payment_methods/:id/', { schema: { summary: 'Change a payout method', params: methodParams, body: methodBody } }, async (request) => {
     const user = requireUser(request);
     let id: string;
     try {

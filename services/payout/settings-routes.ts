@@ -6,7 +6,7 @@ import { loadHouseSettings } from './house-settings';
 export function settingsRoutes(app: FastifyInstance, _ctx: AppContext): void {
   // Read once at start: a bad value fails the start, not a customer's request.
   const settings = loadHouseSettings();
-  app.get('/api/auction_settings/', async () => settings);
-  app.get('/api/auction_settings/bank_data/', async () => settings.banks);
-  app.get('/api/auction_settings/contact_data/', async () => settings.contacts);
+  app.get('/api/auction_settings/', { schema: { summary: "The house's settings (banks, contacts)" } }, async () => settings);
+  app.get('/api/auction_settings/bank_data/', { schema: { summary: "The house's bank details" } }, async () => settings.banks);
+  app.get('/api/auction_settings/contact_data/', { schema: { summary: "The house's contact details" } }, async () => settings.contacts);
 }

@@ -25,7 +25,7 @@ const payOutBody = z.object({ reference: z.string({ error: REFERENCE_REQUIRED })
 const rejectBody = z.object({ reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(500, 'Max 500 characters') });
 
 export function staffWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/withdrawals/', async (request) => {
+  app.get('/api/staff/withdrawals/', { schema: { summary: 'Staff: list withdrawals', querystring: listQuery } }, async (request) => {
     requireStaff(request);
     const q = parseQuery(listQuery, request.query);
     const status = q.status as (typeof WITHDRAWAL_STATUSES)[number] | undefined;
@@ -35,7 +35,7 @@ export function staffWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   const answerFor = async (id: string) => (await listStaffWithdrawals(ctx, { id }, 1, 1)).results[0];
 
-  app.post('/api/staff/withdrawals/:id/pay_out/', async (request, reply) => {
+  app.post('/api/staff/withdrawals/:id/pay_out/', { schema: { summary: 'Staff: mark a withdrawal paid out', body: payOutBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = withdrawalId(request.params);
     return sendIdempotent(ctx, request, reply, 'staff-withdrawal-pay-out', async () => {
@@ -45,7 +45,7 @@ export function staffWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): vo
     });
   });
 
-  app.post('/api/staff/withdrawals/:id/reject/', async (request, reply) => {
+  app.post('/api/staff/withdrawals/:id/reject/', { schema: { summary: 'Staff: reject a withdrawal', body: rejectBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = withdrawalId(request.params);
     return sendIdempotent(ctx, request, reply, 'staff-withdrawal-reject', async () => {

@@ -28,7 +28,7 @@ export function withdrawalId(params: unknown): string {
 }
 
 export function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/withdraw/', async (request, reply) => {
+  app.post('/api/withdraw/', { schema: { summary: 'Request a withdrawal from the wallet (then verify it with the emailed code)', body: withdrawBody } }, async (request, reply) => {
     const user = requireUser(request);
     return sendIdempotent(ctx, request, reply, 'withdraw', async () => {
       const form = parseBody(withdrawBody, request.body);
@@ -37,7 +37,7 @@ export function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post('/api/withdraw/:id/verify/', async (request, reply) => {
+  app.post('/api/withdraw/:id/verify/', { schema: { summary: 'Verify a withdrawal with its code', params: idParams, body: codeBody } }, async (request, reply) => {
     const user = requireUser(request);
     const id = withdrawalId(request.params);
     const { code } = parseBody(codeBody, request.body);
@@ -45,13 +45,13 @@ export function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(answer.status).send(answer.body);
   });
 
-  app.post('/api/withdraw/:id/update_code/', async (request, reply) => {
+  app.post('/api/withdraw/:id/update_code/', { schema: { summary: 'Send a new code for a withdrawal', params: idParams } }, async (request, reply) => {
     const user = requireUser(request);
     const answer = await updateWithdrawalCode(ctx, user.id, withdrawalId(request.params));
     return reply.status(answer.status).send(answer.body);
   });
 
-  app.get('/api/withdraw/', async (request) => {
+  app.get('/api/withdraw/', { schema: { summary: "The user's withdrawals", querystring: pageQuery } }, async (request) => {
     const user = requireUser(request);
     const q = parseQuery(pageQuery, request.query);
     const { count, results } = await listUserWithdrawals(ctx, user.id, q.page, q.page_size);

@@ -17,7 +17,7 @@ import { hasTrigram } from './trigram';
 import { resolveQuery } from './resolve';
 
 export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/search_lots/', async (request) => {
+  app.get('/api/search_lots/', { schema: { summary: 'Full-text lot search', querystring: searchQuery } }, async (request) => {
     const q = parseQuery(searchQuery, request.query);
     const scope = scopeOf(q);
     const [fctx, resolved] = await Promise.all([searchFilterContext(ctx, q), resolve(ctx, scope)]);
@@ -25,14 +25,14 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
     return paginate(await presentLots(ctx, rows, viewerOf(request)), count, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/search_lots/filter_counters/', async (request) => {
+  app.get('/api/search_lots/filter_counters/', { schema: { summary: 'Filter counts for a search', querystring: countersQuery } }, async (request) => {
     const q = parseQuery(countersQuery, request.query);
     const scope = scopeOf(q);
     const [fctx, resolved] = await Promise.all([searchFilterContext(ctx, q), resolve(ctx, scope)]);
     return searchCounters(ctx, q, scope, resolved, fctx);
   });
 
-  app.get('/api/search_lots/suggestions/', async (request) => {
+  app.get('/api/search_lots/suggestions/', { schema: { summary: 'Search suggestions as you type', querystring: suggestionsQuery } }, async (request) => {
     const q = parseQuery(suggestionsQuery, request.query);
     const scope = scopeOf({ search: q.search, strict_search: q.strict_search, sold_lot: q.is_sold, live_lot: q.is_live });
     return { suggestions: await suggestions(ctx, scope, await resolve(ctx, scope)) };

@@ -78,7 +78,7 @@ export async function receiveRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // Multipart parsing is switched on in this scope only; a JSON body still reaches the route as before.
   await app.register(async (scope) => {
     await registerUploads(scope, RECEIVE_LIMITS);
-    scope.post('/api/staff/sell_requests/:id/items/:itemId/receive/', async (request) => {
+    scope.post('/api/staff/sell_requests/:id/items/:itemId/receive/', { schema: { summary: 'Staff: record an item as received (JSON or multipart with photos)', body: receiveBody } }, async (request) => {
       const staff = requireStaff(request);
       const params = request.params as Record<string, unknown>;
       const r: Receipt = { requestId: idOr404(params.id, SELL_MSG.notFound), itemId: idOr404(params.itemId, SELL_MSG.itemNotFound), staffId: staff.id };

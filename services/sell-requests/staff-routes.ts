@@ -47,13 +47,13 @@ function prefilled(body: Record<string, unknown>, item: SellItem, sellerId: stri
 }
 
 export function staffSellRequestRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/sell_requests/', async (request) => {
+  app.get('/api/staff/sell_requests/', { schema: { summary: 'Staff: list sell requests', querystring: statusQuery } }, async (request) => {
     requireStaff(request);
     const { status } = parseQuery(statusQuery, request.query);
     return { results: await staffRequests(ctx, status) };
   });
 
-  app.post('/api/staff/sell_requests/:id/items/:itemId/consign/', async (request, reply) => {
+  app.post('/api/staff/sell_requests/:id/items/:itemId/consign/', { schema: { summary: 'Staff: consign a received item as a lot', body: consignItemBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const requestId = param(request, 'id', SELL_MSG.notFound);
     const itemId = param(request, 'itemId', SELL_MSG.itemNotFound);
@@ -78,7 +78,7 @@ export function staffSellRequestRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply.status(201).send({ lot_id: lotId });
   });
 
-  app.post('/api/staff/lots/:id/relist/', async (request, reply) => {
+  app.post('/api/staff/lots/:id/relist/', { schema: { summary: 'Staff: relist an unsold lot', body: relistBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const lotId = param(request, 'id', 'Lot not found.');
     const { auction_id } = parseBody(relistBody, request.body);
@@ -116,7 +116,7 @@ export function staffSellRequestRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply.status(201).send({ lot_id: newLotId });
   });
 
-  app.post('/api/staff/lots/:id/return/', async (request) => {
+  app.post('/api/staff/lots/:id/return/', { schema: { summary: 'Staff: return an unsold lot to its seller', body: returnBody } }, async (request) => {
     const staff = requireStaff(request);
     const lotId = param(request, 'id', 'Lot not found.');
     const { note } = parseBody(returnBody, request.body);

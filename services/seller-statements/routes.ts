@@ -22,14 +22,14 @@ export function sellerStatementRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { file: file.toString('base64'), filename: `seller-statement-${year}-${sequence_no}.pdf`, mime_type: 'application/pdf' };
   };
 
-  app.get('/api/auctions/get_last_auction_seller_pdf/', async (request) => {
+  app.get('/api/auctions/get_last_auction_seller_pdf/', { schema: { summary: "Seller statement PDF of the user's last finished auction" } }, async (request) => {
     const me = requireUser(request).id;
     const auctionId = await lastAuctionIdOf(ctx.db, me);
     if (!auctionId) throw new NotFound('You have no lots in a finished auction yet.');
     return answer(me, auctionId);
   });
 
-  app.get<{ Params: { auctionId: string } }>('/api/auctions/:auctionId/get_seller_pdf/', async (request) => {
+  app.get<{ Params: { auctionId: string } }>('/api/auctions/:auctionId/get_seller_pdf/', { schema: { summary: 'Seller statement PDF of one auction' } }, async (request) => {
     const me = requireUser(request).id;
     const { auctionId } = request.params;
     const exists = UUID.test(auctionId) && (await ctx.db.selectFrom('auctions').select('id').where('id', '=', auctionId).executeTakeFirst());

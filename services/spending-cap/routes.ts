@@ -37,19 +37,19 @@ function auctionParam(id: string): string {
 }
 
 export function spendingCapRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/spending_caps/', async (request) => {
+  app.get('/api/spending_caps/', { schema: { summary: 'Staff: list spending caps' } }, async (request) => {
     const user = requireUser(request);
     const rows = await ctx.db.selectFrom('spending_caps').select('auction_id').where('user_id', '=', user.id)
       .where('cap_pence', 'is not', null).orderBy('updated_at', 'desc').execute();
     return { results: await Promise.all(rows.map((r) => spendingCapView(ctx, user.id, r.auction_id))) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/spending_caps/:id/', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/spending_caps/:id/', { schema: { summary: "One user's spending cap" } }, async (request) => {
     const user = requireUser(request);
     return spendingCapView(ctx, user.id, auctionParam(request.params.id));
   });
 
-  app.put<{ Params: { id: string } }>('/api/spending_caps/:id/', async (request) => {
+  app.put<{ Params: { id: string } }>('/api/spending_caps/:id/', { schema: { summary: "Set a user's spending cap", body: capBody } }, async (request) => {
     const user = requireUser(request);
     const auctionId = auctionParam(request.params.id);
     const { cap } = parseBody(capBody, request.body);
@@ -61,7 +61,7 @@ export function spendingCapRoutes(app: FastifyInstance, ctx: AppContext): void {
     return spendingCapView(ctx, user.id, auctionId);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/spending_caps/:id/', async (request) => {
+  app.delete<{ Params: { id: string } }>('/api/spending_caps/:id/', { schema: { summary: "Remove a user's spending cap" } }, async (request) => {
     const user = requireUser(request);
     const auctionId = auctionParam(request.params.id);
     if (!(await loadAuction(ctx.db, auctionId, ctx.clock.now()))) throw new NotFound(AUCTION_NOT_FOUND);

@@ -32,7 +32,7 @@ export const IMAGE_NOT_FOUND = 'Image not found.';
 export const imageLinks = (base: string, id: string) => ({ id, url: `${base}${id}/?size=full`, thumbnail_url: `${base}${id}/?size=thumb` });
 
 export function imageRoute(app: FastifyInstance, ctx: AppContext, route: ImageRoute): void {
-  app.get(`${route.base}:imageId/`, async (request, reply) => {
+  app.get(`${route.base}:imageId/`, { schema: { summary: 'An uploaded image (thumb or full size)', querystring: imageQuery } }, async (request, reply) => {
     const user = requireUser(request);
     const imageId = idOr404((request.params as { imageId?: unknown }).imageId, IMAGE_NOT_FOUND);
     const { size } = parseQuery(imageQuery, request.query);

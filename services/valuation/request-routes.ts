@@ -18,7 +18,7 @@ import { ownValuation, ownValuations, VALUATION_IMAGES } from './views';
 export async function valuationRequestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await registerUploads(scope, VALUATION_LIMITS);
-    scope.post('/api/valuation_requests/', async (request, reply) => {
+    scope.post('/api/valuation_requests/', { schema: { summary: 'Request a valuation (multipart: photos and fields; anonymous callers include user_data)', consumes: ['multipart/form-data'] } }, async (request, reply) => {
       if (!request.user) await assertAnonymousUploadAllowed(ctx.db, request.ip, ctx.clock.now());
       const { id, append } = await submitValuation(ctx, request);
       await settle(ctx, { append });
@@ -27,12 +27,12 @@ export async function valuationRequestRoutes(app: FastifyInstance, ctx: AppConte
     });
   });
 
-  app.get('/api/valuation_requests/', async (request) => {
+  app.get('/api/valuation_requests/', { schema: { summary: "The user's valuation requests" } }, async (request) => {
     const user = requireUser(request);
     return { results: await ownValuations(ctx, user.id) };
   });
 
-  app.get('/api/valuation_requests/:id/', async (request) => {
+  app.get('/api/valuation_requests/:id/', { schema: { summary: 'One valuation request' } }, async (request) => {
     const user = requireUser(request);
     const view = await ownValuation(ctx, user.id, idOr404((request.params as { id?: unknown }).id, MSG.notFound));
     if (!view) throw new NotFound(MSG.notFound);

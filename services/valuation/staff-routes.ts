@@ -34,13 +34,13 @@ function pence(value: string | number | null | undefined, field: 'low' | 'high')
 }
 
 export function valuationStaffRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/valuation_requests/', async (request) => {
+  app.get('/api/staff/valuation_requests/', { schema: { summary: 'Staff: list valuation requests', querystring: listQuery } }, async (request) => {
     requireStaff(request);
     const { status } = parseQuery(listQuery, request.query);
     return { results: await staffValuations(ctx, status ?? null) };
   });
 
-  app.post('/api/staff/valuation_requests/:id/answer/', async (request) => {
+  app.post('/api/staff/valuation_requests/:id/answer/', { schema: { summary: 'Staff: answer a valuation request', body: answerBody } }, async (request) => {
     const staff = requireStaff(request);
     const id = idOr404((request.params as { id?: unknown }).id, MSG.notFound);
     const body = parseBody(answerBody, request.body);

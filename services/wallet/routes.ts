@@ -11,12 +11,12 @@ import { receiptNumber, renderReceiptPdf } from './receipt-pdf';
 import { pageQuery, transactionParams, transactionsParams } from './schemas';
 
 export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/user_wallet/', async (request) => {
+  app.get('/api/user_wallet/', { schema: { summary: "The user's wallet balances" } }, async (request) => {
     const user = requireUser(request);
     return walletAnswer(await walletView(ctx, user.id));
   });
 
-  app.get('/api/transactions/:type/', async (request) => {
+  app.get('/api/transactions/:type/', { schema: { summary: 'Wallet transactions of one type', params: transactionsParams, querystring: pageQuery } }, async (request) => {
     const user = requireUser(request);
     const { type } = parseParams(transactionsParams, request.params);
     const q = parseQuery(pageQuery, request.query);
@@ -24,7 +24,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
     return paginate(rows.map(transactionAnswer), count, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/transactions/:id/receipt_pdf/', async (request) => {
+  app.get('/api/transactions/:id/receipt_pdf/', { schema: { summary: 'PDF receipt of one transaction (base64)', params: transactionParams } }, async (request) => {
     const user = requireUser(request);
     const { id } = parseParams(transactionParams, request.params);
     const row = await findTransaction(ctx, user.id, id);

@@ -34,20 +34,20 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
     return detail;
   };
 
-  app.get('/api/staff/wallets/', async (request) => {
+  app.get('/api/staff/wallets/', { schema: { summary: 'Staff: list wallets', querystring: staffWalletsQuery } }, async (request) => {
     requireStaff(request);
     const q = parseQuery(staffWalletsQuery, request.query);
     const { rows, count } = await listStaffWallets(ctx, q.search, q.page, q.page_size);
     return paginate(rows, count, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/staff/wallets/:userId/', async (request) => {
+  app.get('/api/staff/wallets/:userId/', { schema: { summary: "Staff: one user's wallet" } }, async (request) => {
     requireStaff(request);
     const userId = walletOwner(request.params);
     return detailOr404(userId);
   });
 
-  app.post('/api/staff/wallets/:userId/overdraft/', async (request, reply) => {
+  app.post('/api/staff/wallets/:userId/overdraft/', { schema: { summary: "Staff: set a user's overdraft limit", body: overdraftBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const userId = walletOwner(request.params);
     const body = parseBody(overdraftBody, request.body);
@@ -61,7 +61,7 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post('/api/staff/wallets/:userId/adjustments/', async (request, reply) => {
+  app.post('/api/staff/wallets/:userId/adjustments/', { schema: { summary: 'Staff: credit or debit a wallet by hand', body: adjustmentBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const userId = walletOwner(request.params);
     const body = parseBody(adjustmentBody, request.body);

@@ -42,7 +42,7 @@ export function auctionStatusSummary(auctions: AuctionView[]) {
 }
 
 export function auctionReadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/auctions/', async (request) => {
+  app.get('/api/auctions/', { schema: { summary: 'List auctions', querystring: auctionsQuery } }, async (request) => {
     const q = parseQuery(auctionsQuery, request.query);
     const now = ctx.clock.now();
     const chosen = ordered(await loadAuctions(ctx.db, now), q.time).filter(
@@ -55,14 +55,14 @@ export function auctionReadRoutes(app: FastifyInstance, ctx: AppContext): void {
     return paginate(page, chosen.length, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/auctions/status/', async () => auctionStatusSummary(await loadAuctions(ctx.db, ctx.clock.now())));
+  app.get('/api/auctions/status/', { schema: { summary: 'Counts of live, upcoming and past auctions' } }, async () => auctionStatusSummary(await loadAuctions(ctx.db, ctx.clock.now())));
 
-  app.get('/api/auction_years/', async () => {
+  app.get('/api/auction_years/', { schema: { summary: 'Years that have auctions' } }, async () => {
     const rows = await ctx.db.selectFrom('auctions').select('year').distinct().orderBy('year', 'desc').execute();
     return rows.map((r) => r.year);
   });
 
-  app.get('/api/bid_increments/', async () =>
+  app.get('/api/bid_increments/', { schema: { summary: 'The bid increment table' } }, async () =>
     BID_INCREMENTS.map((band) => ({ from: penceToDecimal(band.from), to: band.to === null ? null : penceToDecimal(band.to), step: penceToDecimal(band.step) })),
   );
 }

@@ -16,7 +16,7 @@ const userLotsQuery = lotPageQuery.extend({
 });
 
 export function buyerLotRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/user_lots_view/', async (request) => {
+  app.get('/api/user_lots_view/', { schema: { summary: 'Lots the user bid on, won or watches', querystring: userLotsQuery } }, async (request) => {
     const me = requireUser(request).id;
     const q = parseQuery(userLotsQuery, request.query);
     const bidOn = ctx.db.selectFrom('lot_bidders').select('lot_id').where('user_id', '=', me);

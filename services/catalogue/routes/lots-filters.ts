@@ -11,7 +11,7 @@ import { filterContext, filterCounters, listLots } from '../lots/listing';
 import { presentLots, viewerOf } from '../lots/present';
 
 export function lotFilterRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/lots/filters/', async (request) => {
+  app.get('/api/lots/filters/', { schema: { summary: 'Filter values for the lot list', querystring: listingQuery } }, async (request) => {
     const q = parseQuery(listingQuery, request.query);
     const fctx = await filterContext(ctx);
     const [{ rows, count }, counters] = await Promise.all([
@@ -22,7 +22,7 @@ export function lotFilterRoutes(app: FastifyInstance, ctx: AppContext): void {
     return counters ? { ...page, filter_counters: counters } : page;
   });
 
-  app.get('/api/lots/filters/filter_counters/', async (request) => {
+  app.get('/api/lots/filters/filter_counters/', { schema: { summary: 'Lot counts per filter value', querystring: lotFilterSchema } }, async (request) => {
     const f = parseQuery(lotFilterSchema, request.query);
     return filterCounters(ctx, f, await filterContext(ctx));
   });

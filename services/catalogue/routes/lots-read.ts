@@ -29,13 +29,13 @@ const bidsQuery = z.object({
 });
 
 export function lotReadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/lots/', async (request) => {
+  app.get('/api/lots/', { schema: { summary: 'List and filter lots', querystring: lotsQuery } }, async (request) => {
     const q = parseQuery(lotsQuery, request.query);
     const { rows, count } = await listLots(ctx, q, await filterContext(ctx), q.ordering, q.page, q.page_size);
     return paginate(await presentLots(ctx, rows, viewerOf(request)), count, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/lots/:id/', async (request) => {
+  app.get('/api/lots/:id/', { schema: { summary: 'One lot (by id or slug)' } }, async (request) => {
     const row = await requireLot(ctx, idFromParams(request, 'Lot not found.'));
     const viewer = viewerOf(request);
     // The caller's own note, and (signed in) the view recorded for the recently viewed list, run alongside the lot's
@@ -48,7 +48,7 @@ export function lotReadRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { ...lot, note };
   });
 
-  app.post('/api/get_lots_updated_data/', async (request) => {
+  app.post('/api/get_lots_updated_data/', { schema: { summary: 'Fresh bid data of several lots', body: updatedDataBody } }, async (request) => {
     const { id_list } = parseBody(updatedDataBody, request.body);
     const rows = id_list.length === 0 ? [] : await ctx.db.selectFrom('lots').selectAll().where('id', 'in', id_list).execute();
     const now = ctx.clock.now();
@@ -69,7 +69,7 @@ export function lotReadRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  app.get('/api/bids/', async (request) => {
+  app.get('/api/bids/', { schema: { summary: 'Bid history of a lot', querystring: bidsQuery } }, async (request) => {
     const q = parseQuery(bidsQuery, request.query);
     const lotId = idOr404(q.lot, 'Lot not found.');
     await requireLot(ctx, lotId);

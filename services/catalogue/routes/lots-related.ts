@@ -25,20 +25,23 @@ const blockQuery = (required: boolean, pageSize: number) =>
 type Ranked = { rows: LotRow[]; count: number };
 
 export function lotRelatedRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const block = (url: string, required: boolean, find: (lot: LotRow | null, page: number, size: number) => Promise<Ranked>) =>
-    app.get(url, async (request) => {
-      const q = parseQuery(blockQuery(required, 6), request.query);
+  const block = (url: string, summary: string, required: boolean, find: (lot: LotRow | null, page: number, size: number) => Promise<Ranked>) => {
+    const query = blockQuery(required, 6);
+    app.get(url, { schema: { summary, querystring: query } }, async (request) => {
+      const q = parseQuery(query, request.query);
       const lot = q.lot_id === undefined ? null : await requireLot(ctx, idOr404(q.lot_id, 'Lot not found.'));
       const { rows, count } = await find(lot, q.page, q.page_size);
       return paginate(await presentLots(ctx, rows, viewerOf(request)), count, q.page, q.page_size, request.url);
     });
+  };
 
-  block('/api/lots/related_lots/', false, (lot, page, size) => relatedLots(ctx, lot, page, size));
-  block('/api/similar_lots/', true, (lot, page, size) => similarLots(ctx, lot!, page, size));
-  block('/api/people_also_bid_on/', true, (lot, page, size) => peopleAlsoBidOn(ctx, lot!, page, size));
+  block('/api/lots/related_lots/', 'Lots related to a lot (or featured lots)', false, (lot, page, size) => relatedLots(ctx, lot, page, size));
+  block('/api/similar_lots/', 'Lots similar to a lot', true, (lot, page, size) => similarLots(ctx, lot!, page, size));
+  block('/api/people_also_bid_on/', 'Lots that bidders on a lot also bid on', true, (lot, page, size) => peopleAlsoBidOn(ctx, lot!, page, size));
 
-  app.get('/api/historical_performance/', async (request) => {
-    const q = parseQuery(blockQuery(true, 100), request.query);
+  const historyQuery = blockQuery(true, 100);
+  app.get('/api/historical_performance/', { schema: { summary: 'Past hammer prices of the same item', querystring: historyQuery } }, async (request) => {
+    const q = parseQuery(historyQuery, request.query);
     const lot = await requireLot(ctx, idOr404(q.lot_id, 'Lot not found.'));
     const base = ctx.db
       .selectFrom('lots as l')

@@ -35,8 +35,8 @@ async function recentAuctionId(ctx: AppContext, sellerId: string): Promise<strin
 type Results = 'recent' | 'past';
 
 export function sellerLotRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const list = (url: string, condition: (me: string, now: Date, auction?: string) => Promise<LotCondition>, order: 'ends_asc' | 'ends_desc') =>
-    app.get(url, async (request) => {
+  const list = (url: string, condition: (me: string, now: Date, auction?: string) => Promise<LotCondition>, order: 'ends_asc' | 'ends_desc', summary: string) =>
+    app.get(url, { schema: { summary, querystring: sellerQuery } }, async (request) => {
       const me = requireUser(request).id;
       const q = parseQuery(sellerQuery, request.query);
       const where = await condition(me, ctx.clock.now(), q.auction);
@@ -50,9 +50,9 @@ export function sellerLotRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const open = (met: boolean) => async (_me: string, now: Date): Promise<LotCondition> => (eb) =>
     eb.and([eb('outcome', 'is', null), eb('starts_at', '<=', now), eb('reserve_met', '=', met)]);
-  list('/api/reserve_met/', open(true), 'ends_asc');
-  list('/api/reserve_not_met/', open(false), 'ends_asc');
-  list('/api/sheduled_auction/', async (_me, now) => (eb) => eb.and([eb('outcome', 'is', null), eb('starts_at', '>', now)]), 'ends_asc');
+  list('/api/reserve_met/', open(true), 'ends_asc', "Seller: open lots whose reserve is met");
+  list('/api/reserve_not_met/', open(false), 'ends_asc', "Seller: open lots whose reserve is not met");
+  list('/api/sheduled_auction/', async (_me, now) => (eb) => eb.and([eb('outcome', 'is', null), eb('starts_at', '>', now)]), 'ends_asc', 'Seller: lots in scheduled auctions');
 
   const results = (which: Results, outcome: 'sold' | 'unsold') => async (me: string, _now: Date, auction?: string): Promise<LotCondition> => {
     const recent = await recentAuctionId(ctx, me);
@@ -65,8 +65,8 @@ export function sellerLotRoutes(app: FastifyInstance, ctx: AppContext): void {
       return eb.and([eb('outcome', '=', outcome), inAuction]);
     };
   };
-  list('/api/recent_auctions_result/', results('recent', 'sold'), 'ends_desc');
-  list('/api/no_sold_recent_auctions_result/', results('recent', 'unsold'), 'ends_desc');
-  list('/api/past_auctions_result/', results('past', 'sold'), 'ends_desc');
-  list('/api/no_sold_past_auctions_result/', results('past', 'unsold'), 'ends_desc');
+  list('/api/recent_auctions_result/', results('recent', 'sold'), 'ends_desc', 'Seller: sold lots of the last auction');
+  list('/api/no_sold_recent_auctions_result/', results('recent', 'unsold'), 'ends_desc', 'Seller: unsold lots of the last auction');
+  list('/api/past_auctions_result/', results('past', 'sold'), 'ends_desc', 'Seller: sold lots of earlier auctions');
+  list('/api/no_sold_past_auctions_result/', results('past', 'unsold'), 'ends_desc', 'Seller: unsold lots of earlier auctions');
 }

@@ -29,12 +29,12 @@ const staggerBody = z.object({
 });
 
 export function staffAuctionProgressRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/auctions/', async (request) => {
+  app.get('/api/staff/auctions/', { schema: { summary: 'Staff: list auctions' } }, async (request) => {
     requireStaff(request);
     return (await loadAuctions(ctx.db, ctx.clock.now())).map(auctionShape);
   });
 
-  app.post('/api/staff/auctions/:id/stagger/', async (request) => {
+  app.post('/api/staff/auctions/:id/stagger/', { schema: { summary: "Staff: stagger the lots' end times", body: staggerBody } }, async (request) => {
     const staff = requireStaff(request);
     const auctionId = idFromParams(request, 'Auction not found.');
     const { interval_seconds } = parseBody(staggerBody, request.body);
@@ -61,7 +61,7 @@ export function staffAuctionProgressRoutes(app: FastifyInstance, ctx: AppContext
     return { auction: auctionShape(auction), lots: await staffLots(ctx, rows, request) };
   });
 
-  app.get('/api/staff/auctions/:id/progress/', async (request) => {
+  app.get('/api/staff/auctions/:id/progress/', { schema: { summary: "Staff: an auction's progress" } }, async (request) => {
     requireStaff(request);
     const auctionId = idFromParams(request, 'Auction not found.');
     const now = ctx.clock.now();

@@ -20,7 +20,7 @@ const instant = z.iso.datetime({ offset: true, message: 'Enter a valid date and 
 const scheduleBody = z.object({ start_date: instant, end_date: instant });
 
 export function staffAuctionScheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/staff/auctions/:id/schedule/', async (request) => {
+  app.post('/api/staff/auctions/:id/schedule/', { schema: { summary: "Staff: change an auction's dates", body: scheduleBody } }, async (request) => {
     const staff = requireStaff(request);
     const auctionId = idFromParams(request, 'Auction not found.');
     const body = parseBody(scheduleBody, request.body);

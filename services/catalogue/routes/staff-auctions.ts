@@ -25,7 +25,7 @@ const createAuctionBody = z.object({
 });
 
 export function staffAuctionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/staff/auctions/', async (request, reply) => {
+  app.post('/api/staff/auctions/', { schema: { summary: 'Staff: create an auction', body: createAuctionBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const body = parseBody(createAuctionBody, request.body);
     const year = body.year ?? new Date(body.start_date).getUTCFullYear();

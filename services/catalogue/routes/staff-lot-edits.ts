@@ -58,14 +58,14 @@ export function staffLotStatus(row: Pick<LotRow, 'starts_at' | 'ends_at' | 'outc
 }
 
 export function staffLotEditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/lots/', async (request) => {
+  app.get('/api/staff/lots/', { schema: { summary: "Staff: an auction's lots", querystring: listQuery } }, async (request) => {
     requireStaff(request);
     const { auction_id } = parseQuery(listQuery, request.query);
     const rows = await ctx.db.selectFrom('lots').selectAll().where('auction_id', '=', auction_id).orderBy('consign_position').execute();
     return staffLots(ctx, rows, request);
   });
 
-  app.patch('/api/staff/lots/:id/', async (request) => {
+  app.patch('/api/staff/lots/:id/', { schema: { summary: 'Staff: edit a lot', body: editBody } }, async (request) => {
     const staff = requireStaff(request);
     const lotId = idFromParams(request, 'Lot not found.');
     const b = parseBody(editBody, request.body);
@@ -88,7 +88,7 @@ export function staffLotEditRoutes(app: FastifyInstance, ctx: AppContext): void 
     }));
   });
 
-  app.post('/api/staff/lots/:id/withdraw/', async (request) => {
+  app.post('/api/staff/lots/:id/withdraw/', { schema: { summary: 'Staff: withdraw a lot', body: withdrawBody } }, async (request) => {
     const staff = requireStaff(request);
     const lotId = idFromParams(request, 'Lot not found.');
     const { reason } = parseBody(withdrawBody, request.body);
@@ -96,7 +96,7 @@ export function staffLotEditRoutes(app: FastifyInstance, ctx: AppContext): void 
     return write(request, lotId, (now) => ({ type: 'WithdrawLot', lot_id: lotId, reason, by: staff.id, now }));
   });
 
-  app.post('/api/staff/lots/:id/end/', async (request) => {
+  app.post('/api/staff/lots/:id/end/', { schema: { summary: "Staff: change a lot's end time", body: endBody } }, async (request) => {
     const staff = requireStaff(request);
     const lotId = idFromParams(request, 'Lot not found.');
     const { ends_at } = parseBody(endBody, request.body);

@@ -20,7 +20,7 @@ import { presentLot, viewerOf } from '../lots/present';
 const featuredBody = z.object({ featured: z.boolean({ message: 'Must be true or false.' }) });
 
 export function staffLotRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/staff/lots/', async (request, reply) => {
+  app.post('/api/staff/lots/', { schema: { summary: 'Staff: consign a lot', body: consignBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const body = parseBody(consignBody, request.body);
     const auction = await ctx.db.selectFrom('auctions').selectAll().where('id', '=', body.auction).executeTakeFirst();
@@ -47,7 +47,7 @@ export function staffLotRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(201).send(await presentLot(ctx, await requireLot(ctx, lotId), viewerOf(request)));
   });
 
-  app.post('/api/staff/lots/:id/featured/', async (request) => {
+  app.post('/api/staff/lots/:id/featured/', { schema: { summary: 'Staff: feature or unfeature a lot', body: featuredBody } }, async (request) => {
     const staff = requireStaff(request);
     const lotId = idFromParams(request, 'Lot not found.');
     const { featured } = parseBody(featuredBody, request.body);

@@ -48,8 +48,8 @@ async function auctionIdsFor(ctx: AppContext, userId: string, which: Which): Pro
 }
 
 export function userAuctionDateRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const route = (url: string, which: Which) =>
-    app.get(url, async (request) => {
+  const route = (url: string, which: Which, summary: string) =>
+    app.get(url, { schema: { summary, querystring: datesQuery } }, async (request) => {
       const user = requireUser(request);
       const q = parseQuery(datesQuery, request.query);
       const [ids, auctions] = await Promise.all([auctionIdsFor(ctx, user.id, which), loadAuctions(ctx.db, ctx.clock.now())]);
@@ -61,9 +61,9 @@ export function userAuctionDateRoutes(app: FastifyInstance, ctx: AppContext): vo
       return paginate(page, chosen.length, q.page, q.limit, request.url);
     });
 
-  route('/api/my_auctions/', 'mine');
-  route('/api/won_lots_auction_dates/', 'won');
-  route('/api/not_won_lots_auction_dates/', 'not_won');
-  route('/api/sold_lots_auction_dates/', 'sold');
-  route('/api/not_sold_lots_auction_dates/', 'not_sold');
+  route('/api/my_auctions/', 'mine', 'Auctions the user took part in');
+  route('/api/won_lots_auction_dates/', 'won', 'Auctions in which the user won lots');
+  route('/api/not_won_lots_auction_dates/', 'not_won', 'Auctions in which the user bid but did not win');
+  route('/api/sold_lots_auction_dates/', 'sold', "Auctions in which the user's lots sold");
+  route('/api/not_sold_lots_auction_dates/', 'not_sold', "Auctions in which the user's lots did not sell");
 }

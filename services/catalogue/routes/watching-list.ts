@@ -38,10 +38,10 @@ export function watchingListRoutes(app: FastifyInstance, ctx: AppContext): void 
     };
   };
 
-  app.post('/api/add_to_watching_list/', change('AddLotToWatchingList'));
+  app.post('/api/add_to_watching_list/', { schema: { summary: 'Watch a lot (`lot` in query or body)' } }, change('AddLotToWatchingList'));
   // DELETE /api/delete_watching_list/ (one lot, or the whole list) is answered by services/account-area/watching-clear.ts.
 
-  app.get('/api/lots_from_watching_list/', async (request) => {
+  app.get('/api/lots_from_watching_list/', { schema: { summary: 'Lots in the watching list', querystring: lotPageQuery } }, async (request) => {
     const user = requireUser(request);
     const q = parseQuery(lotPageQuery, request.query);
     const watched = ctx.db.selectFrom('watching_list').select('lot_id').where('user_id', '=', user.id).where('watched', '=', true);

@@ -34,7 +34,7 @@ export async function sandboxRoutes(app: FastifyInstance, provider: SandboxProvi
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.get('/payments/sandbox/3ds/:intentId', async (request, reply) => {
+  app.get('/payments/sandbox/3ds/:intentId', { schema: { summary: 'Sandbox provider: the 3-D Secure challenge page (HTML)' } }, async (request, reply) => {
     const given = read(request.params, request.query);
     const found = given && (await provider.challenge(given.intentId, given.token));
     if (!found) return sendPage(reply, 404, invalidChallengePage());
@@ -43,7 +43,7 @@ export async function sandboxRoutes(app: FastifyInstance, provider: SandboxProvi
   });
 
   for (const outcome of ['complete', 'fail'] as const) {
-    app.post(`/payments/sandbox/3ds/:intentId/${outcome}`, async (request, reply) => {
+    app.post(`/payments/sandbox/3ds/:intentId/${outcome}`, { schema: { summary: `Sandbox provider: ${outcome} the 3-D Secure challenge` } }, async (request, reply) => {
       const given = read(request.params, request.body);
       const done = given && (await provider.completeChallenge(given.intentId, given.token, outcome));
       if (!done) return sendPage(reply, 404, invalidChallengePage());
