@@ -20,6 +20,7 @@ import { valuationFeature } from './valuation/feature';
 import { collectionFeature } from './collection/feature';
 import { searchFeature } from './search/feature';
 import { contentFeature } from './content/feature';
+import { auditFeature } from './audit/feature';
 
 /**
  * A feature slice: its routes, and the background work it runs while the server is up (schedulers, outbox
@@ -40,4 +41,5 @@ export const features: Feature[] = [
   collectionFeature,
   searchFeature,
   contentFeature,
+  auditFeature,
 ];

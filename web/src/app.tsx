@@ -44,6 +44,9 @@ const StaffPage = page(() => import('./pages/staff-page'), 'StaffPage');
 const WalletPage = page(() => import('./features/wallet/wallet-page'), 'WalletPage');
 const OrdersPage = page(() => import('./features/orders/orders-page'), 'OrdersPage');
 const NewsletterLinkPage = page(() => import('./features/content/newsletter-page'), 'NewsletterLinkPage');
+const AuditHomePage = page(() => import('./features/audit/audit-home-page'), 'AuditHomePage');
+const WalletReplayPage = page(() => import('./features/audit/wallet-replay-page'), 'WalletReplayPage');
+const LotReplayPage = page(() => import('./features/audit/lot-replay-page'), 'LotReplayPage');
 const NotFoundPage = page(() => import('./pages/not-found-page'), 'NotFoundPage');
 
 function ScrollToTop() {
@@ -91,6 +94,9 @@ export function App() {
             <Route path="/account/wallet" component={WalletPage} />
             <Route path="/account/orders" component={OrdersPage} />
             <Route path="/staff" component={StaffPage} />
+            <Route path="/audit" component={AuditHomePage} />
+            <Route path="/audit/wallets/:userId" component={WalletReplayPage} />
+            <Route path="/audit/lots/:id" component={LotReplayPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

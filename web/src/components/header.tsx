@@ -28,7 +28,7 @@ function AccountMenu() {
       </button>
       {open && (
         <ul id="account-menu" className="account-menu__list">
-          {accountLinks(isStaff).map((l) => (
+          {accountLinks(isStaff, !!user?.is_auditor).map((l) => (
             <li key={l.href}>
               <Link href={l.href} onClick={close}>{l.label}</Link>
             </li>

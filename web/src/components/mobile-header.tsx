@@ -43,7 +43,7 @@ function Drawer({ onClose }: { onClose: () => void }) {
           <div className="drawer__account">
             <p className="drawer__user">{user?.first_name ? `Signed in as ${user.first_name}` : 'Signed in'}</p>
             <ul className="drawer__nav drawer__nav--small">
-              {accountLinks(isStaff).map((l) => (
+              {accountLinks(isStaff, !!user?.is_auditor).map((l) => (
                 <li key={l.href}><Link href={l.href} onClick={onClose}>{l.label}</Link></li>
               ))}
             </ul>

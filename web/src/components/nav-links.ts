@@ -27,5 +27,10 @@ export const STAFF_NAV = [
   { href: '/staff?section=vouchers', label: 'Staff: vouchers' },
 ] as const;
 
-/** The account links of the signed-in user: staff see the staff screens first. */
-export const accountLinks = (isStaff: boolean) => (isStaff ? [...STAFF_NAV, ...ACCOUNT_NAV] : ACCOUNT_NAV);
+/** The auditor's home (docs/audit.md), for auditors and staff. */
+export const AUDIT_NAV = [{ href: '/audit', label: 'Audit' }] as const;
+
+/** The account links of the signed-in user: staff see the staff screens first; auditors and staff the audit home. */
+export const accountLinks = (isStaff: boolean, isAuditor = false) => [
+  ...(isStaff ? STAFF_NAV : []), ...(isStaff || isAuditor ? AUDIT_NAV : []), ...ACCOUNT_NAV,
+];

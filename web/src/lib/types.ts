@@ -107,6 +107,8 @@ export interface User {
   /** YYYY-MM-DD, or null until given (accounts made without one complete it in SignUpSocial). */
   birth_date?: string | null;
   is_staff?: boolean;
+  /** The read-only auditor role (docs/audit.md): sees the /audit screens. */
+  is_auditor?: boolean;
   is_completed?: boolean;
   vat_enabled?: boolean;
   registration_fee_status?: boolean;

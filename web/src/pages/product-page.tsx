@@ -10,6 +10,7 @@ import { LotDetails } from '../components/lot-details';
 import { LotNoteBox } from '../components/lot-note';
 import { LotGallery } from '../components/lot-gallery';
 import { PriceHistoryChart } from '../features/collection/price-history-chart';
+import { PriceLogSection } from '../features/audit/price-log';
 import { RelatedLots } from '../components/related-lots';
 import { WatchButton } from '../components/watch-button';
 import { lotSubtitle, lotTitle } from '../lib/normalize';
@@ -66,6 +67,7 @@ export function ProductPage() {
           <div className="product__side">
             <BidHistory lotId={lot.id} currentBid={lot.bid_stats?.current_bid} version={`${lot.bid_stats?.current_bid}|${lot.bid_stats?.current_user_bid}|${lot.bid_count}`} />
             <PriceHistoryChart lotId={lot.id} />
+            <PriceLogSection lotId={lot.id} version={`${lot.bid_stats?.current_bid}|${lot.bid_count}|${lot.status}|${lot.reserve_met}`} />
           </div>
         </div>
       </div>

@@ -1,0 +1,42 @@
+/**
+ * GET /api/lots/{id}/price_log/ (public, anonymised) and GET /api/audit/lots/{id}/ (auditors and staff; `?format=csv`
+ * or `?format=json` downloads the same replay as a file). docs/audit.md, "Lot replay".
+ */
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { requireAuditor } from '../http/auth';
+import { parseQuery } from '../http/validation';
+import { NotFound } from '../../domain/shared/errors';
+import { auditLotReplay, publicPriceLog } from './lot-replay';
+import { lotReplayCsv } from './lot-replay-csv';
+
+const lotParams = z.object({ id: z.string().uuid() });
+const auditQuery = z.object({ format: z.enum(['csv', 'json']).optional() });
+
+/** A lot id that is not even a uuid names nothing: 404, like an unknown one. */
+function lotIdOf(params: unknown): string {
+  const parsed = lotParams.safeParse(params);
+  if (!parsed.success) throw new NotFound('Lot not found.');
+  return parsed.data.id.toLowerCase();
+}
+
+export function lotReplayRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/lots/:id/price_log/', {
+    schema: { params: lotParams, tags: ['audit'], summary: 'How this price was reached: the lot replayed through the bidding rules (anonymised)' },
+  }, async (request) => publicPriceLog(ctx, lotIdOf(request.params)));
+
+  app.get('/api/audit/lots/:id/', {
+    schema: { params: lotParams, querystring: auditQuery, tags: ['audit'], summary: 'Auditors: the full lot replay and its comparison with the read model (CSV/JSON export)' },
+  }, async (request, reply) => {
+    requireAuditor(request);
+    const lotId = lotIdOf(request.params);
+    const { format } = parseQuery(auditQuery, request.query);
+    const replay = await auditLotReplay(ctx, lotId);
+    if (!format) return replay;
+    const name = `lot-${lotId}-replay.${format}`;
+    reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
+    if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(lotReplayCsv(replay));
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(replay, null, 2));
+  });
+}
