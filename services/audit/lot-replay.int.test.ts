@@ -142,7 +142,7 @@ test('a corrupted read-model row: verifyLots names the lot and the field; the vi
   assert.is(audit.matches_read_model, false);
   assert.match(audit.comparison, /^THE REPLAY DOES NOT MATCH THE LIVE LOT: current_price: replay £410, live £450/);
   const log = (await get(`/api/lots/${lotId}/price_log/`)).json();
-  assert.equal([log.matches_live, log.check], [false, 'THE REPLAY DOES NOT MATCH THE LIVE LOT (current_price). The auction house has been alerted.']);
+  assert.equal([log.matches_live, log.check], [false, 'THE REPLAY DOES NOT MATCH THE LIVE LOT (current_price). It has been logged for the auction house to investigate.']);
 });
 
 test.run();

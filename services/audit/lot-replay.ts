@@ -41,7 +41,7 @@ export async function publicPriceLog(ctx: AppContext, lotId: string) {
     matches_live: matches,
     check: matches
       ? 'The replay ends with the same price, winner and end time as the live lot.'
-      : `THE REPLAY DOES NOT MATCH THE LIVE LOT (${[...new Set(differences.map((d) => d.field))].join(', ')}). The auction house has been alerted.`,
+      : `THE REPLAY DOES NOT MATCH THE LIVE LOT (${[...new Set(differences.map((d) => d.field))].join(', ')}). It has been logged for the auction house to investigate.`,
   };
 }
 
