@@ -145,9 +145,9 @@ test('the feed orders transaction ids as numbers, not text (999 before 1000), ev
   // Rows written with chosen (old, finished) transaction ids, to pin the order across a digit boundary.
   const id = `order-${randomUUID()}`;
   await sql`INSERT INTO streams (stream_id, version) VALUES (${id}, 2)`.execute(db);
-  await sql`INSERT INTO events (transaction_id, stream_id, stream_version, event_id, type, data)
-    VALUES ('1000'::xid8, ${id}, 2, ${randomUUID()}::uuid, 'Second', '{}'::jsonb),
-           ('999'::xid8, ${id}, 1, ${randomUUID()}::uuid, 'First', '{}'::jsonb)`.execute(db);
+  await sql`INSERT INTO events (transaction_id, stream_id, stream_version, event_id, type, data, hash)
+    VALUES ('1000'::xid8, ${id}, 2, ${randomUUID()}::uuid, 'Second', '{}'::jsonb, sha256('not chained'::bytea)),
+           ('999'::xid8, ${id}, 1, ${randomUUID()}::uuid, 'First', '{}'::jsonb, sha256('not chained'::bytea))`.execute(db);
   const seen: string[] = [];
   let cursor: FeedCursor = { transaction_id: '998', position: Number.MAX_SAFE_INTEGER };
   for (let i = 0; i < 10; i++) {

@@ -12,7 +12,8 @@ interface InsertedRow { event_id: string; position: number; transaction_id: stri
 
 /**
  * The append-only event store in PostgreSQL. Appends are one statement (one round trip): the streams row is bumped
- * only when it holds the expected version, and the events are inserted only when that bump happened.
+ * only when it holds the expected version, and the events are inserted only when that bump happened, each with its
+ * link in the stream's hash chain (docs/audit.md, "Tamper evidence").
  */
 export class EventStore {
   private readonly appended = new EventEmitter();
@@ -29,10 +30,12 @@ export class EventStore {
     const executor = trx ?? this.db;
     const guard = options.unlessStreamsExist ?? [];
     try {
-      const rows = await this.insert(executor, streamId, expected, events, guard);
-      if (rows.length === 0) {
+      let rows = await this.insert(executor, streamId, expected, events, guard);
+      for (let attempt = 1; rows.length === 0; attempt++) {
         if (guard.length > 0) await this.explainGuard(executor, guard);
-        return await this.explainMissingAppend(executor, streamId, expected, events);
+        if (expected !== 'any' || attempt > 3) return await this.explainMissingAppend(executor, streamId, expected, events);
+        // 'any' lost the race to create the stream: its events were chained to no head, so chain them again.
+        rows = await this.insert(executor, streamId, expected, events, guard);
       }
       if (!trx) this.notifyAppended();
       return toResult(streamId, rows, false);
@@ -116,21 +119,37 @@ export class EventStore {
     const expectedVersion = expected === 'no_stream' ? 0 : expected;
     // An index probe per guard stream inside this one statement: no extra round trip, no lock.
     const noneOf = absent.length === 0 ? sql`TRUE` : sql`NOT EXISTS (SELECT 1 FROM streams g WHERE g.stream_id = ANY(${absent}::text[]))`;
-    const guard = expected === 'any' ? sql`WHERE ${noneOf}` : sql`WHERE s.version = ${expectedVersion} AND ${noneOf}`;
+    const expectedCheck = expected === 'any' ? sql`TRUE` : sql`s.version = ${expectedVersion}`;
+    // The hash chain (docs/audit.md) is computed here, once per event: `head` reads the stream's last version and hash
+    // under the row lock the bump takes anyway (FOR UPDATE waits for a concurrent writer and returns its committed
+    // head), the events are chained from it, and the bump stores the new head. The bump also requires the version the
+    // chain was built on: it differs only when the stream was created after this statement's snapshot.
     const { rows } = await sql<InsertedRow>`
       WITH input AS (
         SELECT * FROM unnest(${events.map((e) => e.event_id)}::uuid[], ${events.map((e) => e.type)}::text[],
                              ${events.map((e) => JSON.stringify(e.data))}::text[],
                              ${events.map((e) => JSON.stringify(e.metadata ?? {}))}::text[])
           WITH ORDINALITY AS t(event_id, type, data, metadata, n)
+      ), head AS (
+        SELECT version, last_hash FROM streams WHERE stream_id = ${streamId} FOR UPDATE
+      ), base AS (
+        SELECT coalesce((SELECT version FROM head), 0) AS version, (SELECT last_hash FROM head) AS hash
+      ), chained AS (
+        SELECT i.n, i.event_id, i.type, i.data::jsonb AS data, i.metadata::jsonb AS metadata, b.version + i.n::integer AS stream_version, b.hash AS base_hash
+        FROM input i CROSS JOIN base b
+      ), hashed AS (
+        SELECT c.*, event_chain(c.base_hash, event_canonical(${streamId}, c.stream_version, c.event_id, c.type, c.data, c.metadata)) OVER (ORDER BY c.n) AS hash
+        FROM chained c
       ), bumped AS (
-        INSERT INTO streams AS s (stream_id, version) SELECT ${streamId}, ${count} WHERE ${noneOf}
-        ON CONFLICT (stream_id) DO UPDATE SET version = s.version + ${count} ${guard}
+        INSERT INTO streams AS s (stream_id, version, last_hash)
+        SELECT ${streamId}, ${count}, (SELECT hash FROM hashed ORDER BY n DESC LIMIT 1) WHERE ${noneOf}
+        ON CONFLICT (stream_id) DO UPDATE SET version = s.version + ${count}, last_hash = EXCLUDED.last_hash
+        WHERE s.version = (SELECT version FROM base) AND ${expectedCheck} AND ${noneOf}
         RETURNING version
       )
-      INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata)
-      SELECT ${streamId}, b.version - ${count} + i.n, i.event_id, i.type, i.data::jsonb, i.metadata::jsonb
-      FROM input i CROSS JOIN bumped b ORDER BY i.n
+      INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata, hash)
+      SELECT ${streamId}, h.stream_version, h.event_id, h.type, h.data, h.metadata, h.hash
+      FROM hashed h CROSS JOIN bumped b ORDER BY h.n
       RETURNING event_id::text, position, transaction_id::text, stream_version`.execute(executor);
     return rows;
   }
