@@ -18,6 +18,8 @@ export interface Config {
   trustProxy: boolean;
   /** The card payment provider (`PAYMENT_PROVIDER`): only 'sandbox' ships (services/payments/provider.ts). */
   paymentProvider: string;
+  /** `NATS_URL`: carries the live feed's cross-process signal; null = PostgreSQL LISTEN/NOTIFY (docs/live.md). */
+  natsUrl: string | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -36,5 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
+    natsUrl: env.NATS_URL || null,
   };
 }

@@ -19,6 +19,8 @@ export const systemClock: Clock = { now: () => new Date() };
 /** Everything a request handler or worker needs, built once per process (and once per test file). */
 export interface AppContext {
   config: Config;
+  /** The database `db` connects to (also when embedded): the live signal opens its own LISTEN connection to it. */
+  databaseUrl: string;
   log: Logger;
   db: Db;
   store: EventStore;
@@ -89,6 +91,7 @@ export function createContext(config: Config, databaseUrl: string, options: { cl
   const tokens = new TokenService(loadOrCreateSigningKey(config.tokenSecret, config.dataDir), () => clock.now());
   const ctx: AppContext = {
     config,
+    databaseUrl,
     log,
     db,
     store,

@@ -1,7 +1,10 @@
 /**
  * Each process tails the event store from "now" and pushes to its own sockets, whoever wrote the event: woken at
- * once by appends made in this process, and by polling every `pollMs` for appends made by other processes. Two
- * reads per wake: the fast path (EventStore.readCommittedAfter: committed events by position) for latency, and
+ * once by appends made in this process, and by the live signal (signal/) for appends made by other processes. The
+ * signal only wakes; what is sent is always read from the event store, and a slow fallback poll reads anyway in case
+ * a signal was lost (docs/live.md, "Cross-process signal").
+ *
+ * Two reads per wake: the fast path (EventStore.readCommittedAfter: committed events by position) for latency, and
  * EventStore.readFeed, which never skips a late-committing event, for completeness. The dispatcher ignores the
  * second copy of an event, so every event is pushed once, as early as it can be seen.
  *
@@ -16,8 +19,21 @@ import { Coalescer } from './coalescer';
 import { LiveDispatcher } from './dispatch';
 import type { LiveHub } from './hub';
 import { LiveLots } from './live-lots';
+import type { LiveSignal } from './signal/signal';
 
 const MIN_GAP_MS = 15;
+
+export interface LiveFeedOptions {
+  coalesceMs?: number;
+  /** Wakes other processes and is woken by them; null: poll every `tickMs` (the feed alone in its process). */
+  signal?: LiveSignal | null;
+  /** The poll's tick: how often the feed reads while the signal is down or appends were seen lately. */
+  tickMs?: number;
+  /** With the signal up and nothing appended lately: read at least this often, in case a signal was lost. */
+  fallbackMs?: number;
+  /** "Lately": after an append or a signal, keep reading every tick this long (see tick()). */
+  busyMs?: number;
+}
 
 export class LiveFeed {
   private cursor: FeedCursor | null = null;
@@ -30,8 +46,12 @@ export class LiveFeed {
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
   private pause: NodeJS.Timeout | null = null;
+  private lastWake = 0;
+  private lastActivity = 0;
+  private readonly signal: LiveSignal | null;
 
-  constructor(private readonly ctx: AppContext, hub: LiveHub, private readonly options: { pollMs?: number; coalesceMs?: number } = {}) {
+  constructor(private readonly ctx: AppContext, hub: LiveHub, private readonly options: LiveFeedOptions = {}) {
+    this.signal = options.signal ?? null;
     this.coalescer = new Coalescer((lotId, text) => hub.toLotWatchers([lotId], text), options.coalesceMs ?? 100);
     const lots = new LiveLots((streamId) => ctx.store.readStream(streamId));
     this.dispatcher = new LiveDispatcher(hub, lots, this.coalescer, () => ctx.clock.now());
@@ -41,9 +61,13 @@ export class LiveFeed {
     this.stopped = false;
     this.cursor = await this.ctx.store.feedHead();
     this.fastPosition = await this.ctx.store.lastPosition();
-    this.unsubscribe = this.ctx.store.onAppended(() => this.wake());
-    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 100);
+    this.unsubscribe = this.ctx.store.onAppended(() => {
+      this.active();
+      this.signal?.publish();
+    });
+    this.timer = setInterval(() => this.tick(), this.options.tickMs ?? 100);
     this.timer.unref?.();
+    await this.signal?.start(() => this.active());
   }
 
   async stop(): Promise<void> {
@@ -51,8 +75,27 @@ export class LiveFeed {
     this.unsubscribe?.();
     if (this.timer) clearInterval(this.timer);
     if (this.pause) clearTimeout(this.pause);
+    await this.signal?.close();
     while (this.running) await this.running;
     this.coalescer.stop();
+  }
+
+  /** An append here or a signal from elsewhere: read now. */
+  private active(): void {
+    this.lastActivity = Date.now();
+    this.wake();
+  }
+
+  /**
+   * The poll. Every tick while the signal is down (as before there was one), and for `busyMs` after any activity: an
+   * event the fast path skipped (it committed after a later one) reaches the guaranteed path only once the oldest
+   * open transaction in the cluster ends, and nothing signals that. Otherwise every `fallbackMs`, for lost signals.
+   */
+  private tick(): void {
+    const now = Date.now();
+    const busy = now - this.lastActivity < (this.options.busyMs ?? 2000);
+    const due = now - this.lastWake >= (this.options.fallbackMs ?? 1000);
+    if (!this.signal?.connected || busy || due) this.wake();
   }
 
   wake(): void {
@@ -63,6 +106,7 @@ export class LiveFeed {
     }
     this.again = false;
     const started = Date.now();
+    this.lastWake = started;
     this.running = this.drain()
       .catch((error) => this.ctx.log.error({ err: error }, 'live feed failed'))
       .finally(() => {
@@ -77,7 +121,7 @@ export class LiveFeed {
   }
 
   private async drain(): Promise<void> {
-    // Bounded: a backlog larger than this waits for the next wake (at most pollMs away).
+    // Bounded: a backlog larger than this waits for the next wake (the next tick: activity keeps the poll fast).
     for (let round = 0; round < 20 && !this.stopped; round++) {
       const fresh = await this.ctx.store.readCommittedAfter(this.fastPosition, 500);
       if (fresh.length > 0) {

@@ -65,8 +65,10 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh database, with a hand-moved clock; requests go through `app.inject`. */
-export async function startTestApp(options: { config?: Partial<Config>; workers?: boolean; clock?: TestClock } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function startTestApp(
+  options: { config?: Partial<Config>; workers?: boolean; clock?: TestClock; /** Another app's: a second server process on it (not dropped by close()). */ database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = options.database ?? await createTestDatabase();
   const config: Config = {
     ...loadConfig({ ...process.env, NODE_ENV: 'test' }),
     databaseUrl: database.url,
@@ -92,7 +94,7 @@ export async function startTestApp(options: { config?: Partial<Config>; workers?
       if (started) for (const feature of [...features].reverse()) await feature.stop?.(ctx);
       await ctx.projections.stop();
       await ctx.db.destroy();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }
