@@ -38,6 +38,9 @@ test('staff create an auction, stagger three lots 60 s apart, withdraw one with 
   const problems = watchProblems(page);
   await page.goto(`${e.t.baseUrl}/staff?section=auctions`);
   await page.getByRole('heading', { level: 1, name: 'Auctions' }).waitFor();
+  // Every desk's link is on screen at desktop width: the row wraps rather than hiding the last ones behind a scroll.
+  const desks = page.getByRole('navigation', { name: 'Staff screens' }).getByRole('list');
+  assert.ok(await desks.evaluate((el) => el.scrollWidth <= el.clientWidth), 'no staff desk link hidden behind a sideways scroll');
 
   // Whole minutes, so the datetime-local fields carry the instants exactly.
   const start = new Date(Math.ceil((e.t.clock.now().getTime() + 2 * DAY) / 60_000) * 60_000).toISOString();

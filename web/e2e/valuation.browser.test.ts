@@ -48,6 +48,10 @@ test('a signed-out visitor asks for a valuation with two photos and signs up in 
   const problems = watchProblems(page);
   await page.goto(`${e.t.baseUrl}/selling?valuation=true`);
   const form = page.getByRole('form', { name: 'Valuation request' });
+  // An empty object is refused beside its own field, not only in the message at the foot of the form.
+  await form.getByRole('button', { name: 'Ask for a valuation' }).click();
+  await form.getByText('Enter a title.', { exact: true }).waitFor();
+  assert.is(await form.getByLabel('What is it?').getAttribute('aria-invalid'), 'true');
   await form.getByLabel('What is it?').fill(TITLE);
   await form.getByTestId('photos-0').setInputFiles(photos);
   const previews = form.getByRole('list', { name: 'Photos of object 1' }).getByRole('listitem');

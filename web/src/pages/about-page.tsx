@@ -4,6 +4,10 @@ import { PageHead } from '../components/page-head';
 import { fetchAboutUs } from '../api/site';
 import { SITE } from '../lib/site';
 import { fetchCms } from '../features/content/api';
+import '../features/content/content.css';
+
+/** The CMS item's `position` is its place in the list (a number); the job title is `role` unless a text position is given. */
+const jobTitle = (s: { position?: unknown; role?: string }) => (typeof s.position === 'string' && s.position ? s.position : s.role);
 
 export function AboutPage() {
   const { data } = useAsync(() => fetchAboutUs(), []);
@@ -31,7 +35,7 @@ export function AboutPage() {
             <>
               <h2>What the press says</h2>
               {press.data.map((q) => (
-                <blockquote key={q.id}>
+                <blockquote key={q.id} className="press-quote">
                   <p>“{String(q.quote)}”</p>
                   <footer className="muted">— {q.url ? <a href={String(q.url)} rel="noopener noreferrer" target="_blank">{String(q.source)}</a> : String(q.source)}</footer>
                 </blockquote>
@@ -48,7 +52,7 @@ export function AboutPage() {
                   {s.photo && <img src={s.photo} alt="" loading="lazy" />}
                   <div>
                     <p className="staff__name">{s.name ?? [s.first_name, s.last_name].filter(Boolean).join(' ')}</p>
-                    <p className="muted">{s.position ?? s.role}</p>
+                    <p className="muted">{jobTitle(s)}</p>
                     {(s.bio ?? s.description) && <p>{s.bio ?? s.description}</p>}
                   </div>
                 </li>

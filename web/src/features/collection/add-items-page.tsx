@@ -15,7 +15,7 @@ function Field({ label, name, errors, children }: { label: string; name: string;
   return (
     <div className="field">
       <label>{label}{children}</label>
-      {errors[name] && <p className="field__error" role="alert" data-field={name}>{errors[name]}</p>}
+      {errors[name] && <p className="field-error" role="alert" data-field={name}>{errors[name]}</p>}
     </div>
   );
 }

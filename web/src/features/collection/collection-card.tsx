@@ -74,7 +74,7 @@ export function CollectionCard({ item, selected, onSelect, onChanged, onDelete, 
           <label>Price paid (£)
             <input name="price_paid" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} aria-invalid={!!fieldError} autoFocus />
           </label>
-          {fieldError && <p className="field__error" role="alert">{fieldError}</p>}
+          {fieldError && <p className="field-error" role="alert">{fieldError}</p>}
           <button type="submit" className="button button--primary button--small" disabled={busy}>Save</button>
           <button type="button" className="button button--ghost button--small" onClick={() => { setEditing(false); setFieldError(null); }}>Cancel</button>
         </form>

@@ -7,6 +7,7 @@ import { ErrorNote, Spinner } from '../../components/feedback';
 import { useAsync } from '../../components/hooks';
 import { PageHead } from '../../components/page-head';
 import { fetchHouseFees, fetchShippingInfo, type HouseFees, type ShippingInfo } from './house-facts';
+import './content.css';
 
 type Faq = { topic: string; items: [string, string][] };
 

@@ -4,6 +4,7 @@ import { ErrorNote, Spinner } from '../../components/feedback';
 import { useAsync } from '../../components/hooks';
 import { PageHead } from '../../components/page-head';
 import { fetchShippingInfo } from './house-facts';
+import './content.css';
 
 export function ShippingPage() {
   const { data, error, reload } = useAsync(() => fetchShippingInfo(), []);
@@ -13,7 +14,7 @@ export function ShippingPage() {
       <div className="container section narrow prose">
         {error ? <ErrorNote error={error} onRetry={reload} /> : !data ? <Spinner /> : (
           <>
-            <div className="table-wrap">
+            <div className="table-wrap shipping-zones">
               <table className="table">
                 <caption>Shipping by zone</caption>
                 <thead><tr><th scope="col">Zone</th><th scope="col">Carrier</th><th scope="col">First bottle</th><th scope="col">Each further bottle</th></tr></thead>

@@ -50,7 +50,7 @@ function SellVariant({ fromValuation }: { fromValuation: string | null }) {
       <PageHead title="Sell With Us" eyebrow="Selling">
         <p>Reach collectors worldwide through our monthly online auctions.</p>
       </PageHead>
-      <div className="container section">
+      <div className="container section sell-page">
         <div className="two-col">
           <div className="prose">
             <h2>How it works</h2>

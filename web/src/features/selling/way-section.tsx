@@ -5,6 +5,8 @@
 import { Checkbox, Field } from '../../components/field';
 import { StoreDetails } from '../checkout/house-details';
 import { WAY_LABEL, WAYS, type Errors, type SellDraft, type Way } from './rules';
+// The radio rows' styles live with the wallet's payout choice; the selling page does not load that chunk otherwise.
+import '../wallet/choice.css';
 
 const WAY_HINT: Record<Way, string> = {
   send_items: 'Pack and post them to our warehouse; we email you when they arrive.',
@@ -23,12 +25,12 @@ interface Props {
 export function WaySection({ draft, errors, set, minDate }: Props) {
   return (
     <div className="sell-way">
-      <fieldset className="choice">
+      <fieldset className="choice choice--column">
         <legend>How will your items reach us?</legend>
         {WAYS.map((w) => (
           <label key={w} className="choice__option">
             <input type="radio" name="sell-way" value={w} checked={draft.way === w} onChange={() => set({ way: w })} />
-            <span><strong>{WAY_LABEL[w]}</strong><br /><span className="field__hint">{WAY_HINT[w]}</span></span>
+            <span><strong>{WAY_LABEL[w]}</strong>{' '}<span className="field__hint sell-way__hint">{WAY_HINT[w]}</span></span>
           </label>
         ))}
       </fieldset>

@@ -36,7 +36,7 @@ export function AuctionDatesForm({ auction, onDone, onError }: { auction: StaffA
     }
   };
   return (
-    <form className="catalogue-form" onSubmit={submit} aria-label="Move auction dates" noValidate>
+    <form className="catalogue-form catalogue-form--dates" onSubmit={submit} aria-label="Move auction dates" noValidate>
       <Field label="New start" type="datetime-local" value={start} onValue={setStart} error={errors.start_date} />
       <Field label="New end" type="datetime-local" value={end} onValue={setEnd} error={errors.end_date} hint="Its lots move with it." />
       <button type="submit" className="button button--ghost button--small" disabled={busy}>Move dates</button>

@@ -23,6 +23,7 @@ export function AuctionProgressPanel({ auctionId }: { auctionId: string }) {
   if (!p) return <Spinner label="Loading progress" />;
   return (
     <section className="catalogue-progress" aria-label="Live progress" aria-busy={progress.loading}>
+      <h3 className="catalogue-form__title">Progress</h3>
       <dl className="catalogue-progress__grid">
         <div><dt>Lots</dt><dd data-testid="progress-total">{p.lots.total}</dd></div>
         <div><dt>Scheduled</dt><dd>{p.lots.scheduled}</dd></div>

@@ -2,7 +2,7 @@
  * Staff: auctions. Create one (start and end), pick one to see its live progress, and before it starts stagger its
  * lots' end times (lot i ends at the auction's end + i × the interval, in lot-number order) or move its dates.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/http';
 import { Empty, ErrorNote, Spinner } from '../../components/feedback';
 import { Field } from '../../components/field';
@@ -40,7 +40,7 @@ function CreateAuction({ onCreated }: { onCreated: (a: StaffAuction) => void }) 
     }
   };
   return (
-    <form className="catalogue-form" onSubmit={submit} aria-label="New auction" noValidate>
+    <form className="catalogue-form catalogue-form--dates" onSubmit={submit} aria-label="New auction" noValidate>
       <h2 className="catalogue-form__title">New auction</h2>
       <Field label="Starts" type="datetime-local" value={start} onValue={setStart} error={errors.start_date} />
       <Field label="Ends" type="datetime-local" value={end} onValue={setEnd} error={errors.end_date} />
@@ -84,6 +84,12 @@ export function AuctionsDesk({ onOpenLots }: { onOpenLots?: (auctionId: string) 
   const { dialog, show } = useErrorDialog();
   const auctions = list.data ?? [];
   const current = auctions.find((a) => a.id === chosen) ?? null;
+  // The chosen auction's panel sits under a long table: bring it into view, or "Open" seems to do nothing.
+  const panel = useRef<HTMLElement>(null);
+  const shownId = current?.id;
+  useEffect(() => {
+    if (shownId) panel.current?.scrollIntoView({ block: 'start' });
+  }, [shownId]);
 
   return (
     <div className="container section staff-desk catalogue-desk">
@@ -115,7 +121,7 @@ export function AuctionsDesk({ onOpenLots }: { onOpenLots?: (auctionId: string) 
         </table>
       )}
       {current && (
-        <section className="catalogue-auction" aria-label={auctionLabel(current)}>
+        <section className="catalogue-auction" aria-label={auctionLabel(current)} ref={panel}>
           <h2>{auctionLabel(current)}</h2>
           {current.status === 'next' && <Stagger auction={current} onDone={list.reload} onError={show} />}
           {current.status === 'next' && (

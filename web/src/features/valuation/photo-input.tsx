@@ -28,9 +28,11 @@ export interface PhotoInputProps {
   max?: number;
   /** "object" in "At most 10 photos per object.". */
   unit?: string;
+  /** The form's own complaint about these photos (none picked), shown beside the picker. */
+  error?: string | null;
 }
 
-export function PhotoInput({ photos, onChange, subject, testId, max = MAX_PHOTOS, unit = 'object' }: PhotoInputProps) {
+export function PhotoInput({ photos, onChange, subject, testId, max = MAX_PHOTOS, unit = 'object', error }: PhotoInputProps) {
   const inputId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const add = (files: FileList | null) => {
@@ -51,12 +53,14 @@ export function PhotoInput({ photos, onChange, subject, testId, max = MAX_PHOTOS
         </ul>
       )}
       {photos.length < max && (
-        <div className="field">
+        <div className={`field${error ? ' field--invalid' : ''}`}>
           <label htmlFor={inputId}>Add photos ({photos.length} of {max}, up to 10 MB each)</label>
           <input
             id={inputId} type="file" multiple accept={ACCEPTED_TYPES.join(',')} data-testid={testId}
             onChange={(e) => { add(e.target.files); e.target.value = ''; }}
+            aria-invalid={!!error} aria-describedby={error ? `${inputId}-err` : undefined}
           />
+          {error && !problem && <p id={`${inputId}-err`} className="field-error">{error}</p>}
         </div>
       )}
       {problem && <p className="field-error" role="alert">{problem}</p>}

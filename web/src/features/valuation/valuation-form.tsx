@@ -13,7 +13,7 @@ import {
 } from '../../lib/registration';
 import { session } from '../../state/session';
 import { requestValuation, ValuationError, type Valuation } from './api';
-import { ObjectEditor } from './object-editor';
+import { ObjectEditor, objectErrors, type ObjectErrors } from './object-editor';
 import { MAX_OBJECTS, objectsProblem, signUpFieldErrors, type DraftObject } from './rules';
 import { SellingSignUp } from './selling-sign-up';
 import './valuation.css';
@@ -41,6 +41,8 @@ export function ValuationForm({ onSent }: { onSent?: (v: Valuation) => void }) {
   const [signUp, setSignUp] = useState<RegistrationValues>(EMPTY_REGISTRATION);
   const [signUpErrors, setSignUpErrors] = useState<RegistrationErrors>({});
   const [error, setError] = useState<string | null>(null);
+  // Shown beside each object's fields once a send was refused; a field's message goes as soon as it is filled.
+  const [fieldErrors, setFieldErrors] = useState<Record<number, ObjectErrors>>({});
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<{ valuation: Valuation; registered: boolean } | null>(null);
 
@@ -56,6 +58,7 @@ export function ValuationForm({ onSent }: { onSent?: (v: Valuation) => void }) {
     e.preventDefault();
     setError(null);
     const problem = objectsProblem(objects);
+    setFieldErrors(Object.fromEntries(objects.map((o) => [o.key, objectErrors(o)])));
     const found = signedIn ? {} : validateRegistration(signUp);
     setSignUpErrors(found);
     if (problem || Object.keys(found).length) {
@@ -91,7 +94,7 @@ export function ValuationForm({ onSent }: { onSent?: (v: Valuation) => void }) {
   return (
     <form className="form valuation-form" onSubmit={submit} noValidate aria-label="Valuation request">
       {objects.map((o, i) => (
-        <ObjectEditor key={o.key} index={i} object={o} onChange={(next) => setObject(i, next)} onRemove={objects.length > 1 ? () => removeObject(i) : undefined} />
+        <ObjectEditor key={o.key} index={i} object={o} errors={fieldErrors[o.key]} onChange={(next) => setObject(i, next)} onRemove={objects.length > 1 ? () => removeObject(i) : undefined} />
       ))}
       {objects.length < MAX_OBJECTS && (
         <button type="button" className="button button--ghost" onClick={addObject}>Add another object</button>
