@@ -70,7 +70,7 @@ export function CollectionCard({ item, selected, onSelect, onChanged, onDelete, 
       <p className="collection-card__method">Based on {METHOD_LABELS[item.estimated_value_method]}
         {item.estimated_value_sales > 0 ? ` (${item.estimated_value_sales} sale${item.estimated_value_sales > 1 ? 's' : ''})` : ''}.</p>
       {editing ? (
-        <form className="collection-card__edit" onSubmit={save} noValidate>
+        <form className="collection-card__edit controls" onSubmit={save} noValidate>
           <label>Price paid (£)
             <input name="price_paid" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} aria-invalid={!!fieldError} autoFocus />
           </label>

@@ -42,7 +42,7 @@ function Collection() {
         <Link href="/account/my-collection/add-items" className="button button--primary button--small">Add items</Link>
       </div>
       <CollectionChart version={version} />
-      <form className="collection__tools" role="search" onSubmit={(e) => { e.preventDefault(); setPage(1); setSearch(typed.trim()); }}>
+      <form className="collection__tools controls" role="search" onSubmit={(e) => { e.preventDefault(); setPage(1); setSearch(typed.trim()); }}>
         <label>Search your collection <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} /></label>
         <label>Sort by{' '}
           <select value={ordering} onChange={(e) => { setPage(1); setOrdering(e.target.value); }}>

@@ -30,7 +30,7 @@ export function BlogPage() {
     <>
       <PageHead title="Blog" eyebrow="Journal"><p>Auction reports, distillery stories and collecting advice.</p></PageHead>
       <div className="container section">
-        <div className="blog-filters">
+        <div className="blog-filters controls">
           <div className="chip-row" role="group" aria-label="Article types">
             <button type="button" className="chip" aria-pressed={type === ''} onClick={() => choose('')}>All</button>
             {(types.data ?? []).map((t) => (

@@ -83,7 +83,7 @@ export function SuggestionBox({ onSearch, onOpenLot }: Props) {
   };
 
   return (
-    <div className="search-box" role="search">
+    <div className="search-box controls" role="search">
       <label htmlFor={`${id}-input`} className="visually-hidden">Search lots</label>
       <input
         id={`${id}-input`}
