@@ -19,9 +19,10 @@ import { storedLots, wonUnpaidLots } from './lot-queries';
 import { usableVoucher, voucherValue } from './vouchers';
 import { pageOf, storedItemAnswer, summaryAnswer, wonItemAnswer } from './answers';
 
+// `objects` may be left out (or null): won lots only. Optional, so the API document says so too.
 const storagePeriodsBody = z.object({
-  objects: z.preprocess((v) => (v === null || v === undefined ? [] : v),
-    z.array(z.string().uuid({ message: STORED_LOTS_MESSAGE }), { error: 'Must be a list of lot ids.' }).max(500, 'Too many lots.')),
+  objects: z.preprocess((v) => (v === null ? [] : v),
+    z.array(z.string().uuid({ message: STORED_LOTS_MESSAGE }), { error: 'Must be a list of lot ids.' }).max(500, 'Too many lots.')).optional(),
 });
 
 const discountBody = z.object({ discount_code: voucherCode });
@@ -53,7 +54,7 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { objects } = parseBody(storagePeriodsBody, request.body);
     const won = await wonUnpaidLots(ctx.db, user.id);
     const wonIds = new Set(won.map((lot) => lot.id));
-    const others = [...new Set(objects)].filter((id) => !wonIds.has(id));
+    const others = [...new Set(objects ?? [])].filter((id) => !wonIds.has(id));
     const stored = await storedLots(ctx.db, user.id, others);
     if (stored.length !== others.length) throw new ValidationError({ objects: [STORED_LOTS_MESSAGE] });
     return storagePeriodOptions(won.length + stored.length).map((o) => ({

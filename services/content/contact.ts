@@ -14,6 +14,7 @@ import { validateEmail } from '../../domain/account/rules';
 import { queueEmail } from '../mail/outbox';
 import { HOUSE_NAME, loadHouseSettings } from '../payout/house-settings';
 import { escapeHtml } from './markdown';
+import { parseBody } from '../http/validation';
 
 export const CONTACT_LIMIT = 5;
 export const CONTACT_WINDOW_MS = 60 * 60 * 1000;
@@ -51,7 +52,7 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
   const houseEmail = loadHouseSettings().contacts.email;
 
   app.post('/api/contact_us/', { schema: { summary: 'Send a message to the house', body: contactBody } }, async (request, reply) => {
-    const body = contactBody.parse(request.body && typeof request.body === 'object' ? request.body : {});
+    const body = parseBody(contactBody, request.body && typeof request.body === 'object' ? request.body : {});
     const errors = contactErrors(body);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     const name = body.name.trim(), email = body.email.trim(), subject = body.subject.trim(), message = body.message.trim();

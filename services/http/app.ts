@@ -7,7 +7,8 @@ import fastifyStatic from '@fastify/static';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { features } from '../features';
-import { installErrorHandler } from './errors';
+import { answerFrameworkError, installErrorHandler } from './errors';
+import { installTextGuard } from './text-guard';
 import { registerApiDocs, tagRoutes } from './openapi';
 import { refuseAuditorWrites } from './auth';
 import { recordRoutes } from './route-table';
@@ -26,6 +27,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: ctx.config.trustProxy,
     return503OnClosing: true,
+    frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply),
   });
   recordRoutes(app);
   app.decorateRequest('user', null);
@@ -35,6 +37,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     refuseAuditorWrites(request);
   });
   installErrorHandler(app);
+  installTextGuard(app);
   await registerApiDocs(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

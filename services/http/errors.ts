@@ -1,6 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError, ValidationError } from '../../domain/shared/errors';
 import { WrongExpectedVersion } from '../event-store/types';
+import { isDatabaseUnavailable } from '../db/unavailable';
+
+/** Seconds a client is told to wait when the database is unreachable (a restart takes a few seconds). */
+export const UNAVAILABLE_RETRY_AFTER = 5;
 
 const STATUS: Record<DomainError['kind'], number> = {
   validation: 400,
@@ -31,13 +35,32 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Framework errors (malformed JSON, body too large, unsupported media type): safe, short messages.
       return reply.status(fastifyError.statusCode).send({ detail: publicFrameworkMessage(fastifyError) });
     }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL is down or restarting: temporary, the pool reconnects by itself. Nothing about the cause leaks.
+      request.log.warn({ err: error }, 'request failed: database unavailable');
+      reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER));
+      return reply.status(503).send({ detail: 'The service is temporarily unavailable. Please try again in a moment.' });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ detail: 'Server error' });
   });
 }
 
+/**
+ * Fastify's `frameworkErrors`: URLs the router refuses before any route or hook runs (a malformed percent-encoding,
+ * a path parameter over maxParamLength) get the API's `{detail}` shape too instead of Fastify's own body.
+ */
+export function answerFrameworkError(error: FastifyError, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  void reply.status(status).send({ detail: status >= 500 ? 'Server error' : publicFrameworkMessage(error) });
+}
+
 function publicFrameworkMessage(error: FastifyError): string {
   switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return 'Malformed URL.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'The URL is too long.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'Malformed JSON body.';

@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ValidationError } from '../../domain/shared/errors';
+import { badText } from '../http/text-guard';
 import type { UploadStore } from './store';
 
 export interface UploadLimits {
@@ -75,6 +76,9 @@ export async function receiveUpload(
       const total = files.reduce((sum, f) => sum + f.size, 0);
       if (limits.maxTotalBytes !== undefined && total > limits.maxTotalBytes) throw new ValidationError({}, UPLOAD_MSG.tooLargeTogether(limits.maxTotalBytes));
     }
+    // Multipart bypasses the JSON text guard: refuse text PostgreSQL cannot store (NUL, lone surrogates) here too.
+    const bad = badText({ ...fields, ...Object.fromEntries(files.map((f) => [f.field, f.filename])) });
+    if (Object.keys(bad).length > 0) throw new ValidationError(bad);
     return { fields, files };
   } catch (error) {
     await store.discard(written);
