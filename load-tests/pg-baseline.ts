@@ -30,6 +30,37 @@ export async function oneRowCommitRate(url: string, clients = 8, seconds = 5): P
   }
 }
 
+/**
+ * PostgreSQL's own one-row-per-commit rate with the rows spread (one row per lot, each commit updates a random
+ * one): no row contention, so this is the WAL flush / group commit and CPU limit of the server on this machine.
+ */
+export async function spreadRowCommitRate(url: string, rows: number, clients = 64, seconds = 5): Promise<Baseline> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP TABLE IF EXISTS load_spread_rows; CREATE TABLE load_spread_rows (id int PRIMARY KEY, n bigint NOT NULL);
+    INSERT INTO load_spread_rows SELECT g, 0 FROM generate_series(1, ${Number(rows)}) g`);
+  await admin.end();
+  try {
+    if (!hasPgbench()) throw new Error('pgbench is needed for the spread baseline (apt-get install postgresql-client)');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-pgbench-'));
+    const script = path.join(dir, 'spread.sql');
+    fs.writeFileSync(script, `\\set id random(1, ${Number(rows)})\nUPDATE load_spread_rows SET n = n + 1 WHERE id = :id;\n`);
+    const run = spawnSync('pgbench', ['-n', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', script, url], {
+      encoding: 'utf8',
+      timeout: (seconds + 60) * 1000,
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+    const tps = /tps = ([\d.]+)/.exec(run.stdout ?? '');
+    if (!tps) throw new Error(`pgbench failed: ${run.stderr}`);
+    return { commitsPerSecond: Number(tps[1]), method: `pgbench, ${clients} clients, ${seconds} s, one UPDATE of a random one of ${rows} rows per transaction` };
+  } finally {
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query('DROP TABLE IF EXISTS load_spread_rows');
+    await cleanup.end();
+  }
+}
+
 function hasPgbench(): boolean {
   return spawnSync('pgbench', ['--version'], { stdio: 'ignore' }).status === 0;
 }
