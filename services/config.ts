@@ -20,10 +20,20 @@ export interface Config {
   paymentProvider: string;
   /** `NATS_URL`: carries the live feed's cross-process signal; null = PostgreSQL LISTEN/NOTIFY (docs/live.md). */
   natsUrl: string | null;
+  /** `PROCESSES` (or `WEB_CONCURRENCY`): server processes `npm start` forks with node:cluster (docs/scale.md). */
+  processes: number;
+  /** `LOT_LEASES`: one writer per lot across processes and machines; on by default when `processes` > 1. */
+  lotLeases: boolean;
+  /** Where the other processes reach this one (forwarded bids): `INTERNAL_HOST`, `INTERNAL_PORT` (0: any free port). */
+  internalHost: string;
+  internalPort: number;
+  /** `ADVERTISE_HOST`: the name the others use for this process (e.g. its container's name). */
+  advertiseHost: string | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
+  const processes = Math.max(1, Math.floor(Number(env.PROCESSES ?? env.WEB_CONCURRENCY ?? 1)) || 1);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(process.cwd(), '.data'));
   return {
     port,
@@ -39,5 +49,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
     natsUrl: env.NATS_URL || null,
+    processes,
+    lotLeases: env.LOT_LEASES ? /^(1|true|on|yes)$/i.test(env.LOT_LEASES) : processes > 1,
+    internalHost: env.INTERNAL_HOST || '127.0.0.1',
+    internalPort: Number(env.INTERNAL_PORT ?? 0),
+    advertiseHost: env.ADVERTISE_HOST || null,
   };
 }

@@ -1,20 +1,34 @@
+import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { createContext, createLogger } from './context';
 import { resolveDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './http/app';
 import { features } from './features';
+import { runPrimary } from './cluster/primary';
+import { startNode, type ClusterNode } from './cluster/node';
+import { testClockFromEnv } from './testing/file-clock';
 
-/** `npm start`: database (embedded unless DATABASE_URL), migrations, workers, then the HTTP server. */
+/**
+ * `npm start`: database (embedded unless DATABASE_URL), migrations, workers, then the HTTP server. With
+ * `PROCESSES=N` this process forks N such servers instead (services/cluster/primary.ts, docs/scale.md).
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config);
+  if (cluster.isPrimary && config.processes > 1) return runPrimary(config, log);
   const target = await resolveDatabase(config, (m) => log.info(m));
-  const ctx = createContext(config, target.url, { log });
+  const ctx = createContext(config, target.url, { log, clock: testClockFromEnv() });
   const applied = await migrateToLatest(ctx.db);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
 
   const app = await buildApp(ctx);
+  // Several processes or machines on one database: lot leases and the internal listener for forwarded bids.
+  let node: ClusterNode | null = null;
+  if (config.lotLeases) {
+    node = await startNode(ctx, app, { host: config.internalHost, port: config.internalPort, advertiseHost: config.advertiseHost });
+    log.info({ address: node.address, holder: node.leases.holder }, 'lot leases on');
+  }
   ctx.projections.start();
   for (const feature of features) await feature.start?.(ctx);
   await app.listen({ port: config.port, host: config.host });
@@ -30,6 +44,8 @@ async function main(): Promise<void> {
     try {
       await app.close();
       for (const feature of [...features].reverse()) await feature.stop?.(ctx);
+      // After the writers drained: release the leases so the other processes take over at once.
+      await node?.stop();
       await ctx.projections.stop();
       await ctx.db.destroy();
       await target.stop();

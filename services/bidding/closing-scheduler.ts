@@ -3,6 +3,9 @@
  * lot has closed. Woken by a timer at the next due end, re-armed after every pass (so extensions, which only move
  * ends later, are picked up), and at least every `maxDelayMs`.
  *
+ * With lot leases on (docs/scale.md), a pass closes only the lots this process holds or can take (free, or their
+ * holder does not answer); a live holder closes its own.
+ *
  * Exactly once, even with several server processes running it: the stream's optimistic concurrency makes a second
  * LotClosed impossible (closing a closed lot decides nothing), and a transaction-scoped advisory lock per lot and
  * per auction keeps two processes from even trying the same one at the same time. Advisory locks rather than row
@@ -14,10 +17,13 @@ import type { FeedCursor } from '../event-store/types';
 import { auctionDecider } from '../../domain/auction/decide';
 import { DomainError } from '../../domain/shared/errors';
 import { lotWriters } from './lot-writers';
+import { takeLotIfUnattended } from './lot-router';
 import { auctionStream } from '../catalogue/streams';
 import '../../projections/lot-schedule/tables';
+import { lotScheduleProjection } from '../../projections/lot-schedule/projection';
 
 const LOT_LOCK_SPACE = 7301;
+const FINISH_WAIT_MS = 2_000;
 const AUCTION_LOCK_SPACE = 7302;
 
 export interface PassResult {
@@ -81,8 +87,13 @@ export class ClosingScheduler {
         }
       }
     }
-    // Finishing asks the read model which lots are still open: let it see the closes just made.
-    if (last) await this.ctx.projections.waitFor(last).catch((error) => this.ctx.log.warn({ err: error }, 'closing: projections are behind'));
+    // Finishing asks the read model which lots are still open: let it see the closes just made. Only that read model,
+    // and not for long: the next pass (closing lots another process left behind, docs/scale.md) must not wait on the
+    // slower ones; an auction not finished now is finished by a later pass.
+    if (last) {
+      await this.ctx.projections.waitFor(last, FINISH_WAIT_MS, [lotScheduleProjection.name])
+        .catch((error) => this.ctx.log.warn({ err: error }, 'closing: projections are behind'));
+    }
     const finishedAuctions = await this.finishDueAuctions(now);
     return { closedLots, finishedAuctions };
   }
@@ -104,6 +115,8 @@ export class ClosingScheduler {
 
   private async closeLot(lotId: string): Promise<FeedCursor | null> {
     try {
+      // Several processes: the lot's lease holder closes it, unless it is dead (then this process takes over).
+      if (!(await takeLotIfUnattended(this.ctx, lotId))) return null;
       const decision = await lotWriters(this.ctx).submit(lotId, {
         build: (now) => ({ type: 'CloseLot', lot_id: lotId, now }),
         metadata: { user_id: 'system' },

@@ -8,6 +8,7 @@ import { LotWriter, type Decision, type LotJob } from './lot-writer';
 import type { CommitExtras } from './lot-job';
 import { insertKeys, type IdempotencyRow } from './idempotency-store';
 import { CappedBidders } from './capped-bidders';
+import { activeLeases, LeaseLost } from './lot-leases';
 
 /** Writers kept in memory; the least recently used idle ones are dropped beyond this (they reload on next use). */
 const MAX_WRITERS = 5000;
@@ -19,7 +20,13 @@ export class LotWriters {
 
   constructor(private readonly ctx: AppContext, private readonly maxWriters = MAX_WRITERS) {}
 
-  submit(lotId: string, job: LotJob): Promise<Decision> {
+  /**
+   * With leases on (several processes), a lot this process does not hold is taken first: for these callers (staff
+   * edits, reserve changes: rare) the lease moves here. Bids are forwarded to the holder instead (lot-router.ts).
+   */
+  async submit(lotId: string, job: LotJob): Promise<Decision> {
+    const leases = activeLeases(this.ctx);
+    if (leases && leases.epochOf(lotId) === undefined) await leases.acquire(lotId, 'steal');
     return this.get(lotId).submit(job);
   }
 
@@ -32,7 +39,7 @@ export class LotWriters {
       writer = new LotWriter(lotId, {
         now: () => this.ctx.clock.now(),
         readStream: (streamId, after) => this.ctx.store.readStream(streamId, after),
-        commit: (streamId, expected, events, keys, extras) => this.commit(streamId, expected, events, keys, extras),
+        commit: (streamId, expected, events, keys, extras) => this.commit(lotId, streamId, expected, events, keys, extras),
         needsCompanion: (command, state) => this.capped.needsCap(command, state),
         guardStreams: (commands, state) => this.capped.guardStreams(commands, state),
         learnGuarded: (streamIds) => this.capped.learn(streamIds),
@@ -65,12 +72,19 @@ export class LotWriters {
     }
   }
 
-  /** One append; with idempotency keys or a companion, everything in one transaction. */
-  private async commit(streamId: string, expected: ExpectedVersion, events: NewEvent[], keys: IdempotencyRow[], extras: CommitExtras): Promise<AppendResult> {
+  /**
+   * One append; with idempotency keys, a companion or leases on, everything in one transaction. With leases, the
+   * transaction starts with the fencing check (lot-leases.ts): a process that lost the lot's lease appends nothing.
+   */
+  private async commit(lotId: string, streamId: string, expected: ExpectedVersion, events: NewEvent[], keys: IdempotencyRow[], extras: CommitExtras): Promise<AppendResult> {
     const options = { unlessStreamsExist: extras.guard };
     const { companion } = extras;
-    if (keys.length === 0 && !companion) return this.ctx.store.append(streamId, expected, events, undefined, options);
+    const leases = activeLeases(this.ctx);
+    const epoch = leases?.epochOf(lotId);
+    if (leases && epoch === undefined) throw new LeaseLost(lotId);
+    if (keys.length === 0 && !companion && !leases) return this.ctx.store.append(streamId, expected, events, undefined, options);
     const result = await this.ctx.db.transaction().execute(async (trx) => {
+      if (leases) await leases.fence(trx, lotId, epoch!);
       if (keys.length > 0) await insertKeys(trx, keys);
       const appended = await this.ctx.store.append(streamId, expected, events, trx, options);
       if (companion) await this.ctx.store.append(companion.streamId, companion.expected, companion.events, trx);

@@ -8,6 +8,7 @@ import { NotFound } from '../../domain/shared/errors';
 import { reserveAnswer } from './bid-answer';
 import { bidding } from './bidding';
 import { placeBid } from './place-bid';
+import { atLotHolder } from './lot-router';
 import { bidBody, idempotencyKey, isUuid, reserveBody } from './schemas';
 
 export function biddingRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -15,8 +16,11 @@ export function biddingRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = requireUser(request);
     const body = parseBody(bidBody, request.body);
     const key = idempotencyKey(request.headers['idempotency-key']);
-    const answer = await placeBid(ctx, user, { lotId: body.lot, pence: body.bid, idempotencyKey: key, requestId: request.id });
-    return reply.status(answer.status).send(answer.body);
+    // Several processes: the bid is decided by the lot's one writer, wherever it runs (docs/scale.md).
+    return atLotHolder(ctx, body.lot, request, reply, async () => {
+      const answer = await placeBid(ctx, user, { lotId: body.lot, pence: body.bid, idempotencyKey: key, requestId: request.id });
+      return reply.status(answer.status).send(answer.body);
+    });
   });
 
   app.patch<{ Params: { id: string } }>('/api/update_reserve_price/:id/', { schema: { summary: "Change the reserve price of one's own lot", body: reserveBody } }, async (request) => {

