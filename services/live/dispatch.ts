@@ -45,7 +45,7 @@ export class LiveDispatcher {
     } else if (stored.type === 'ArticleLikeToggled') {
       // Every reader of /ws/articles/ gets the new count (who liked stays private).
       const d = stored.data as ArticleLikeToggled['data'];
-      this.hub.toChannel('articles', JSON.stringify(articleLike(d.article_id, d.likes_count)));
+      this.hub.toChannel('articles', JSON.stringify(articleLike(d.article_id, d.likes_count)), `article-likes:${d.article_id}`);
     }
   }
 

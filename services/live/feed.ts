@@ -52,7 +52,7 @@ export class LiveFeed {
 
   constructor(private readonly ctx: AppContext, hub: LiveHub, private readonly options: LiveFeedOptions = {}) {
     this.signal = options.signal ?? null;
-    this.coalescer = new Coalescer((lotId, text) => hub.toLotWatchers([lotId], text), options.coalesceMs ?? 100);
+    this.coalescer = new Coalescer((lotId, text) => hub.toLotState(lotId, text), options.coalesceMs ?? 100);
     const lots = new LiveLots((streamId) => ctx.store.readStream(streamId));
     this.dispatcher = new LiveDispatcher(hub, lots, this.coalescer, () => ctx.clock.now());
   }

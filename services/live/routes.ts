@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { consumeWsTicket } from '../accounts/ws-tickets';
 import { authenticateAccessToken } from '../accounts/authenticate';
-import { CLOSE_UNAUTHORIZED, liveHub, type Channel, type LiveClient } from './hub';
+import { CLOSE_UNAUTHORIZED, liveHub, type Channel, type LiveClient, type LiveHub } from './hub';
 import { hello } from './messages';
 import { assertNever } from '../../domain/shared/decider';
 
@@ -49,9 +49,9 @@ async function open(ctx: AppContext, channel: Channel, socket: WebSocket, reques
   const client: LiveClient = { socket, channel, userId, lots: null, alive: true };
   hub.add(client);
   socket.off('message', keep);
-  socket.on('message', (data) => onMessage(ctx, client, data));
+  socket.on('message', (data) => onMessage(ctx, hub, client, data));
   socket.send(JSON.stringify(hello(ctx.clock.now())));
-  for (const data of early) onMessage(ctx, client, data);
+  for (const data of early) onMessage(ctx, hub, client, data);
 }
 
 /** The socket's user (null = anonymous), or false when the credentials do not hold. */
@@ -69,7 +69,7 @@ async function identify(ctx: AppContext, channel: Channel, query: Record<string,
   return user.id;
 }
 
-function onMessage(ctx: AppContext, client: LiveClient, data: RawData): void {
+function onMessage(ctx: AppContext, hub: LiveHub, client: LiveClient, data: RawData): void {
   let parsed: z.infer<typeof clientMessage> | null = null;
   try {
     const result = clientMessage.safeParse(JSON.parse(data.toString()));
@@ -80,10 +80,10 @@ function onMessage(ctx: AppContext, client: LiveClient, data: RawData): void {
   if (!parsed) return reply(client, { purpose: 'error', detail: 'Unknown message.' });
   switch (parsed.action) {
     case 'subscribe':
-      client.lots = new Set(parsed.lot_ids.map((id) => id.toLowerCase()));
-      return reply(client, { purpose: 'subscribed', lot_ids: [...client.lots] });
+      hub.setLots(client, new Set(parsed.lot_ids.map((id) => id.toLowerCase())));
+      return reply(client, { purpose: 'subscribed', lot_ids: [...client.lots!] });
     case 'subscribe_all':
-      client.lots = null;
+      hub.setLots(client, null);
       return reply(client, { purpose: 'subscribed', lot_ids: null });
     case 'ping':
       return reply(client, { purpose: 'pong', server_time: ctx.clock.now().toISOString() });
