@@ -9,7 +9,8 @@
  * 4. the closing run at that rate: LOAD_LOTS lots whose ends are staggered over LOAD_CLOSE_SPREAD seconds from
  *    LOAD_CLOSE_OFFSET, bid on for LOAD_CLOSE_SECONDS (soft close extends them), then every lot closes;
  * 5. the audit: acknowledged bids in the streams, each lot closed exactly once, read models equal a rebuild.
- * Loopback only; every phase is bounded. LOAD_CLOSE_RATE skips the search; LOAD_PROFILE_DIR profiles the server.
+ * Loopback only; every phase is bounded. LOAD_CLOSE_RATE skips the search; LOAD_PROFILE_DIR profiles the server;
+ * LOAD_PROCESSES: server processes (`2`, or `1,2` runs both, each on a fresh database, figures side by side).
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +27,7 @@ import { createAuctionLots, staggeredEnds } from './auction-setup';
 import { runOpenLoop } from './open-loop';
 import { auditBids, auditCloses, auditReadModels } from './auction-audit';
 import { passes, printFinal, printStep, type Window } from './auction-report';
+import { coresPerProcess, loadProcesses, printSideBySide, type Column } from './processes';
 import type { AppContext } from '../services/context';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -44,6 +46,7 @@ const S = {
   closeOffset: env('LOAD_CLOSE_OFFSET', 30),
   closeSpread: env('LOAD_CLOSE_SPREAD', 120),
   rebuild: process.env.LOAD_REBUILD !== '0',
+  processes: loadProcesses(),
 };
 const log = (m: string) => console.log(`[close] ${m}`);
 
@@ -55,13 +58,15 @@ async function measure(world: World, rate: number, seconds: number, bidders: Auc
   const base = { host: hostname, port: Number(port), rate, connections: S.connections, next: bidders.next, onAnswer: bidders.onAnswer };
   await runOpenLoop({ ...base, seconds: 3 });
   bidders.resetTally();
-  const before = { server: world.server.cpuSeconds(), watchers: world.watchers.cpuSeconds(), generator: process.cpuUsage(), machine: machineBusySeconds(), pg: await samplePgCpu(world.databaseUrl) };
+  const before = { server: world.server.cpuSample(), watchers: world.watchers.cpuSeconds(), generator: process.cpuUsage(), machine: machineBusySeconds(), pg: await samplePgCpu(world.databaseUrl) };
   const pgWatch = await watchPostgres(world.databaseUrl);
   const run = await runOpenLoop({ ...base, seconds });
   const pg = await pgWatch.stop();
   const generator = process.cpuUsage(before.generator);
+  const serverProcesses = coresPerProcess(before.server, world.server.cpuSample(), run.seconds);
   const cpu = {
-    server: (world.server.cpuSeconds() - before.server) / run.seconds,
+    serverProcesses,
+    server: serverProcesses.reduce((a, b) => a + b, 0),
     watchers: (world.watchers.cpuSeconds() - before.watchers) / run.seconds,
     generator: (generator.user + generator.system) / 1e6 / run.seconds,
     machine: (machineBusySeconds() - before.machine) / run.seconds,
@@ -78,6 +83,13 @@ async function measure(world: World, rate: number, seconds: number, bidders: Auc
 }
 
 async function main(): Promise<void> {
+  const columns: Column[] = [];
+  for (const processes of S.processes) columns.push(await runOnce(processes));
+  printSideBySide(`Whole-auction close, ${S.lots} lots, ${S.bidders} bidders, ${S.watchers} watchers, by server processes (* = over the targets):`, columns);
+  if (columns.some((c) => !c.ok)) process.exitCode = 1;
+}
+
+async function runOnce(processes: number): Promise<Column> {
   const loadBefore = os.loadavg();
   const database = await prepareDatabase(log);
   const tokenSecret = randomBytes(48).toString('base64url');
@@ -96,7 +108,8 @@ async function main(): Promise<void> {
     const baseline = await spreadRowCommitRate(database.url, S.lots, 64, 5);
     log(`${baseline.commitsPerSecond.toFixed(0)} commits/s`);
 
-    server = await startServer({ databaseUrl: database.url, tokenSecret });
+    server = await startServer({ databaseUrl: database.url, tokenSecret, processes });
+    log(`server up (${processes} process${processes === 1 ? '' : 'es'}${processes > 1 ? ', lot leases on' : ''})`);
     watchers = new WatchPool();
     const world: World = { ctx, server, watchers, bidders, databaseUrl: database.url };
     const acknowledged = new Map<string, string[]>();
@@ -147,9 +160,9 @@ async function main(): Promise<void> {
     log('auditing the bids and rebuilding the read models');
     const bids = await auditBids(ctx, acknowledged, 2 * S.connections * (steps.length + 1));
     const readModels = S.rebuild ? await auditReadModels(ctx) : null;
-    const settings = `${S.lots} lots, ${S.bidders} bidders, ${S.watchers} watchers, Zipf s=${S.zipf}, ${S.connections} connections, steps of ${S.stepSeconds} s from ${S.rateStart}/s x${S.rateFactor}`;
-    const ok = printFinal({ steps, chosen, chosenFrom, baseline, settings, closes, bids, readModels, watchers: S.watchers, loadBefore, loadAfter: os.loadavg() });
-    if (!ok) process.exitCode = 1;
+    const settings = `${processes} server process${processes === 1 ? '' : 'es'}, ${S.lots} lots, ${S.bidders} bidders, ${S.watchers} watchers, Zipf s=${S.zipf}, ${S.connections} connections, steps of ${S.stepSeconds} s from ${S.rateStart}/s x${S.rateFactor}`;
+    const { ok, figures } = printFinal({ steps, chosen, chosenFrom, baseline, settings, closes, bids, readModels, watchers: S.watchers, loadBefore, loadAfter: os.loadavg() });
+    return { processes, ok, figures };
   } finally {
     watchers?.close();
     await server?.stop();

@@ -6,8 +6,17 @@ import type { PgWindow } from './pg-stats';
 import type { LagResult } from './watch-pool';
 import type { BidAudit, CloseAudit, ReadModelAudit } from './auction-audit';
 import { ms, spread } from './stats';
+import { describeServerCores } from './processes';
 
-export interface Cores { server: number; generator: number; watchers: number; postgres: number; machine: number }
+export interface Cores {
+  server: number;
+  generator: number;
+  watchers: number;
+  postgres: number;
+  machine: number;
+  /** The server's cores per process (the primary first when there are several). */
+  serverProcesses: number[];
+}
 
 export interface Window {
   rate: number;
@@ -60,7 +69,8 @@ export interface FinalReport {
   loadAfter: number[];
 }
 
-export function printFinal(r: FinalReport): boolean {
+/** Prints the run; answers whether the audit passed, and the figures for the side-by-side table (LOAD_PROCESSES). */
+export function printFinal(r: FinalReport): { ok: boolean; figures: Array<[string, string]> } {
   const w = r.chosen;
   const l = spread(w.latenciesMs);
   const t = w.tally;
@@ -85,7 +95,7 @@ export function printFinal(r: FinalReport): boolean {
   console.log(`Errors:               ${errorsOf(w)}   (${JSON.stringify(t.errors)} + ${w.failed} failed/timed out; deepest send queue ${w.maxQueued})`);
   console.log(`WS lag p50/p99:       ${ms(w.lag.lag.p50)} / ${ms(w.lag.lag.p99)}, ${w.lag.missed} missed of ${w.lag.samples} (watcher, price) pairs   ${check(lagOk)} (p99 < ${TARGETS.lagP99Ms} ms, none missed)`);
   console.log(`                      ${r.watchers} watchers (${w.lag.open} open at the end), ${w.lag.messages} messages received in the window`);
-  console.log(`CPU (cores busy):     server ${w.cpu.server.toFixed(2)}, generator ${w.cpu.generator.toFixed(2)}, watchers ${w.cpu.watchers.toFixed(2)}, PostgreSQL ${w.cpu.postgres.toFixed(2)}, ` +
+  console.log(`CPU (cores busy):     server ${describeServerCores(w.cpu.serverProcesses)}, generator ${w.cpu.generator.toFixed(2)}, watchers ${w.cpu.watchers.toFixed(2)}, PostgreSQL ${w.cpu.postgres.toFixed(2)}, ` +
     `other processes ${(w.cpu.machine - w.cpu.server - w.cpu.generator - w.cpu.watchers - w.cpu.postgres).toFixed(2)}; machine ${w.cpu.machine.toFixed(2)} of ${os.cpus().length}`);
   console.log(`PostgreSQL:           ${w.pg.commitsPerSecond.toFixed(0)} commits/s (${w.pg.rollbacksPerSecond.toFixed(1)} rollbacks/s), ${w.pg.activeBackends.toFixed(2)} backends active on average; waits: ` +
     w.pg.waits.slice(0, 5).map(([k, v]) => `${k} ${(v * 100).toFixed(0)}%`).join(', '));
@@ -105,5 +115,21 @@ export function printFinal(r: FinalReport): boolean {
     `| ${w.rate} | ${accepted.toFixed(0)} | ${decisions.toFixed(0)} | ${l.p50.toFixed(1)} | ${l.p95.toFixed(1)} | ${l.p99.toFixed(1)} | ${errorsOf(w)} | ` +
       `${w.lag.lag.p50.toFixed(0)}/${w.lag.lag.p99.toFixed(0)} ms | ${w.lag.missed} | ${w.pg.commitsPerSecond.toFixed(0)} | ${r.baseline.commitsPerSecond.toFixed(0)} | ${ratio.toFixed(2)}x | ${cores(w.cpu)} | ${r.loadBefore[0].toFixed(1)} |`,
   );
-  return closesOk && bidsOk && modelsOk;
+  const other = w.cpu.machine - w.cpu.server - w.cpu.generator - w.cpu.watchers - w.cpu.postgres;
+  const figures: Array<[string, string]> = [
+    ['rate search (over)', r.steps.map((s) => `${s.rate}${passes(s) ? '' : '*'}`).join(', ') || 'skipped'],
+    ['closing run rate', `${w.rate}/s`],
+    ['accepted/s / decisions/s', `${accepted.toFixed(0)} / ${decisions.toFixed(0)}`],
+    ['latency p50 / p95 / p99', `${l.p50.toFixed(1)} / ${l.p95.toFixed(1)} / ${l.p99.toFixed(1)} ms`],
+    ['errors', String(errorsOf(w))],
+    ['ws lag p50 / p99 (missed)', `${w.lag.lag.p50.toFixed(0)} / ${w.lag.lag.p99.toFixed(0)} ms (${w.lag.missed})`],
+    ['server cores (per process)', describeServerCores(w.cpu.serverProcesses)],
+    ['generator / watchers / PostgreSQL / other cores', `${w.cpu.generator.toFixed(2)} / ${w.cpu.watchers.toFixed(2)} / ${w.cpu.postgres.toFixed(2)} / ${other.toFixed(2)}`],
+    ['PG commits/s (rollbacks/s); spread one-row', `${w.pg.commitsPerSecond.toFixed(0)} (${w.pg.rollbacksPerSecond.toFixed(1)}); ${r.baseline.commitsPerSecond.toFixed(0)}`],
+    ['lots closed once / twice; close delay p50 / max', `${c.closedOnce}/${c.lots} / ${c.closedTwice}; ${ms(c.closeDelay.p50)} / ${ms(c.closeDelay.max)}`],
+    ['bids acknowledged / lost', `${r.bids.acknowledged} / ${r.bids.lost}`],
+    ['read models', r.readModels ? (modelsOk ? `all ${r.readModels.tables} tables equal a rebuild` : `DIFFERENT: ${r.readModels.different.join(', ')}`) : 'not checked'],
+    ['load average before / after', `${load(r.loadBefore)} / ${load(r.loadAfter)}`],
+  ];
+  return { ok: closesOk && bidsOk && modelsOk, figures };
 }

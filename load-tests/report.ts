@@ -4,6 +4,7 @@ import type { BidLoadResult } from './bid-load';
 import type { Baseline } from './pg-baseline';
 import type { LagReport } from './watchers';
 import { ms, spread } from './stats';
+import { describeServerCores, type Column } from './processes';
 
 export interface ReportInput {
   load: BidLoadResult;
@@ -14,13 +15,17 @@ export interface ReportInput {
   audit: { appends: number; placed: number; answered: number; lost: number; unanswered: number; inFlightLimit: number };
   /** Cores used during the measured run (1.0 = one core busy all the time). */
   cpu: { server: number; generator: number; postgres: number; machine: number };
+  /** Cores per server process (the primary first when there are several). */
+  serverProcesses: number[];
+  processes: number;
   connections: number;
   keys: boolean;
 }
 
 const TARGETS = { decisionsPerSecond: 2500, p99Ms: 100, ratio: 3, lagP99Ms: 250 };
 
-export function report(input: ReportInput): void {
+/** Prints the run and answers its figures for the side-by-side table (LOAD_PROCESSES). */
+export function report(input: ReportInput): Column {
   const { load, lag, baseline } = input;
   const seconds = load.durationSeconds;
   const decisions = load.decisions / seconds;
@@ -32,7 +37,7 @@ export function report(input: ReportInput): void {
 
   console.log('');
   console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load generator on the same machine`);
-  console.log(`Run: ${seconds} s, ${input.connections} connections on one lot, ${input.watchers} watchers, Idempotency-Key ${input.keys ? 'on' : 'off'}`);
+  console.log(`Run: ${input.processes} server process${input.processes === 1 ? '' : 'es'}${input.processes > 1 ? ' (lot leases on)' : ''}, ${seconds} s, ${input.connections} connections on one lot, ${input.watchers} watchers, Idempotency-Key ${input.keys ? 'on' : 'off'}`);
   console.log(`Bid decisions/s:      ${decisions.toFixed(0)}   ${check(decisions >= TARGETS.decisionsPerSecond)} (>= ${TARGETS.decisionsPerSecond})`);
   console.log(`Accepted bids/s:      ${accepted.toFixed(0)}   (refused ${load.refused}, final price £${(load.lastPrice / 100).toFixed(2)})`);
   console.log(`Latency p50/p95/p99:  ${ms(latency.p50)} / ${ms(latency.p95)} / ${ms(latency.p99)}   ${check(latency.p99 < TARGETS.p99Ms)} (p99 < ${TARGETS.p99Ms} ms)`);
@@ -40,7 +45,7 @@ export function report(input: ReportInput): void {
   console.log(`WS lag p50/p95/p99:   ${ms(lag.lag.p50)} / ${ms(lag.lag.p95)} / ${ms(lag.lag.p99)}   ${check(lag.lag.p99 < TARGETS.lagP99Ms && lag.missed === 0)} (p99 < ${TARGETS.lagP99Ms} ms, none missed)`);
   console.log(`                      ${lag.samples} prices x ${input.watchers} watchers, ${lag.missed} missed, ${lag.messages} lot_update messages received, ${input.stillOpen} watchers still open`);
   const { server, generator, postgres, machine } = input.cpu;
-  console.log(`CPU (cores busy):     server ${server.toFixed(2)}, load generator + watchers ${generator.toFixed(2)}, PostgreSQL ${postgres.toFixed(2)}, ` +
+  console.log(`CPU (cores busy):     server ${describeServerCores(input.serverProcesses)}, load generator + watchers ${generator.toFixed(2)}, PostgreSQL ${postgres.toFixed(2)}, ` +
     `other processes ${(machine - server - generator - postgres).toFixed(2)}; machine ${machine.toFixed(2)} of ${os.cpus().length}`);
   console.log(`PostgreSQL one-row:   ${baseline.commitsPerSecond.toFixed(0)} commits/s (${baseline.method})`);
   console.log(`Ratio:                decisions ${ratio.toFixed(2)}x   ${check(ratio >= TARGETS.ratio)} (>= ${TARGETS.ratio}x); accepted ${acceptedRatio.toFixed(2)}x`);
@@ -54,4 +59,17 @@ export function report(input: ReportInput): void {
       `${latency.p99.toFixed(1)} | ${load.errors} | ${lag.lag.p50.toFixed(0)}/${lag.lag.p95.toFixed(0)}/${lag.lag.p99.toFixed(0)} ms | ` +
       `${baseline.commitsPerSecond.toFixed(0)} | ${ratio.toFixed(2)}x |`,
   );
+  const figures: Array<[string, string]> = [
+    ['decisions/s', decisions.toFixed(0)],
+    ['accepted/s', accepted.toFixed(0)],
+    ['latency p50 / p95 / p99', `${latency.p50.toFixed(1)} / ${latency.p95.toFixed(1)} / ${latency.p99.toFixed(1)} ms`],
+    ['errors', String(load.errors)],
+    ['ws lag p50 / p95 / p99 (missed)', `${lag.lag.p50.toFixed(0)} / ${lag.lag.p95.toFixed(0)} / ${lag.lag.p99.toFixed(0)} ms (${lag.missed})`],
+    ['server cores (per process)', describeServerCores(input.serverProcesses)],
+    ['generator+watchers / PostgreSQL / other cores', `${generator.toFixed(2)} / ${postgres.toFixed(2)} / ${(machine - server - generator - postgres).toFixed(2)}`],
+    ['machine cores busy', `${machine.toFixed(2)} of ${os.cpus().length}`],
+    ['PG one-row commits/s; ratio', `${baseline.commitsPerSecond.toFixed(0)}; ${ratio.toFixed(2)}x`],
+    ['BidPlaced (appends)', `${audit.placed} (${audit.appends})`],
+  ];
+  return { processes: input.processes, ok: auditOk, figures };
 }

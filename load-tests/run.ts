@@ -7,7 +7,8 @@
  * 5. the report: bid decisions/s, accepted/s, latency, errors, live delivery lag, the baseline and the ratio;
  *    and an audit: every accepted answer is a BidPlaced in the stream, and no more.
  * Loopback only; every phase is bounded in time. Settings: LOAD_SECONDS, LOAD_CONNECTIONS, LOAD_WATCHERS,
- * LOAD_IDEMPOTENCY_KEYS=0, DATABASE_URL (else an embedded PostgreSQL).
+ * LOAD_IDEMPOTENCY_KEYS=0, LOAD_PROCESSES (server processes: `2`, or `1,2` runs both, each on a fresh database, and
+ * prints their figures side by side), DATABASE_URL (else an embedded PostgreSQL).
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../services/config';
@@ -18,6 +19,7 @@ import type { LotEvent } from '../domain/lot/events';
 import { prepareDatabase, createBidders } from './setup';
 import { oneRowCommitRate } from './pg-baseline';
 import { machineBusySeconds, startServer } from './server';
+import { coresPerProcess, loadAverage, loadAverageFigure, loadProcesses, printSideBySide, type Column } from './processes';
 import { pgCpuBetween, samplePgCpu } from './pg-cpu';
 import { Watchers } from './watchers';
 import { runBidLoad } from './bid-load';
@@ -27,9 +29,18 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 16);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 64);
 const WATCHERS = Number(process.env.LOAD_WATCHERS ?? 1000);
 const KEYS = process.env.LOAD_IDEMPOTENCY_KEYS !== '0';
+const PROCESSES = loadProcesses();
 const log = (m: string) => console.log(`[load] ${m}`);
 
 async function main(): Promise<void> {
+  const columns: Column[] = [];
+  for (const processes of PROCESSES) columns.push(await runOnce(processes));
+  printSideBySide(`One hot lot, ${SECONDS} s, ${CONNECTIONS} connections, ${WATCHERS} watchers, by server processes:`, columns);
+  if (columns.some((c) => !c.ok)) process.exitCode = 1;
+}
+
+async function runOnce(processes: number): Promise<Column> {
+  const loadBefore = loadAverage();
   const database = await prepareDatabase(log);
   const tokenSecret = randomBytes(48).toString('base64url');
   const config = { ...loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' }), databaseUrl: database.url, tokenSecret };
@@ -47,19 +58,20 @@ async function main(): Promise<void> {
     log('measuring PostgreSQL one-row commit rate (~5 s)');
     const baseline = await oneRowCommitRate(database.url);
 
-    server = await startServer({ databaseUrl: database.url, tokenSecret });
-    log(`server up on ${server.url}; opening ${WATCHERS} watchers`);
+    server = await startServer({ databaseUrl: database.url, tokenSecret, processes });
+    log(`server up on ${server.url} (${processes} process${processes === 1 ? '' : 'es'}); opening ${WATCHERS} watchers`);
     watchers = new Watchers(server.url, server.url.replace(/^http/, 'ws'), lotId);
     await watchers.open(WATCHERS);
 
     log('warm-up (2 s)');
     const warmup = await runBidLoad({ url: server.url, lotId, bidders, connections: CONNECTIONS, durationSeconds: 2, idempotencyKeys: KEYS });
     log(`bidding for ${SECONDS} s: ${CONNECTIONS} connections on one lot${KEYS ? ', with Idempotency-Keys' : ''}`);
-    const cpuBefore = { server: server.cpuSeconds(), generator: process.cpuUsage(), machine: machineBusySeconds(), pg: await samplePgCpu(database.url) };
+    const cpuBefore = { server: server.cpuSample(), generator: process.cpuUsage(), machine: machineBusySeconds(), pg: await samplePgCpu(database.url) };
     const load = await runBidLoad({ url: server.url, lotId, bidders, connections: CONNECTIONS, durationSeconds: SECONDS, idempotencyKeys: KEYS });
     const generatorCpu = process.cpuUsage(cpuBefore.generator);
+    const serverProcesses = coresPerProcess(cpuBefore.server, server.cpuSample(), load.durationSeconds);
     const cpu = {
-      server: (server.cpuSeconds() - cpuBefore.server) / load.durationSeconds,
+      server: serverProcesses.reduce((a, b) => a + b, 0),
       generator: (generatorCpu.user + generatorCpu.system) / 1e6 / load.durationSeconds,
       machine: (machineBusySeconds() - cpuBefore.machine) / load.durationSeconds,
       postgres: pgCpuBetween(cpuBefore.pg, await samplePgCpu(database.url)) / load.durationSeconds,
@@ -75,8 +87,9 @@ async function main(): Promise<void> {
     const appends = new Set(placedEvents.map((e) => e.transaction_id)).size;
     const answeredIds = [...warmup.acceptedIds, ...load.acceptedIds];
     const audit = { appends, placed: inStream.size, answered: answeredIds.length, lost: answeredIds.filter((id) => !inStream.has(id)).length, unanswered: inStream.size - answeredIds.length, inFlightLimit: 2 * CONNECTIONS };
-    report({ load, lag, baseline, watchers: WATCHERS, stillOpen, audit, cpu, connections: CONNECTIONS, keys: KEYS });
-    if (audit.lost > 0 || audit.unanswered > audit.inFlightLimit) process.exitCode = 1;
+    const column = report({ load, lag, baseline, watchers: WATCHERS, stillOpen, audit, cpu, serverProcesses, processes, connections: CONNECTIONS, keys: KEYS });
+    column.figures.push(loadAverageFigure(loadBefore));
+    return column;
   } finally {
     watchers?.closeAll();
     await server?.stop();

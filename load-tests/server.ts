@@ -1,18 +1,55 @@
-/** The server under test as a child process (`node --import tsx services/main.ts`), on a free loopback port. */
+/**
+ * The server under test as a child process (`node --import tsx services/main.ts`), on a free loopback port. With
+ * `processes` > 1 it is `PROCESSES=N` (node:cluster: a primary and N workers sharing the port, lot leases on).
+ */
 import net from 'node:net';
 import path from 'node:path';
 import os from 'node:os';
 import fs from 'node:fs';
 import { spawn } from 'node:child_process';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunningServer {
   url: string;
-  /** CPU seconds the server process has used so far (Linux /proc; NaN elsewhere). */
+  processes: number;
+  /** CPU seconds the server's processes (the primary and its workers) have used so far (Linux /proc; NaN elsewhere). */
   cpuSeconds(): number;
+  /** CPU seconds so far per process: the process started, then its children (the cluster's workers). */
+  cpuSample(): CpuSample;
   stop(): Promise<void>;
+}
+
+/** pid -> CPU seconds used so far. */
+export type CpuSample = Map<number, number>;
+
+/** CPU seconds per process between two samples; a process that appeared in between counts whole, one gone counts 0. */
+export function cpuBetween(before: CpuSample, after: CpuSample): number[] {
+  return [...after].map(([pid, seconds]) => seconds - (before.get(pid) ?? 0));
+}
+
+/** The pids whose parent is `pid` (a scan of /proc: the kernel's per-thread `children` file misses other threads'). */
+export function childPids(pid: number | undefined): number[] {
+  if (pid === undefined) return [];
+  const found: number[] = [];
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    try {
+      // The parent pid is the second field after the command (which may contain spaces, hence the ') ').
+      const parent = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      if (parent === pid) found.push(Number(entry));
+    } catch {
+      // The process ended while scanning.
+    }
+  }
+  return found.sort((a, b) => a - b);
 }
 
 /** CPU seconds the whole machine has been busy so far (Linux /proc/stat; NaN elsewhere). */
@@ -36,6 +73,17 @@ export function cpuSecondsOf(pid: number | undefined): number {
   }
 }
 
+async function liveHolders(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM lease_holders WHERE expires_at > now()');
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -47,7 +95,8 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(options: { databaseUrl: string; tokenSecret: string }): Promise<RunningServer> {
+export async function startServer(options: { databaseUrl: string; tokenSecret: string; processes?: number }): Promise<RunningServer> {
+  const processes = Math.max(1, options.processes ?? 1);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-load-data-'));
   const profile = process.env.LOAD_PROFILE_DIR ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`] : [];
@@ -63,6 +112,8 @@ export async function startServer(options: { databaseUrl: string; tokenSecret: s
       NODE_ENV: 'production',
       SEED_ON_START: 'false',
       LOG_LEVEL: 'warn',
+      PROCESSES: String(processes),
+      LOT_LEASES: processes > 1 ? 'on' : 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,17 +124,22 @@ export async function startServer(options: { databaseUrl: string; tokenSecret: s
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  // Up to 60 s for tsx to compile and the server to listen.
-  for (let i = 0; i < 600; i++) {
+  // Up to 90 s for tsx to compile and the server to listen; with several workers, until each has its lease heartbeat
+  // (the first worker up answers /health for all), then 2 s for the last to finish starting and listen.
+  for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
     const up = await fetch(`${url}/health`).then((r) => r.ok).catch(() => false);
-    if (up) break;
-    if (i === 599) throw new Error(`the server did not start: ${output}`);
+    if (up && (processes === 1 || (await liveHolders(options.databaseUrl)) >= processes)) break;
+    if (i === 899) throw new Error(`the server did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  if (processes > 1) await new Promise((r) => setTimeout(r, 2000));
+  const cpuSample = (): CpuSample => new Map([child.pid, ...childPids(child.pid)].map((pid) => [pid!, cpuSecondsOf(pid)]));
   return {
     url,
-    cpuSeconds: () => cpuSecondsOf(child.pid),
+    processes,
+    cpuSample,
+    cpuSeconds: () => [...cpuSample().values()].reduce((a, b) => a + b, 0),
     async stop() {
       child.kill('SIGTERM');
       const killed = setTimeout(() => child.kill('SIGKILL'), 10_000);
