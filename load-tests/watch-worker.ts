@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { Zipf } from './zipf';
-import { pence, spread } from './stats';
+import { firstAtLeast, pence, spread } from './stats';
 import type { WatchRequest, WatchReply, LotAnswers } from './watch-pool';
 
 interface Watcher {
@@ -105,16 +105,6 @@ function lag(answers: LotAnswers[]): WatchReply {
   return { type: 'lag', lag: spread(lags), missed, samples, messages, open };
 }
 
-function firstAtLeast(values: number[], target: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid] < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < values.length ? lo : -1;
-}
 
 process.on('message', (message: WatchRequest) => {
   const fail = (error: unknown) => reply({ type: 'error', message: String(error) });

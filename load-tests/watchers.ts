@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { pence, spread, type Spread } from './stats';
+import { firstAtLeast, pence, spread, type Spread } from './stats';
 
 interface Receipts {
   times: number[];
@@ -85,14 +85,3 @@ export class Watchers {
   }
 }
 
-/** Index of the first value >= target in a non-decreasing list, or -1. */
-function firstAtLeast(values: number[], target: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid] < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < values.length ? lo : -1;
-}
