@@ -16,10 +16,7 @@ import { bearer, type TestUser } from '../../services/testing/users';
 import { placeBid } from '../../services/catalogue/testing/fixtures';
 import { lotStream } from '../../services/catalogue/streams';
 import { awaitWalletProjected, runWalletCommand } from '../../services/wallet/wallet-commands';
-import {
-  assertNoProblems, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems,
-  type E2E, type LiveLot, type PageProblems,
-} from './helpers';
+import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems } from './helpers';
 
 const MINUTE = 60_000;
 
@@ -116,17 +113,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(os.tmpdir(), `checkout-${name}.png`), fullPage: true });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(os.tmpdir(), `checkout-${name}-top.png`) });
-}
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const { overflow, wide } = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    // What sticks out, to name it when this fails.
-    const wide = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > width + 0.5)
-      .slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-    return { overflow: document.documentElement.scrollWidth - width, wide };
-  });
-  assert.ok(overflow <= 0, `no sideways scroll (overflow ${overflow}px: ${wide.join(', ')})`);
 }
 
 /** Fills the billing address form (a new address) and saves it, answering the save-in-account question. */
@@ -312,7 +298,7 @@ test('(2) storage on a phone, paid by UK bank transfer: the bank details and the
   assert.is(await line(page, /Credit card fee/).count(), 0, 'no card fee for a bank transfer');
   const due = (await totalToPay(page).innerText()).trim();
   await screenshot(page, 'storage-phone');
-  await noSidewaysScroll(page);
+  await assertNoSidewaysScroll(page);
   await summary(page).getByRole('button', { name: 'Place Order' }).click();
   const modal = page.getByRole('dialog', { name: 'Order placed' });
   await modal.getByText(`Amount due: ${due}.`, { exact: false }).waitFor();
@@ -327,7 +313,7 @@ test('(2) storage on a phone, paid by UK bank transfer: the bank details and the
   await page.getByText(bank.sort_code_uk).waitFor();
   await until('the unpaid-lots notice to be cleared', async () => noticeCleared, (l) => l.length > 0);
   assert.equal(noticeCleared[0], { read: true });
-  await noSidewaysScroll(page);
+  await assertNoSidewaysScroll(page);
   await screenshot(page, 'success-phone');
 
   // Staff receive the transfer: the lot is paid and stored. Back at the checkout to ship it (?id= pre-selects it).
@@ -341,7 +327,7 @@ test('(2) storage on a phone, paid by UK bank transfer: the bank details and the
   await stored.getByText(/Stored until .* days of storage left/).waitFor();
   await stored.getByText('1 of 1 included').waitFor();
   await section(page, 'Item Summary').getByText('You have no won lots to pay for.').waitFor();
-  await noSidewaysScroll(page);
+  await assertNoSidewaysScroll(page);
   assertNoProblems(problems);
   await context.close();
 });

@@ -169,3 +169,23 @@ export async function lotProjected(e: E2E, lotId: string): Promise<void> {
   const last = (await e.t.ctx.store.readStream(lotStream(lotId))).at(-1);
   if (last) await e.t.ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
 }
+
+/**
+ * The page needs no sideways scroll at its current viewport. Right after a viewport change the page may not have laid
+ * out at the new width yet (seen on a loaded CI machine), so this waits until the window reports the viewport's width
+ * and two frames have been painted, polls briefly, and then names what sticks out when it fails.
+ */
+export async function assertNoSidewaysScroll(page: Page, what = 'the page'): Promise<void> {
+  const width = page.viewportSize()?.width;
+  if (width) await page.waitForFunction((w) => window.innerWidth === w, width, { timeout: UI_TIMEOUT });
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 3_000 })
+    .catch(() => undefined);
+  const { overflow, wide } = await page.evaluate(() => {
+    const view = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > view + 0.5)
+      .slice(0, 6).map((el) => `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join('')}`);
+    return { overflow: document.documentElement.scrollWidth - view, wide };
+  });
+  assert.ok(overflow <= 0, `no sideways scroll of ${what} at ${width}px (overflow ${overflow}px: ${wide.join(', ')})`);
+}

@@ -15,10 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { bearer, type TestUser } from '../../services/testing/users';
 import { placeBid } from '../../services/catalogue/testing/fixtures';
 import { lotStream } from '../../services/catalogue/streams';
-import {
-  assertNoProblems, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems,
-  type E2E, type LiveLot, type PageProblems,
-} from './helpers';
+import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems } from './helpers';
 
 const MINUTE = 60_000;
 
@@ -119,11 +116,6 @@ async function openAs(who: TestUser | null, urlPath: string, viewport = DESKTOP)
   return { page, problems };
 }
 
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `no sideways scroll (overflow ${overflow}px)`);
-}
-
 async function screenshot(page: Page, name: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 1800 });
   await page.screenshot({ path: path.join(os.tmpdir(), `${name}.png`) });
@@ -154,7 +146,7 @@ test('the lot page shows the all-in price beside the current bid, and it follows
     await shows(allIn(page), expectedAllIn(4000));
     await panel(page).getByText('At the opening bid of £40, with premium, VAT and delivery to United Kingdom.').waitFor();
   }
-  await noSidewaysScroll(visitor.page);
+  await assertNoSidewaysScroll(visitor.page);
 
   // Bob leads at the opening price; Alice's £75 challenge then moves the price to her maximum plus the £5 step.
   await api('POST', '/api/bids/', bob, { bid: '100', lot: live.id });
@@ -176,7 +168,7 @@ test('the lot page shows the all-in price beside the current bid, and it follows
   await panel(page).getByRole('status').filter({ hasText: 'Shipping to Germany by DHL: £35' }).waitFor();
   await shows(allIn(page), expectedAllIn(8000, 3500));
   await panel(page).getByText('At the current bid of £80, with premium, VAT and delivery to Germany.').waitFor();
-  await noSidewaysScroll(page);
+  await assertNoSidewaysScroll(page);
   await screenshot(page, 'lot-costs-phone', PHONE.width);
   assertNoProblems(visitor.problems);
   assertNoProblems(bidder.problems);
@@ -223,7 +215,7 @@ test('a paid order in the orders history: expanded, printed, and its PDF downloa
   const summary = body.locator('.order-summary');
   assert.equal(await summary.locator('dt').allInnerTexts(), ['Hammer price', "Buyer's premium (12.5%)", "VAT on buyer's premium (20%)", 'Total']);
   assert.equal(await summary.locator('dd').allInnerTexts(), ['£120', '£15', '£3', '£138']);
-  await noSidewaysScroll(page);
+  await assertNoSidewaysScroll(page);
   await screenshot(page, 'orders-phone', PHONE.width);
   await screenshot(page, 'orders-desktop', DESKTOP.width);
   await page.setViewportSize(PHONE);
@@ -312,7 +304,7 @@ test('staff mark a bank payment received, move a paid order forward and cancel a
   await page.setViewportSize(PHONE);
   await page.getByLabel('Status').selectOption('');
   await page.getByText('3 orders', { exact: true }).waitFor();
-  await noSidewaysScroll(page);
+  await assertNoSidewaysScroll(page);
   await screenshot(page, 'staff-orders-phone', PHONE.width);
   assertNoProblems(problems);
 });
@@ -346,7 +338,7 @@ test('staff issue a voucher (the form\'s checks first); it is listed and buyers 
 
   await screenshot(page, 'staff-vouchers-desktop', DESKTOP.width);
   await page.setViewportSize(PHONE);
-  await noSidewaysScroll(page);
+  await assertNoSidewaysScroll(page);
   await screenshot(page, 'staff-vouchers-phone', PHONE.width);
   assertNoProblems(problems);
 });

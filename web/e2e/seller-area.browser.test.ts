@@ -18,10 +18,7 @@ import { createAuction, placeBid } from '../../services/catalogue/testing/fixtur
 import { lotStream } from '../../services/catalogue/streams';
 import { UK_ACCOUNT } from '../../services/payout/testing';
 import { openSession } from '../../services/accounts/sessions';
-import {
-  assertNoProblems, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems,
-  type E2E, type LiveLot, type PageProblems,
-} from './helpers';
+import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems } from './helpers';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -119,14 +116,6 @@ async function openAs(who: TestUser, urlPath: string, viewport = DESKTOP): Promi
   return { page, problems };
 }
 
-async function noSidewaysScroll(page: Page): Promise<void> {
-  // Right after a viewport change the page may not have laid out at the new width yet: give it a moment first.
-  await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 5_000 })
-    .catch(() => undefined);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `no sideways scroll (overflow ${overflow}px)`);
-}
-
 async function screenshot(page: Page, name: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 1800 });
   await page.screenshot({ path: path.join(os.tmpdir(), `${name}.png`) });
@@ -151,7 +140,7 @@ test('results: both sold lots with fees, net and payment status; the statement d
   await unpaidRow.getByText('Awaiting buyer payment').waitFor();
   assert.equal(await facts(paidRow), { 'Hammer price': '£200', Commission: '£10', 'Listing fee': '£5', 'Reserve fee': '£5', 'Net proceeds': '£180' });
   assert.equal(await facts(unpaidRow), { 'Hammer price': '£100', Commission: '£5', 'Listing fee': '£5', 'Reserve fee': '£0', 'Net proceeds': '£90' });
-  await noSidewaysScroll(page);
+  await assertNoSidewaysScroll(page);
   await screenshot(page, 'seller-area-phone', PHONE.width);
   await screenshot(page, 'seller-area-desktop', DESKTOP.width);
 
@@ -240,7 +229,7 @@ test('staff receive and consign an item of a sell request; the seller sees the l
   await form.getByRole('button', { name: 'Consign as a lot' }).click();
   await item.getByText('Consigned', { exact: true }).waitFor();
   await page.setViewportSize(PHONE);
-  await noSidewaysScroll(page);
+  await assertNoSidewaysScroll(page);
   await screenshot(page, 'staff-sell-requests-phone', PHONE.width);
   assertNoProblems(problems);
 

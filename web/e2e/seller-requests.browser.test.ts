@@ -13,7 +13,7 @@ import { bearer, type TestUser } from '../../services/testing/users';
 import { createAuction } from '../../services/catalogue/testing/fixtures';
 import { UK_ACCOUNT } from '../../services/payout/testing';
 import { multipart, png } from '../../services/valuation/testing';
-import { assertNoProblems, DESKTOP, logged, newContext, PHONE, startE2E, user, watchProblems, type E2E, type PageProblems } from './helpers';
+import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, logged, newContext, PHONE, startE2E, user, watchProblems, type E2E, type PageProblems } from './helpers';
 
 const DAY = 24 * 60 * 60_000;
 const NOTE = 'Seal intact, label scuffed at the back';
@@ -66,18 +66,6 @@ async function openAs(who: TestUser, viewport = DESKTOP): Promise<{ page: Page; 
   return { page, problems };
 }
 
-/** The layout settles a frame or two after a resize: poll briefly, then report the widest culprits. */
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  const deadline = Date.now() + 2000;
-  while ((await overflow()) > 0 && Date.now() < deadline) await page.waitForTimeout(100);
-  const left = await overflow();
-  const wide = left > 0 ? await page.evaluate(() => [...document.querySelectorAll('body *')]
-    .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 8)
-    .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`).join(', ')) : '';
-  assert.ok(left <= 0, `no sideways scroll on a phone (overflow ${left}px: ${wide})`);
-}
-
 test('the seller sees the request, the received item with its note and photo, the other item expected', async () => {
   const { page, problems } = await openAs(seller);
   const section = page.getByRole('region', { name: 'My sell requests' });
@@ -107,7 +95,7 @@ test('the seller sees the request, the received item with its note and photo, th
   assert.is(await card.getByRole('link', { name: 'See the lot' }).count(), 0, 'nothing consigned yet');
 
   await page.setViewportSize(PHONE);
-  await noSidewaysScroll(page);
+  await assertNoSidewaysScroll(page);
   // For a look by eye: the section on a phone (in the temp directory, like the seller area's own screenshots).
   await card.screenshot({ path: path.join(os.tmpdir(), 'my-sell-requests-phone.png') });
   assertNoProblems(problems);
