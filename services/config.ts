@@ -29,6 +29,8 @@ export interface Config {
   internalPort: number;
   /** `ADVERTISE_HOST`: the name the others use for this process (e.g. its container's name). */
   advertiseHost: string | null;
+  /** `COMMIT_TICKS`: cross-lot commit ticks in flight at once (docs/bidding.md); 0 = each lot commits alone. */
+  commitTicks: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -50,9 +52,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
     natsUrl: env.NATS_URL || null,
     processes,
+    commitTicks: commitTicks(env.COMMIT_TICKS),
     lotLeases: env.LOT_LEASES ? /^(1|true|on|yes)$/i.test(env.LOT_LEASES) : processes > 1,
     internalHost: env.INTERNAL_HOST || '127.0.0.1',
     internalPort: Number(env.INTERNAL_PORT ?? 0),
     advertiseHost: env.ADVERTISE_HOST || null,
   };
+}
+
+/** Ticks in flight: a whole number from 0 (off) to 16; anything else is a mistake worth stopping for. */
+function commitTicks(value: string | undefined): number {
+  if (value === undefined || value === '') return 2;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 16) throw new Error(`COMMIT_TICKS must be a whole number from 0 to 16, not "${value}"`);
+  return n;
 }

@@ -120,11 +120,13 @@ test('two server processes bidding on one lot stay correct through the stream\'s
   assert.ok(fromApp2 > 0 && fromApp2 < accepted, 'both processes placed bids');
 
   // Each process's writer catches up with the other's appends on its next command.
-  const last = await postBid({ app: app2 }, bidders[0], { bid: '100000', lot: lotId });
+  // Someone other than the leader, so that the price moves (a leader raising their maximum leaves it where it is).
+  const challenger = bidders.find((b) => b.id !== state.leaderId)!;
+  const last = await postBid({ app: app2 }, challenger, { bid: '100000', lot: lotId });
   assert.is(last.statusCode, 201);
   const final = await replayLot(t.ctx, lotId);
   assert.equal(lotWriters(ctx2).get(lotId).snapshot.state, final.state);
-  assert.is(final.state.leaderId, bidders[0].id);
+  assert.is(final.state.leaderId, challenger.id);
   assert.ok(final.state.currentPrice! > state.currentPrice!);
 });
 

@@ -38,6 +38,12 @@ export function requestHash(lotId: string, pence: number): string {
 
 /** Inserts the rows; throws KeysTaken (so the caller's transaction rolls back) when any key already exists. */
 export async function insertKeys(trx: Kysely<any>, rows: IdempotencyRow[]): Promise<void> {
+  const taken = await insertKeysExceptTaken(trx, rows);
+  if (taken.length > 0) throw new KeysTaken(taken);
+}
+
+/** Inserts the rows whose key is free; answers the keys that were already taken (their rows are not inserted). */
+export async function insertKeysExceptTaken(trx: Kysely<any>, rows: IdempotencyRow[]): Promise<{ userId: string; key: string }[]> {
   const { rows: inserted } = await sql<{ user_id: string; key: string }>`
     INSERT INTO bid_idempotency (user_id, key, request_hash, lot_id, status, answer, created_at)
     SELECT * FROM unnest(${rows.map((r) => r.userId)}::text[], ${rows.map((r) => r.key)}::text[],
@@ -46,9 +52,16 @@ export async function insertKeys(trx: Kysely<any>, rows: IdempotencyRow[]): Prom
                          ${rows.map((r) => r.createdAt.toISOString())}::timestamptz[])
     ON CONFLICT (user_id, key) DO NOTHING
     RETURNING user_id, key`.execute(trx);
-  if (inserted.length === rows.length) return;
+  if (inserted.length === rows.length) return [];
   const done = new Set(inserted.map((r) => `${r.user_id}\n${r.key}`));
-  throw new KeysTaken(rows.filter((r) => !done.has(`${r.userId}\n${r.key}`)).map((r) => ({ userId: r.userId, key: r.key })));
+  return rows.filter((r) => !done.has(`${r.userId}\n${r.key}`)).map((r) => ({ userId: r.userId, key: r.key }));
+}
+
+/** Takes back keys this transaction inserted for a batch that is not appended after all (same transaction). */
+export async function deleteKeys(trx: Kysely<any>, keys: { userId: string; key: string }[]): Promise<void> {
+  if (keys.length === 0) return;
+  await sql`DELETE FROM bid_idempotency b USING unnest(${keys.map((k) => k.userId)}::text[], ${keys.map((k) => k.key)}::text[]) AS t(user_id, key)
+    WHERE b.user_id = t.user_id AND b.key = t.key`.execute(trx);
 }
 
 export async function findKept(db: Kysely<any>, userId: string, key: string): Promise<KeptAnswer | null> {

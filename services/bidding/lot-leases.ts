@@ -130,6 +130,19 @@ export class LotLeases {
     }
   }
 
+  /** The fencing check for several lots in one statement (a commit tick): answers the lots whose lease is lost. */
+  async fenceMany(trx: Kysely<any>, lots: readonly { lotId: string; epoch: number }[]): Promise<string[]> {
+    const { rows } = await sql<{ lot_id: string }>`
+      SELECT l.lot_id FROM lot_leases l
+      JOIN unnest(${lots.map((l) => l.lotId)}::text[], ${lots.map((l) => l.epoch)}::bigint[]) AS t(lot_id, epoch)
+        ON l.lot_id = t.lot_id AND l.epoch = t.epoch
+      WHERE l.holder = ${this.holder} ORDER BY l.lot_id FOR SHARE OF l`.execute(trx);
+    const held = new Set(rows.map((r) => r.lot_id));
+    const lost = lots.filter((l) => !held.has(l.lotId));
+    for (const { lotId, epoch } of lost) if (this.held.get(lotId) === epoch) this.held.delete(lotId);
+    return lost.map((l) => l.lotId);
+  }
+
   /** Renews this process's liveness; forgets the leases others have taken meanwhile. */
   async heartbeat(): Promise<void> {
     await sql`INSERT INTO lease_holders (holder, address, expires_at)

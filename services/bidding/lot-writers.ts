@@ -9,6 +9,7 @@ import type { CommitExtras } from './lot-job';
 import { insertKeys, type IdempotencyRow } from './idempotency-store';
 import { CappedBidders } from './capped-bidders';
 import { activeLeases, LeaseLost } from './lot-leases';
+import { CommitTicks } from './commit-tick';
 
 /** Writers kept in memory; the least recently used idle ones are dropped beyond this (they reload on next use). */
 const MAX_WRITERS = 5000;
@@ -18,7 +19,12 @@ export class LotWriters {
   /** Bidders known to have a spending cap, per auction (shared by every lot of this process). */
   readonly capped = new CappedBidders();
 
-  constructor(private readonly ctx: AppContext, private readonly maxWriters = MAX_WRITERS) {}
+  /** Null with `COMMIT_TICKS=0`: each lot's batch commits alone. */
+  private readonly ticks: CommitTicks | null;
+
+  constructor(private readonly ctx: AppContext, private readonly maxWriters = MAX_WRITERS) {
+    this.ticks = ctx.config.commitTicks > 0 ? new CommitTicks(ctx, ctx.config.commitTicks) : null;
+  }
 
   /**
    * With leases on (several processes), a lot this process does not hold is taken first: for these callers (staff
@@ -73,12 +79,16 @@ export class LotWriters {
   }
 
   /**
-   * One append; with idempotency keys, a companion or leases on, everything in one transaction. With leases, the
-   * transaction starts with the fencing check (lot-leases.ts): a process that lost the lot's lease appends nothing.
+   * A batch without a companion goes to the next commit tick, with the batches of the other lots (commit-tick.ts).
+   * Otherwise one append; with idempotency keys, a companion (a capped bidder's cap stream) or leases, in one
+   * transaction that starts with the fencing check (lot-leases.ts): a process that lost the lot's lease appends nothing.
    */
   private async commit(lotId: string, streamId: string, expected: ExpectedVersion, events: NewEvent[], keys: IdempotencyRow[], extras: CommitExtras): Promise<AppendResult> {
-    const options = { unlessStreamsExist: extras.guard };
-    const { companion } = extras;
+    const { companion, guard } = extras;
+    if (this.ticks && !companion && expected !== 'any') {
+      return this.ticks.append({ lotId, streamId, expected: expected === 'no_stream' ? 0 : expected, events, keys, guard });
+    }
+    const options = { unlessStreamsExist: guard };
     const leases = activeLeases(this.ctx);
     const epoch = leases?.epochOf(lotId);
     if (leases && epoch === undefined) throw new LeaseLost(lotId);

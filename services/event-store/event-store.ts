@@ -154,6 +154,15 @@ export class EventStore {
     return rows;
   }
 
+  /**
+   * Why an append left out of a many-stream statement (append-many.ts) was not written: throws GuardStreamsExist or
+   * WrongExpectedVersion, or answers the earlier append when these very events are already there.
+   */
+  async explainRefused(streamId: string, expected: ExpectedVersion, events: NewEvent[], guard: readonly string[]): Promise<AppendResult> {
+    if (guard.length > 0) await this.explainGuard(this.db, guard);
+    return this.explainMissingAppend(this.db, streamId, expected, events);
+  }
+
   /** Nothing was written because of the guard? Then say which guard streams exist. */
   private async explainGuard(executor: Executor, absent: readonly string[]): Promise<void> {
     const { rows } = await sql<{ stream_id: string }>`SELECT stream_id FROM streams WHERE stream_id = ANY(${absent}::text[])`.execute(executor);

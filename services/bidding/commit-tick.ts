@@ -1,0 +1,144 @@
+/**
+ * Group commit across lots (docs/bidding.md, "Commit ticks"). Each lot writer already commits the bids that queued
+ * behind its append together, but with bids spread over hundreds of lots that is about one commit (one WAL flush)
+ * per accepted bid. Here the ready batches of every lot of this process wait for the next tick, and one tick commits
+ * them all in one transaction: the lease fencing of every lot in one statement, every idempotency key in one, every
+ * stream's events in one (append-many.ts), then one COMMIT.
+ *
+ * Each lot is still decided on its own: its expected version and guard are checked per stream, and a lot whose
+ * check fails (or whose lease is lost, or one of whose keys was taken) is left out of the tick, its keys taken back,
+ * and its writer told why, exactly as if it had committed alone. A tick starts as soon as fewer than
+ * `maxInFlight` are running, so a lone bid waits for nothing; under load the batches that arrive during a tick go
+ * together in the next one.
+ */
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../context';
+import type { AppendResult, NewEvent } from '../event-store/types';
+import { WrongExpectedVersion } from '../event-store/types';
+import { appendMany } from '../event-store/append-many';
+import { deleteKeys, insertKeysExceptTaken, KeysTaken, type IdempotencyRow } from './idempotency-store';
+import { activeLeases, LeaseLost } from './lot-leases';
+
+export interface TickItem {
+  lotId: string;
+  streamId: string;
+  /** The stream's version; 0 = a new stream. */
+  expected: number;
+  events: NewEvent[];
+  keys: IdempotencyRow[];
+  guard: readonly string[];
+}
+
+interface Waiting extends TickItem {
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+/** Why an item was left out of its tick; `refused`: its version check or guard, explained after the commit. */
+type LeftOut = { reason: 'lease' } | { reason: 'keys'; taken: { userId: string; key: string }[] } | { reason: 'refused' };
+
+/** Bounds one tick's transaction however many lots are waiting. */
+const MAX_ITEMS = 500;
+
+export class CommitTicks {
+  private waiting: Waiting[] = [];
+  private inFlight = 0;
+
+  constructor(private readonly ctx: AppContext, private readonly maxInFlight: number) {}
+
+  append(item: TickItem): Promise<AppendResult> {
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.waiting.push({ ...item, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
+      const tick = this.waiting.splice(0, MAX_ITEMS);
+      this.inFlight += 1;
+      void this.run(tick).finally(() => {
+        this.inFlight -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(tick: Waiting[]): Promise<void> {
+    let outcome: { results: Map<Waiting, AppendResult>; leftOut: Map<Waiting, LeftOut> };
+    try {
+      outcome = await this.commit(tick);
+    } catch (error) {
+      // A deadlock can only come from another process touching the same rows: nothing was written, decide again.
+      for (const item of tick) item.reject(isDeadlock(error) ? new WrongExpectedVersion(item.streamId, item.expected, -1) : error);
+      return;
+    }
+    if (outcome.results.size > 0) this.ctx.store.notifyAppended();
+    for (const [item, result] of outcome.results) item.resolve(result);
+    for (const [item, why] of outcome.leftOut) void this.explain(item, why);
+  }
+
+  /** One tick's transaction (or, with no keys and no leases, its one statement). */
+  private async commit(tick: Waiting[]) {
+    const leases = activeLeases(this.ctx);
+    const needsTransaction = !!leases || tick.some((i) => i.keys.length > 0);
+    const work = async (executor: Kysely<any>) => {
+      const leftOut = new Map<Waiting, LeftOut>();
+      let live = tick;
+      if (leases) {
+        const epochs = live.map((i) => ({ item: i, lotId: i.lotId, epoch: leases.epochOf(i.lotId) }));
+        for (const e of epochs) if (e.epoch === undefined) leftOut.set(e.item, { reason: 'lease' });
+        const fenced = epochs.filter((e) => e.epoch !== undefined) as { item: Waiting; lotId: string; epoch: number }[];
+        const lost = new Set(fenced.length > 0 ? await leases.fenceMany(executor, fenced) : []);
+        for (const e of fenced) if (lost.has(e.lotId)) leftOut.set(e.item, { reason: 'lease' });
+        live = live.filter((i) => !leftOut.has(i));
+      }
+      const keys = live.flatMap((i) => i.keys);
+      if (keys.length > 0) {
+        const taken = await insertKeysExceptTaken(executor, keys);
+        if (taken.length > 0) live = this.leaveOutTaken(live, taken, leftOut);
+      }
+      const appended = await appendMany(executor, live.map((i) => ({ streamId: i.streamId, expected: i.expected, events: i.events, guard: i.guard })));
+      const results = new Map<Waiting, AppendResult>();
+      live.forEach((item, n) => {
+        const result = appended[n];
+        if (result) results.set(item, result);
+        else leftOut.set(item, { reason: 'refused' });
+      });
+      // Keys inserted for lots that were not appended after all: taken back before the commit.
+      const takenBack = [...leftOut].flatMap(([item, why]) => (why.reason === 'lease' ? [] : keysInserted(item, why)));
+      await deleteKeys(executor, takenBack);
+      return { results, leftOut };
+    };
+    return needsTransaction ? this.ctx.db.transaction().execute(work) : work(this.ctx.db);
+  }
+
+  private leaveOutTaken(live: Waiting[], taken: { userId: string; key: string }[], leftOut: Map<Waiting, LeftOut>): Waiting[] {
+    const takenSet = new Set(taken.map((k) => `${k.userId}\n${k.key}`));
+    return live.filter((item) => {
+      const mine = item.keys.filter((k) => takenSet.has(`${k.userId}\n${k.key}`)).map((k) => ({ userId: k.userId, key: k.key }));
+      if (mine.length === 0) return true;
+      leftOut.set(item, { reason: 'keys', taken: mine });
+      return false;
+    });
+  }
+
+  private async explain(item: Waiting, why: LeftOut): Promise<void> {
+    if (why.reason === 'lease') return item.reject(new LeaseLost(item.lotId));
+    if (why.reason === 'keys') return item.reject(new KeysTaken(why.taken));
+    try {
+      item.resolve(await this.ctx.store.explainRefused(item.streamId, item.expected === 0 ? 'no_stream' : item.expected, item.events, item.guard));
+    } catch (error) {
+      item.reject(error);
+    }
+  }
+}
+
+function keysInserted(item: Waiting, why: LeftOut): { userId: string; key: string }[] {
+  const taken = why.reason === 'keys' ? new Set(why.taken.map((k) => `${k.userId}\n${k.key}`)) : new Set<string>();
+  return item.keys.filter((k) => !taken.has(`${k.userId}\n${k.key}`)).map((k) => ({ userId: k.userId, key: k.key }));
+}
+
+function isDeadlock(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '40P01';
+}

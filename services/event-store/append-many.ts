@@ -1,0 +1,83 @@
+/**
+ * Appends to many streams in one statement (one round trip): the cross-lot commit tick of the bid path
+ * (services/bidding/commit-tick.ts). Each stream keeps its own expected-version check and its own guard, and is
+ * written or not on its own: a stream whose check fails is left out and reported, the others are written. The hash
+ * chain is computed as in `EventStore.append`, per stream.
+ *
+ * Streams are locked in stream id order, so two such statements touching the same streams cannot deadlock.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { AppendResult, NewEvent } from './types';
+
+export interface ManyItem {
+  streamId: string;
+  /** The stream's current version; 0 = the stream must not exist yet. */
+  expected: number;
+  events: NewEvent[];
+  /** The append happens only if none of these streams exists. */
+  guard: readonly string[];
+}
+
+interface Row { stream_id: string; event_id: string; position: number; transaction_id: string; stream_version: number }
+
+/** Per item (same order): its result, or null when its version check or its guard kept it out (nothing written). */
+export async function appendMany(executor: Kysely<any>, items: readonly ManyItem[]): Promise<(AppendResult | null)[]> {
+  if (items.length === 0) return [];
+  if (new Set(items.map((i) => i.streamId)).size !== items.length) throw new Error('appendMany: one item per stream');
+  const events = items.flatMap((item, i) => item.events.map((e) => ({ item: i + 1, e })));
+  if (items.some((i) => i.events.length === 0)) throw new Error('appendMany: every item needs events');
+  const guards = items.flatMap((item, i) => item.guard.map((streamId) => ({ item: i + 1, streamId })));
+  const { rows } = await sql<Row>`
+    WITH items AS (
+      SELECT * FROM unnest(${items.map((i) => i.streamId)}::text[], ${items.map((i) => i.expected)}::int[],
+                           ${items.map((i) => i.events.length)}::int[]) WITH ORDINALITY AS t(stream_id, expected, count, item)
+    ), input AS (
+      SELECT * FROM unnest(${events.map((x) => x.item)}::int[], ${events.map((x) => x.e.event_id)}::uuid[],
+                           ${events.map((x) => x.e.type)}::text[], ${events.map((x) => JSON.stringify(x.e.data))}::text[],
+                           ${events.map((x) => JSON.stringify(x.e.metadata ?? {}))}::text[])
+        WITH ORDINALITY AS t(item, event_id, type, data, metadata, n)
+    ), guards AS (
+      SELECT * FROM unnest(${guards.map((g) => g.item)}::int[], ${guards.map((g) => g.streamId)}::text[]) AS t(item, stream_id)
+    ), head AS (
+      SELECT stream_id, version, last_hash FROM streams WHERE stream_id = ANY(${items.map((i) => i.streamId)}::text[])
+      ORDER BY stream_id FOR UPDATE
+    ), allowed AS (
+      SELECT i.item, i.stream_id, i.count, coalesce(h.version, 0) AS version, h.last_hash AS hash
+      FROM items i LEFT JOIN head h ON h.stream_id = i.stream_id
+      WHERE coalesce(h.version, 0) = i.expected
+        AND NOT EXISTS (SELECT 1 FROM guards g JOIN streams gs ON gs.stream_id = g.stream_id WHERE g.item = i.item)
+    ), chained AS (
+      SELECT x.n, a.item, a.stream_id, x.event_id, x.type, x.data::jsonb AS data, x.metadata::jsonb AS metadata,
+             a.version + (row_number() OVER (PARTITION BY a.item ORDER BY x.n))::integer AS stream_version, a.hash AS base_hash
+      FROM input x JOIN allowed a ON a.item = x.item
+    ), hashed AS (
+      SELECT c.*, event_chain(c.base_hash, event_canonical(c.stream_id, c.stream_version, c.event_id, c.type, c.data, c.metadata))
+               OVER (PARTITION BY c.item ORDER BY c.n) AS hash
+      FROM chained c
+    ), bumped AS (
+      INSERT INTO streams AS s (stream_id, version, last_hash)
+      SELECT a.stream_id, a.version + a.count, (SELECT h.hash FROM hashed h WHERE h.item = a.item ORDER BY h.n DESC LIMIT 1)
+      FROM allowed a ORDER BY a.stream_id
+      ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, last_hash = EXCLUDED.last_hash
+      -- The version the chain was built on: it differs only for a stream created after this statement's snapshot.
+      WHERE s.version = (SELECT a.version FROM allowed a WHERE a.stream_id = s.stream_id)
+      RETURNING s.stream_id
+    )
+    INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata, hash)
+    SELECT h.stream_id, h.stream_version, h.event_id, h.type, h.data, h.metadata, h.hash
+    FROM hashed h JOIN bumped b ON b.stream_id = h.stream_id ORDER BY h.item, h.n
+    RETURNING stream_id, event_id::text, position, transaction_id::text, stream_version`.execute(executor);
+  const byStream = new Map<string, Row[]>();
+  for (const row of rows) {
+    const list = byStream.get(row.stream_id) ?? [];
+    list.push(row);
+    byStream.set(row.stream_id, list);
+  }
+  return items.map((item) => {
+    const written = byStream.get(item.streamId);
+    if (!written) return null;
+    const sorted = written.sort((a, b) => a.stream_version - b.stream_version)
+      .map(({ event_id, position, transaction_id, stream_version }) => ({ event_id, position: Number(position), transaction_id, stream_version }));
+    return { stream_id: item.streamId, version: sorted[sorted.length - 1].stream_version, events: sorted, duplicate: false };
+  });
+}
