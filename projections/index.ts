@@ -18,9 +18,10 @@ import { sellRequestsProjection } from './sell-requests/projection';
 import { valuationsProjection } from './valuations/projection';
 import { collectionProjection } from './collection/projection';
 import { contentProjection } from './content/projection';
+import { newsletterCampaignsProjection } from './newsletter-campaigns/projection';
 
 /** Every read model, in the order the runner applies them. Add a projection here to run and rebuild it. */
 export const allProjections: Projection[] = [usersProjection, newsletterProjection, ...catalogueProjections, lotScheduleProjection, walletProjection,
   payoutMethodsProjection, withdrawalsProjection, paymentsProjection, userCardsProjection, ...orderProjections,
   addressesProjection, lotNotesProjection, alertsProjection, notificationsProjection, spendingCapsProjection,
-  valuationsProjection, sellRequestsProjection, collectionProjection, contentProjection];
+  valuationsProjection, sellRequestsProjection, collectionProjection, contentProjection, newsletterCampaignsProjection];

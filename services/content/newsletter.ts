@@ -5,20 +5,28 @@
  * /api/newsletter/confirm/ {email, token} and POST /api/newsletter/unsubscribe/ {email, token}. The link tokens are
  * keyed hashes of the address (HMAC with a key derived from the signing key), so nothing secret is stored and a
  * link cannot be made for someone else's address. Each email is queued in the transaction of its event.
+ *
+ * The list and an account's promotional_email say the same thing about one address, so they move together: a
+ * confirmation turns the flag on for the account that owns the address, and an unsubscribe turns it off (the
+ * account's own SubscribeNewsletter / UpdateProfile command, appended in the same transaction as the list's event).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { ValidationError } from '../../domain/shared/errors';
-import { newsletterStream, normaliseEmail } from '../../domain/account/events';
+import { newsletterStream, normaliseEmail, userStream } from '../../domain/account/events';
+import { accountDecider } from '../../domain/account/decide';
+import type { AccountCommand } from '../../domain/account/commands';
+import type { AccountState } from '../../domain/account/state';
 import { LINK_INVALID, newsletterDecider, type NewsletterCommand, type NewsletterEvent, type NewsletterState } from '../../domain/account/newsletter';
 import { MSG } from '../../domain/account/rules';
 import { parseBody } from '../http/validation';
 import { emailSchema } from '../accounts/schemas';
 import { awaitProjected, runAccountCommand } from '../accounts/account-commands';
-import { loadAccount } from '../accounts/lookup';
-import { handleMany, lastCursor } from '../commands/multi-stream';
+import { findUserIdByEmail, loadAccount } from '../accounts/lookup';
+import { handleMany, lastCursor, type StreamRef } from '../commands/multi-stream';
+import type { DomainEvent, EventMetadata } from '../event-store/types';
 import { queueEmail, type OutgoingEmail } from '../mail/outbox';
 import { HOUSE_NAME } from '../payout/house-settings';
 import { escapeHtml } from './markdown';
@@ -33,7 +41,7 @@ export function newsletterToken(ctx: AppContext, purpose: Purpose, email: string
   return createHmac('sha256', ctx.tokens.deriveKey('newsletter')).update(`${purpose}:${normaliseEmail(email)}`).digest('base64url');
 }
 
-function checkToken(ctx: AppContext, purpose: Purpose, email: string, token: string): void {
+export function checkToken(ctx: AppContext, purpose: Purpose, email: string, token: string): void {
   const want = Buffer.from(newsletterToken(ctx, purpose, email));
   const got = Buffer.from(token);
   if (got.length !== want.length || !timingSafeEqual(got, want)) throw new ValidationError({}, LINK_INVALID);
@@ -74,13 +82,25 @@ function emailFor(ctx: AppContext, event: NewsletterEvent, now: Date): (Outgoing
   return null;
 }
 
-/** Runs one newsletter command; the emails its events call for are queued in the same transaction. */
-async function run(ctx: AppContext, email: string, command: NewsletterCommand, meta: { user_id: string | null; request_id: string }) {
+/**
+ * Runs one newsletter command; the emails its events call for are queued in the same transaction. `account`: the
+ * command the account owning the address takes along (atomically), `always` even when the list records nothing.
+ */
+async function run(
+  ctx: AppContext, email: string, command: NewsletterCommand, meta: EventMetadata,
+  account?: { command: AccountCommand; always: boolean },
+) {
   const stream = newsletterStream(email);
+  const userId = account ? await findUserIdByEmail(ctx, email) : null;
+  const user = userId ? userStream(userId) : null;
+  const streams: StreamRef[] = [{ streamId: stream, decider: newsletterDecider }, ...(user ? [{ streamId: user, decider: accountDecider }] : [])];
   const now = ctx.clock.now();
-  const outcome = await handleMany(ctx, [{ streamId: stream, decider: newsletterDecider }], (states) => {
+  const outcome = await handleMany(ctx, streams, (states) => {
     const events = newsletterDecider.decide(command, states[stream] as NewsletterState);
-    return { events: { [stream]: events }, result: events };
+    const decided: Record<string, DomainEvent[]> = { [stream]: events };
+    const owner = user ? states[user] as AccountState : null;
+    if (user && owner?.exists && account && (account.always || events.length > 0)) decided[user] = accountDecider.decide(account.command, owner);
+    return { events: decided, result: events };
   }, meta, async (trx, decision) => {
     for (const event of decision.result) {
       const mail = emailFor(ctx, event, now);
@@ -90,6 +110,14 @@ async function run(ctx: AppContext, email: string, command: NewsletterCommand, m
   const cursor = lastCursor(outcome.appends);
   if (cursor) await ctx.projections.waitFor(cursor);
   return outcome.result;
+}
+
+/** Takes the address off the list and turns off promotional_email on its account (the link and one-click routes). */
+export async function unsubscribeAddress(ctx: AppContext, email: string, meta: EventMetadata): Promise<void> {
+  const now = ctx.clock.now().toISOString();
+  // Always: whatever the list's state, pressing unsubscribe means no more promotional email to this address.
+  await run(ctx, email, { type: 'UnsubscribeNewsletter', email, now }, meta,
+    { command: { type: 'UpdateProfile', changes: { promotional_email: false }, now }, always: true });
 }
 
 const linkBody = z.object({ email: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.'), token: z.string({ error: LINK_INVALID }).max(200) });
@@ -117,14 +145,17 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/newsletter/confirm/', { schema: { summary: 'Confirm a newsletter subscription', body: linkBody } }, async (request) => {
     const { email, token } = parseBody(linkBody, request.body);
     checkToken(ctx, 'confirm', email, token);
-    await run(ctx, email, { type: 'ConfirmNewsletter', email, now: ctx.clock.now().toISOString() }, { user_id: request.user?.id ?? null, request_id: request.id });
+    const now = ctx.clock.now().toISOString();
+    // Only a confirmation that really subscribes turns the flag on (an old link clicked again changes nothing).
+    await run(ctx, email, { type: 'ConfirmNewsletter', email, now }, { user_id: request.user?.id ?? null, request_id: request.id },
+      { command: { type: 'SubscribeNewsletter', now }, always: false });
     return { detail: CONFIRMED };
   });
 
   app.post('/api/newsletter/unsubscribe/', { schema: { summary: 'Unsubscribe from the newsletter', body: linkBody } }, async (request) => {
     const { email, token } = parseBody(linkBody, request.body);
     checkToken(ctx, 'unsubscribe', email, token);
-    await run(ctx, email, { type: 'UnsubscribeNewsletter', email, now: ctx.clock.now().toISOString() }, { user_id: request.user?.id ?? null, request_id: request.id });
+    await unsubscribeAddress(ctx, email, { user_id: request.user?.id ?? null, request_id: request.id });
     return { detail: UNSUBSCRIBED };
   });
 }

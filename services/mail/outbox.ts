@@ -12,29 +12,48 @@ export interface OutgoingEmail {
   html: string;
   /** Same key, same email: a second queueEmail with it adds nothing. */
   dedupe_key?: string;
+  /** Extra headers for the sender (e.g. List-Unsubscribe on promotional email). */
+  headers?: Record<string, string>;
+  /** Bulk (campaign) mail: sent only when no other email is due. */
+  bulk?: boolean;
   /** From ctx.clock, so tests can move time. */
   now: Date;
 }
 
-export interface MailboxEntry { to: string; subject: string; text: string; html: string; created_at: string }
+export interface MailboxEntry { to: string; subject: string; text: string; html: string; created_at: string; headers?: Record<string, string> }
 
 /** Answers true when the email was queued, false when its dedupe_key was already there. */
 export async function queueEmail(trx: Kysely<any>, email: OutgoingEmail): Promise<boolean> {
   const { rows } = await sql<{ id: string }>`
-    INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at)
+    INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at, headers, bulk)
     VALUES (${randomUUID()}, ${email.dedupe_key ?? null}, ${email.to}, ${email.subject}, ${email.text}, ${email.html},
-            ${email.now.toISOString()}, ${email.now.toISOString()})
+            ${email.now.toISOString()}, ${email.now.toISOString()}, ${email.headers ? JSON.stringify(email.headers) : null}::jsonb, ${email.bulk === true})
     ON CONFLICT (dedupe_key) DO NOTHING
     RETURNING id`.execute(trx);
   return rows.length > 0;
 }
 
+/** Several emails in one statement, with the same rules as queueEmail (bulk mail: one round trip per batch). */
+export async function queueEmails(trx: Kysely<any>, emails: OutgoingEmail[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const rows = emails.map((e) => sql`(${randomUUID()}::uuid, ${e.dedupe_key ?? null}, ${e.to}, ${e.subject}, ${e.text}, ${e.html},
+    ${e.now.toISOString()}::timestamptz, ${e.now.toISOString()}::timestamptz, ${e.headers ? JSON.stringify(e.headers) : null}::jsonb, ${e.bulk === true})`);
+  const { rows: added } = await sql<{ id: string }>`
+    INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at, headers, bulk)
+    VALUES ${sql.join(rows)}
+    ON CONFLICT (dedupe_key) DO NOTHING
+    RETURNING id`.execute(trx);
+  return added.length;
+}
+
 /** The development mailbox: newest first, optionally for one address. */
 export async function readMailbox(db: Kysely<any>, options: { to?: string; limit?: number } = {}): Promise<MailboxEntry[]> {
   const to = options.to?.trim().toLowerCase() ?? null;
-  const { rows } = await sql<{ to_address: string; subject: string; text_body: string; html_body: string; created_at: Date }>`
-    SELECT to_address, subject, text_body, html_body, created_at FROM email_outbox
+  const { rows } = await sql<{ to_address: string; subject: string; text_body: string; html_body: string; created_at: Date; headers: Record<string, string> | null }>`
+    SELECT to_address, subject, text_body, html_body, created_at, headers FROM email_outbox
     WHERE ${to}::text IS NULL OR lower(to_address) = ${to}
     ORDER BY seq DESC LIMIT ${options.limit ?? 100}`.execute(db);
-  return rows.map((r) => ({ to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body, created_at: r.created_at.toISOString() }));
+  return rows.map((r) => ({
+    to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body, created_at: r.created_at.toISOString(), ...(r.headers ? { headers: r.headers } : {}),
+  }));
 }

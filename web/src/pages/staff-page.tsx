@@ -5,7 +5,7 @@
  * ?section=orders: orders to mark paid, cancel or move forward. ?section=vouchers: vouchers issued and a new one.
  * ?section=sell-requests: sell requests to receive, consign, relist or return.
  * ?section=auctions and ?section=lots: the catalogue desks (features/staff-catalogue).
- * ?section=articles and ?section=site-content: the content desks (features/content).
+ * ?section=articles, ?section=site-content and ?section=newsletter: the content desks (features/content).
  */
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -25,7 +25,7 @@ import { VouchersDesk } from '../features/staff-orders/vouchers-desk';
 import { SellRequestsDesk } from '../features/staff-selling/sell-requests-desk';
 import { ValuationsDesk } from '../features/valuation/valuations-desk';
 import { CATALOGUE_SECTIONS, CatalogueDesk } from '../features/staff-catalogue/catalogue-desk';
-import { CONTENT_SECTIONS, ContentDesk } from '../features/content/content-desk';
+import { CONTENT_SECTIONS, ContentDesk, isContentSection } from '../features/content/content-desk';
 import { formatShortDate } from '../lib/dates';
 import { SITE } from '../lib/site';
 import { session } from '../state/session';
@@ -160,7 +160,7 @@ function StaffOnly({ section }: { section: Section }) {
           ))}
         </ul>
       </nav>
-      {section === 'auctions' || section === 'lots' ? <CatalogueDesk section={section} /> : section === 'articles' || section === 'site-content' ? <ContentDesk section={section} /> : section === 'withdrawals' ? <WithdrawalsDesk /> : section === 'wallets' ? <WalletsDesk />
+      {section === 'auctions' || section === 'lots' ? <CatalogueDesk section={section} /> : isContentSection(section) ? <ContentDesk section={section} /> : section === 'withdrawals' ? <WithdrawalsDesk /> : section === 'wallets' ? <WalletsDesk />
         : section === 'orders' ? <OrdersDesk /> : section === 'vouchers' ? <VouchersDesk /> : section === 'sell-requests' ? <SellRequestsDesk /> : section === 'valuations' ? <ValuationsDesk /> : <UsersTable />}
     </>
   );

@@ -1,0 +1,69 @@
+/**
+ * `newsletter_campaigns`: one row per campaign with its status (draft or sent), who wrote, edited and sent it, and
+ * how many addresses the send froze. Guarded by the stream version, so a replayed or older event changes nothing.
+ * Delivery progress is not here: it lives in the send's work list (newsletter_campaign_recipients, migration 0785).
+ */
+import type { ColumnType } from 'kysely';
+import type { Projection } from '../projection';
+import { CAMPAIGN_EVENT_TYPES, type CampaignEvent } from '../../domain/newsletter-campaign/campaign';
+import { assertNever } from '../../domain/shared/decider';
+
+type Instant = ColumnType<Date, string, string>;
+type MaybeInstant = ColumnType<Date | null, string | null | undefined, string | null>;
+
+export interface NewsletterCampaignsTable {
+  id: string;
+  subject: string;
+  /** Markdown as staff typed it. */
+  body: string;
+  status: 'draft' | 'sent';
+  created_by: string;
+  created_at: Instant;
+  updated_by: string;
+  updated_at: Instant;
+  sent_by: string | null;
+  sent_at: MaybeInstant;
+  recipients_count: number | null;
+  version: number;
+}
+
+declare module '../database' {
+  interface Database {
+    newsletter_campaigns: NewsletterCampaignsTable;
+  }
+}
+
+export const newsletterCampaignsProjection: Projection = {
+  name: 'newsletter_campaigns',
+  tables: ['newsletter_campaigns'],
+  eventTypes: CAMPAIGN_EVENT_TYPES,
+  async apply(trx, stored) {
+    const event = { type: stored.type, data: stored.data } as CampaignEvent;
+    const version = stored.stream_version;
+    switch (event.type) {
+      case 'NewsletterCampaignDrafted': {
+        const d = event.data;
+        await trx.insertInto('newsletter_campaigns').values({
+          id: d.campaign_id, subject: d.subject, body: d.body, status: 'draft', created_by: d.by, created_at: d.at,
+          updated_by: d.by, updated_at: d.at, sent_by: null, sent_at: null, recipients_count: null, version,
+        }).onConflict((oc) => oc.column('id').doNothing()).execute();
+        return;
+      }
+      case 'NewsletterCampaignEdited': {
+        const d = event.data;
+        await trx.updateTable('newsletter_campaigns').set({ subject: d.subject, body: d.body, updated_by: d.by, updated_at: d.at, version })
+          .where('id', '=', d.campaign_id).where('version', '<', version).execute();
+        return;
+      }
+      case 'NewsletterCampaignSent': {
+        const d = event.data;
+        await trx.updateTable('newsletter_campaigns')
+          .set({ status: 'sent', sent_by: d.by, sent_at: d.sent_at, recipients_count: d.recipients_count, version })
+          .where('id', '=', d.campaign_id).where('version', '<', version).execute();
+        return;
+      }
+      default:
+        assertNever(event);
+    }
+  },
+};
