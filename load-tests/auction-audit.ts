@@ -14,10 +14,12 @@ import { allProjections } from '../projections/index';
 import { rebuildAndCompare } from '../projections/rebuild';
 import { spread, type Spread } from './stats';
 
-export interface BidAudit { acknowledged: number; placed: number; lost: number; unacknowledged: number; appends: number; inFlightLimit: number }
+/** `appends`: per lot, the transactions that wrote its bids; `commits`: the distinct transactions over all lots (fewer with commit ticks). */
+export interface BidAudit { acknowledged: number; placed: number; lost: number; unacknowledged: number; appends: number; commits: number; inFlightLimit: number }
 
 export async function auditBids(ctx: AppContext, acknowledged: Map<string, string[]>, inFlightLimit: number): Promise<BidAudit> {
-  const audit: BidAudit = { acknowledged: 0, placed: 0, lost: 0, unacknowledged: 0, appends: 0, inFlightLimit };
+  const audit: BidAudit = { acknowledged: 0, placed: 0, lost: 0, unacknowledged: 0, appends: 0, commits: 0, inFlightLimit };
+  const commits = new Set<string>();
   const lots = [...acknowledged.entries()];
   for (let start = 0; start < lots.length; start += 8) {
     await Promise.all(lots.slice(start, start + 8).map(async ([lotId, ids]) => {
@@ -27,9 +29,11 @@ export async function auditBids(ctx: AppContext, acknowledged: Map<string, strin
       audit.placed += inStream.size;
       audit.lost += ids.filter((id) => !inStream.has(id)).length;
       audit.appends += new Set(placed.map((e) => e.transaction_id)).size;
+      for (const e of placed) commits.add(e.transaction_id);
     }));
   }
   audit.unacknowledged = audit.placed - audit.acknowledged;
+  audit.commits = commits.size;
   return audit;
 }
 

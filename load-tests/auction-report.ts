@@ -103,7 +103,7 @@ export function printFinal(r: FinalReport): { ok: boolean; figures: Array<[strin
   console.log(`Ratio:                accepted ${ratio.toFixed(2)}x   ${check(ratio >= TARGETS.ratio)} (>= ${TARGETS.ratio}x)`);
   console.log(`Closes:               ${c.closedOnce}/${c.lots} lots closed exactly once, ${c.closedTwice} twice, ${c.notClosed} not closed, auction finished ${c.auctionFinished}x; ` +
     `${c.extendedLots} lots extended by soft close (up to +${c.maxExtraSeconds} s); closed ${ms(c.closeDelay.p50)} / ${ms(c.closeDelay.max)} (p50/max) after their end   ${check(closesOk)}`);
-  console.log(`Bids:                 ${r.bids.acknowledged} acknowledged, ${r.bids.placed} BidPlaced in the streams (${r.bids.appends} appends), ${r.bids.lost} acknowledged bids missing, ` +
+  console.log(`Bids:                 ${r.bids.acknowledged} acknowledged, ${r.bids.placed} BidPlaced in the streams (${r.bids.appends} lot appends in ${r.bids.commits} commits), ${r.bids.lost} acknowledged bids missing, ` +
     `${r.bids.unacknowledged} placed while their answer was on the wire at a stop   ${check(bidsOk)}`);
   if (r.readModels) {
     const m = r.readModels;

@@ -5,7 +5,6 @@ import type { AppendResult } from '../event-store/types';
 import { lastCursor } from '../commands/multi-stream';
 import { ValidationError } from '../../domain/shared/errors';
 import { SELL_MSG } from '../../domain/sell-request/messages';
-import { nextReferenceNo } from '../catalogue/routes/staff-lots';
 import '../../projections/auctions/tables';
 
 export const AUCTION_NOT_FOUND = 'Auction not found.';
@@ -27,14 +26,6 @@ export async function targetAuction(ctx: AppContext, auctionId: string, field: s
   if (open === 'deadline' && now >= auction.bottles_add_deadline.getTime()) throw new ValidationError({ [field]: [SELL_MSG.deadlinePassed] });
   if (open === 'not_started' && now >= auction.start_date.getTime()) throw new ValidationError({ [field]: ['Choose an auction that has not started yet.'] });
   return auction;
-}
-
-/** `count` lot reference numbers in an auction, in a row (the read model counts only lots already projected). */
-export async function lotReferenceNos(ctx: AppContext, auction: TargetAuction, count: number): Promise<string[]> {
-  const first = await nextReferenceNo(ctx, auction.id, auction.year, auction.sequence_no);
-  const m = /^(.*-)(\d+)$/.exec(first);
-  if (!m) return Array.from({ length: count }, (_, i) => (i === 0 ? first : `${first}-${i}`));
-  return Array.from({ length: count }, (_, i) => `${m[1]}${String(Number(m[2]) + i).padStart(m[2].length, '0')}`);
 }
 
 export async function settled(ctx: AppContext, appends: AppendResult[]): Promise<void> {

@@ -22,7 +22,8 @@ import { sellRequestDecider } from '../../domain/sell-request/decide';
 import { sellRequestStream, type SellItem } from '../../domain/sell-request/events';
 import { lotStream } from '../catalogue/streams';
 import { fromStorageBody } from './schemas';
-import { lotReferenceNos, nextSellReference, settled, targetAuction } from './common';
+import { nextSellReference, settled, targetAuction } from './common';
+import { reserveLotReferenceNos } from '../catalogue/lots/reference-numbers';
 
 export const NOT_IN_STORAGE = 'Some of these lots are not in your storage.';
 
@@ -34,7 +35,7 @@ export async function submitFromStorage(ctx: AppContext, request: FastifyRequest
   const auction = await targetAuction(ctx, body.auction_id, 'auction_id', 'deadline');
   const requestId = randomUUID();
   const reference = await nextSellReference(ctx);
-  const refs = await lotReferenceNos(ctx, auction, body.items.length);
+  const refs = await reserveLotReferenceNos(ctx, auction, body.items.length);
   const plan = body.items.map((sourceId, i) => ({ sourceId, itemId: randomUUID(), lotId: randomUUID(), referenceNo: refs[i] }));
 
   const streams: StreamRef[] = [

@@ -22,7 +22,8 @@ import { sellRequestStream, unsoldLotStream, type SellItem } from '../../domain/
 import type { SellRequestState } from '../../domain/sell-request/state';
 import { SELL_MSG } from '../../domain/sell-request/messages';
 import { consignItemBody, relistBody, returnBody, statusQuery } from './schemas';
-import { lotReferenceNos, settled, targetAuction } from './common';
+import { settled, targetAuction } from './common';
+import { reserveLotReferenceNos } from '../catalogue/lots/reference-numbers';
 import { staffRequests } from './views';
 import '../../projections/lots/tables';
 
@@ -62,7 +63,7 @@ export function staffSellRequestRoutes(app: FastifyInstance, ctx: AppContext): v
     const auction = await targetAuction(ctx, raw.auction_id, 'auction_id', 'not_started');
     const body = parseBody(consignBody, prefilled(raw, item.details, item.user_id, auction.id));
     const lotId = randomUUID();
-    const [referenceNo] = await lotReferenceNos(ctx, auction, 1);
+    const [referenceNo] = await reserveLotReferenceNos(ctx, auction, 1);
     const now = ctx.clock.now();
     const consign = toConsignCommand(body, { lotId, referenceNo, auctionStart: auction.start_date, auctionEnd: auction.end_date, staffId: staff.id, now, newId: randomUUID });
     const streams: StreamRef[] = [{ streamId: sellRequestStream(requestId), decider: sellRequestDecider }, { streamId: lotStream(lotId), decider: lotDecider }];
@@ -86,7 +87,7 @@ export function staffSellRequestRoutes(app: FastifyInstance, ctx: AppContext): v
       .where('id', '=', lotId).executeTakeFirst();
     if (!lot) throw new NotFound('Lot not found.');
     const auction = await targetAuction(ctx, auction_id, 'auction_id', 'not_started');
-    const [referenceNo] = await lotReferenceNos(ctx, auction, 1);
+    const [referenceNo] = await reserveLotReferenceNos(ctx, auction, 1);
     const fromRequest = await ctx.db.selectFrom('sell_request_items').select(['id', 'request_id']).where('lot_id', '=', lotId).executeTakeFirst();
     const newLotId = randomUUID();
     const now = ctx.clock.now().toISOString();

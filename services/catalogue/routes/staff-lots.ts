@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { sql } from 'kysely';
 import { bidding } from '../../bidding/bidding';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
@@ -16,6 +15,7 @@ import { lotStream } from '../streams';
 import { idFromParams, metadataOf, requireLot, settle } from '../http';
 import { consignBody, toApiFieldErrors, toConsignCommand } from '../lots/consign-input';
 import { presentLot, viewerOf } from '../lots/present';
+import { reserveLotReferenceNos } from '../lots/reference-numbers';
 
 const featuredBody = z.object({ featured: z.boolean({ message: 'Must be true or false.' }) });
 
@@ -33,7 +33,7 @@ export function staffLotRoutes(app: FastifyInstance, ctx: AppContext): void {
     const lotId = randomUUID();
     const command = toConsignCommand(body, {
       lotId,
-      referenceNo: body.reference_no ?? (await nextReferenceNo(ctx, auction.id, auction.year, auction.sequence_no)),
+      referenceNo: body.reference_no ?? (await reserveLotReferenceNos(ctx, auction))[0],
       auctionStart: auction.start_date,
       auctionEnd: auction.end_date,
       staffId: staff.id,
@@ -60,10 +60,4 @@ export function staffLotRoutes(app: FastifyInstance, ctx: AppContext): void {
     await settle(ctx, decision);
     return presentLot(ctx, await requireLot(ctx, lotId), viewerOf(request));
   });
-}
-
-/** "<year><sequence>-<n>", n counting the auction's lots: readable, and unique enough for staff entry. */
-export async function nextReferenceNo(ctx: AppContext, auctionId: string, year: number, sequenceNo: number): Promise<string> {
-  const row = await ctx.db.selectFrom('lots').select(sql<number>`count(*)::int + 1`.as('n')).where('auction_id', '=', auctionId).executeTakeFirstOrThrow();
-  return `${year}${String(sequenceNo).padStart(2, '0')}-${String(row.n).padStart(4, '0')}`;
 }
