@@ -3,6 +3,8 @@ export const SELL_MSG = {
   deadlinePassed: 'The deadline for adding bottles to this auction has passed.',
   required: 'This field is required',
   notFound: 'Sell request not found.',
+  /** GET /api/sell_requests/{id}/pdf/ of a relist from storage: nothing is delivered, so there is no document. */
+  noPdf: 'A request to relist bottles from your storage has no PDF: the bottles are already with us.',
   itemNotFound: 'Item not found.',
   alreadyReceived: 'This item has already been received.',
   notReceived: 'This item has not been received yet.',

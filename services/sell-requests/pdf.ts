@@ -1,5 +1,6 @@
 /**
- * The sell-request PDF answered as file_data (base64) by POST /api/sell_request/?type=new_items: the reference, the
+ * The sell-request PDF, answered as file_data (base64) by POST /api/sell_request/?type=new_items and again as the file
+ * by GET /api/sell_requests/{id}/pdf/ (both from document.ts's one mapping of the submission event): the reference, the
  * items, and what to do next for the chosen delivery: send (packing and labelling, the reference on every box, the
  * warehouse address), drop (the store's address and opening hours), courier collection (the date and box count).
  * House details come from the HOUSE_* settings (services/payout/house-settings.ts) and HOUSE_WAREHOUSE_ADDRESS.

@@ -24,7 +24,8 @@ import type { SubmitSellRequest } from '../../domain/sell-request/commands';
 import { pickUpDateError } from '../../domain/sell-request/pick-up-date';
 import type { RegistrationForm } from '../../domain/account/registration-form';
 import { newItemsBody, type NewItemsBody } from './schemas';
-import { nextSellReference, settled, targetAuction, type TargetAuction } from './common';
+import { nextSellReference, settled, targetAuction } from './common';
+import { recordedSubmission, type Recorded } from './document';
 import '../../projections/payout/tables';
 
 export const USER_DATA_REQUIRED = 'Sign in, or fill in your details to create an account.';
@@ -65,7 +66,8 @@ async function savedOrNewMethod(ctx: AppContext, userId: string, input: PayoutIn
   return saved ? saved.id : (await addPayoutMethod(ctx, userId, input, false, metadata)).id;
 }
 
-export interface Submitted { id: string; command: SubmitSellRequest; auction: TargetAuction }
+/** `recorded`: the SellRequestSubmitted event and its position (the PDF is built from them, as when fetched again). */
+export interface Submitted { id: string; recorded: Recorded }
 
 export async function submitNewItems(ctx: AppContext, request: FastifyRequest): Promise<Submitted> {
   const body = parseBody(newItemsBody, request.body);
@@ -126,5 +128,5 @@ export async function submitNewItems(ctx: AppContext, request: FastifyRequest): 
   };
   const outcome = await ctx.commands.handle(sellRequestStream(requestId), sellRequestDecider, command, { ...metadata, user_id: userId });
   await settled(ctx, outcome.append ? [outcome.append] : []);
-  return { id: requestId, command, auction };
+  return { id: requestId, recorded: recordedSubmission(outcome) };
 }

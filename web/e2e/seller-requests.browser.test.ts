@@ -1,9 +1,11 @@
 /**
  * "My sell requests" in the seller's area, in a real browser: a seller files a send_items request through the API,
  * staff receive one item with a condition note and a photo (multipart), and the seller sees the request, the item
- * received with the note and the photo (thumbnail, then full size), the other item still expected. A second seller
- * sees none of it, only the empty state with its link to /selling.
+ * received with the note and the photo (thumbnail, then full size), the other item still expected, and downloads the
+ * request's PDF again (the same text as the one answered at submission). A second seller sees none of it, only the
+ * empty state with its link to /selling.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -13,6 +15,8 @@ import { bearer, type TestUser } from '../../services/testing/users';
 import { createAuction } from '../../services/catalogue/testing/fixtures';
 import { UK_ACCOUNT } from '../../services/payout/testing';
 import { multipart, png } from '../../services/valuation/testing';
+import { pdfText } from '../../services/wallet/testing';
+import { placeOrder, wonLot } from '../../services/checkout/testing';
 import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, logged, newContext, PHONE, startE2E, user, watchProblems, type E2E, type PageProblems } from './helpers';
 
 const DAY = 24 * 60 * 60_000;
@@ -21,7 +25,8 @@ const NOTE = 'Seal intact, label scuffed at the back';
 let e: E2E;
 let seller: TestUser;
 let other: TestUser;
-let made: { id: string; reference: string };
+let made: { id: string; reference: string; file_data: string };
+let relist: { reference: string };
 
 async function api(method: 'GET' | 'POST', url: string, who: TestUser, payload?: object) {
   const res = await e.t.app.inject({ method, url, headers: bearer(who), ...(payload ? { payload } : {}) });
@@ -51,6 +56,10 @@ test.before(logged(async () => {
     payload: body.payload, headers: { ...body.headers, ...bearer(staff) },
   });
   assert.ok(res.statusCode < 300, `receive: ${res.statusCode} ${res.body}`);
+  // A relist of a bottle from the seller's storage: no PDF (nothing is delivered), so no download button.
+  const bought = await wonLot(e.t, seller.id, { hammerPence: 25000, title: 'Ardbeg Uigeadail' });
+  await placeOrder(e.t, seller.id, [bought], { service: 'storage', paid: true, storedUntil: new Date(e.t.clock.now().getTime() + 90 * DAY).toISOString() });
+  relist = await api('POST', '/api/sell_request/?type=from_storage', seller, { items: [bought.lotId], auction_id: next.id });
 }));
 
 test.after(async () => {
@@ -94,8 +103,30 @@ test('the seller sees the request, the received item with its note and photo, th
   assert.is(await expected.getByRole('img').count(), 0);
   assert.is(await card.getByRole('link', { name: 'See the lot' }).count(), 0, 'nothing consigned yet');
 
+  // The PDF again, fetched with the seller's token: the document they got when they submitted.
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: `Download PDF of ${made.reference}` }).click();
+  const file = await download;
+  assert.is(file.suggestedFilename(), `sell-request-${made.reference}.pdf`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seller-requests-e2e-'));
+  try {
+    const saved = path.join(dir, 'request.pdf');
+    await file.saveAs(saved);
+    const text = pdfText(fs.readFileSync(saved).toString('base64'));
+    for (const part of [`Sell request ${made.reference}`, 'Springbank 15 Year Old x 1', `Write the reference ${made.reference}`]) assert.ok(text.includes(part), `${part} in:\n${text}`);
+    assert.is(text, pdfText(made.file_data));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  const relisted = section.getByRole('article', { name: relist.reference });
+  await relisted.getByText('From your storage').waitFor();
+  assert.is(await relisted.getByRole('button', { name: /Download PDF/ }).count(), 0, 'a relist from storage has no PDF');
+
   await page.setViewportSize(PHONE);
   await assertNoSidewaysScroll(page);
+  const button = await card.getByRole('button', { name: `Download PDF of ${made.reference}` }).boundingBox();
+  assert.ok(button && button.x >= 0 && button.x + button.width <= PHONE.width, `the button fits a phone: ${JSON.stringify(button)}`);
   // For a look by eye: the section on a phone (in the temp directory, like the seller area's own screenshots).
   await card.screenshot({ path: path.join(os.tmpdir(), 'my-sell-requests-phone.png') });
   assertNoProblems(problems);

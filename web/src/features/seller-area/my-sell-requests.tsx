@@ -32,7 +32,7 @@ export function MySellRequests({ onError }: { onError: (e: unknown) => void }) {
           </Empty>
         ) : (
           <div className="sell-req__list">
-            {list.data.map((r) => <SellRequestCard key={r.id} request={r} auctions={auctions.data ?? []} />)}
+            {list.data.map((r) => <SellRequestCard key={r.id} request={r} auctions={auctions.data ?? []} onError={onError} />)}
           </div>
         )}
     </section>

@@ -1,14 +1,15 @@
 /**
- * One of the seller's sell requests: reference, way, target auction, status and date, then each item with its status,
- * the staff's condition note and the photos taken on receipt (private: fetched with the token by the valuation
- * feature's PhotoStrip), and the lot once consigned.
+ * One of the seller's sell requests: reference, way, target auction, status and date, the request's PDF again for new
+ * items (a relist from storage has none), then each item with its status, the staff's condition note and the photos
+ * taken on receipt (private: fetched with the token by the valuation feature's PhotoStrip), and the lot once consigned.
  */
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { formatLongDate } from '../../lib/dates';
 import type { Auction } from '../../lib/types';
 import { PhotoStrip } from '../valuation/auth-image';
-import type { SellRequest, SellRequestItem } from './sell-requests-api';
+import { downloadSellRequestPdf, type SellRequest, type SellRequestItem } from './sell-requests-api';
+import { StatementButton } from './statement-button';
 import { itemStatusText, requestStatusText, targetAuctionText, wayText } from './sell-request-rules';
 
 function ItemRow({ item }: { item: SellRequestItem }) {
@@ -26,7 +27,7 @@ function ItemRow({ item }: { item: SellRequestItem }) {
   );
 }
 
-export function SellRequestCard({ request, auctions }: { request: SellRequest; auctions: readonly Auction[] }) {
+export function SellRequestCard({ request, auctions, onError }: { request: SellRequest; auctions: readonly Auction[]; onError: (e: unknown) => void }) {
   const headingId = useId();
   return (
     <article className="sell-req" aria-labelledby={headingId} data-testid="my-sell-request">
@@ -39,6 +40,11 @@ export function SellRequestCard({ request, auctions }: { request: SellRequest; a
         <div><dt>Auction</dt><dd>{targetAuctionText(request.auction_id, auctions)}</dd></div>
         <div><dt>Filed</dt><dd>{formatLongDate(request.created_at)}</dd></div>
       </dl>
+      {request.kind === 'new_items' && (
+        <div className="sell-req__actions">
+          <StatementButton label="Download PDF" ariaLabel={`Download PDF of ${request.reference}`} download={() => downloadSellRequestPdf(request)} onError={onError} />
+        </div>
+      )}
       <ul className="sell-req__items" aria-label={`Items of ${request.reference}`}>
         {request.items.map((item) => <ItemRow key={item.id} item={item} />)}
       </ul>
