@@ -9,7 +9,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Projection } from '../projection';
 import type { StoredEvent } from '../../services/event-store/types';
-import type { LotConsigned } from '../../domain/lot/events';
+import type { LotConsigned, LotEdited } from '../../domain/lot/events';
 import { decideNotifications, factsFromConsignment, mayNotify, type LotFacts, type NotifiableEvent, type NotificationDraft } from '../../domain/notification/decide';
 import type { InboxEvent } from '../../domain/notification/inbox';
 import { sellerInvoiceNotice } from '../../domain/notification/seller-invoice';
@@ -18,7 +18,9 @@ import type { LotPaid } from '../../domain/order/events';
 
 const TYPES = ['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotClosed', 'WalletCredited', 'LotMatchedInterests', 'NotificationDue', 'SellRequestSubmitted', 'NotificationsRead', 'EmailOptOutsChanged',
   // The seller's statement (seller-invoice.ts): lots ending, paid for, and auctions finishing.
-  'LotPaid', 'AuctionFinished', 'LotWithdrawn'];
+  'LotPaid', 'AuctionFinished', 'LotWithdrawn',
+  // A staff edit before the start may rename the lot.
+  'LotEdited'];
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
@@ -26,12 +28,13 @@ export const notificationsProjection: Projection = {
   eventTypes: TYPES,
   async apply(trx, stored) {
     if (await applySellerInvoiceFacts(trx, stored)) return;
+    if (stored.type === 'LotEdited') return renamed(trx, stored);
     const event = { type: stored.type, data: stored.data, event_id: stored.event_id } as NotifiableEvent | (LotConsigned & { event_id: string }) | (InboxEvent & { event_id: string });
     switch (event.type) {
       case 'LotConsigned': {
         const f = factsFromConsignment(event);
-        await sql`INSERT INTO notification_lots (lot_id, version, auction_id, seller_id, title, reserve_met)
-          VALUES (${f.lot_id}, ${stored.stream_version}, ${f.auction_id}, ${f.seller_id}, ${f.title}, ${f.reserve_met})
+        await sql`INSERT INTO notification_lots (lot_id, version, auction_id, seller_id, title, reserve_met, custom_title)
+          VALUES (${f.lot_id}, ${stored.stream_version}, ${f.auction_id}, ${f.seller_id}, ${f.title}, ${f.reserve_met}, ${event.data.custom_title || null})
           ON CONFLICT (lot_id) DO NOTHING`.execute(trx);
         return;
       }
@@ -112,6 +115,13 @@ async function applySellerInvoiceFacts(trx: Kysely<any>, stored: StoredEvent): P
     return true;
   }
   return false;
+}
+
+/** The title shown is the custom title when the lot has one, otherwise the item's (edited) title. */
+async function renamed(trx: Kysely<any>, stored: StoredEvent): Promise<void> {
+  const d = stored.data as LotEdited['data'];
+  await sql`UPDATE notification_lots SET title = coalesce(custom_title, ${d.item.title}), version = ${stored.stream_version}
+    WHERE lot_id = ${d.lot_id} AND version < ${stored.stream_version}`.execute(trx);
 }
 
 async function lotEnded(trx: Kysely<any>, stored: StoredEvent, lotId: string, outcome: string, at: string): Promise<void> {

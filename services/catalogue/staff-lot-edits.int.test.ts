@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { sql } from 'kysely';
 import type { TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { createAuction, consignLot, getJson, placeBid, startCatalogueTestApp } from './testing/fixtures';
@@ -123,6 +124,27 @@ test('staff reschedule an auction before it starts: its lots move with it, stagg
 
 test('the staff lot list needs a valid auction id', async () => {
   assert.is((await inject('GET', '/api/staff/lots/?auction_id=nope', staff)).statusCode, 400);
+});
+
+test('a title edited before the start names the lot in later notifications, unless a custom title overrides it', async () => {
+  const auction = await createAuction(t, staff, { startOffsetMs: HOUR });
+  const plain = await consignLot(t, staff, auction.id, seller.id);
+  const custom = await consignLot(t, staff, auction.id, seller.id, { custom_title: 'The Sherry Bomb' });
+  for (const lot of [plain, custom]) {
+    assert.is((await inject('PATCH', `/api/staff/lots/${lot.id}/`, staff, { title: 'Macallan 18 Double Cask' })).statusCode, 200);
+  }
+  const [first, second] = await Promise.all([createTestUser(t, { feePaid: true }), createTestUser(t, { feePaid: true })]);
+  t.clock.advance(HOUR + 60_000);
+  for (const lot of [plain, custom]) {
+    await placeBid(t, lot.id, first.id, 5_000);
+    await placeBid(t, lot.id, second.id, 9_000);
+  }
+  await t.ctx.projections.settle();
+  const { rows } = await sql<{ lot_id: string; text: string }>`
+    SELECT lot_id, text FROM notifications WHERE user_id = ${first.id} AND template = 'outbid'`.execute(t.ctx.db);
+  const textOf = (lotId: string) => rows.find((r) => r.lot_id === lotId)?.text;
+  assert.is(textOf(plain.id), 'You have been outbid on Macallan 18 Double Cask');
+  assert.is(textOf(custom.id), 'You have been outbid on The Sherry Bomb');
 });
 
 test.run();

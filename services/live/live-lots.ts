@@ -12,6 +12,8 @@ export interface LiveLot {
   state: LotState;
   version: number;
   title: string;
+  /** The consignment's custom title: it stays the title shown whatever staff edit in the item. */
+  customTitle: string | null;
 }
 
 export interface LotChange {
@@ -36,26 +38,32 @@ export class LiveLots {
     if (lot && lot.version >= stored.stream_version) return null;
     if (!lot || lot.version !== stored.stream_version - 1) lot = await this.load(lotId, stored.stream_version - 1);
     const after = evolveLot(lot.state, event);
-    const title = event.type === 'LotConsigned' ? titleOf(event) : lot.title;
+    const next = named(lot, event, after, stored.stream_version);
     this.lots.delete(lotId);
     if (after.status !== 'closed') {
       if (this.lots.size >= MAX_LOTS) this.lots.delete(this.lots.keys().next().value as string);
-      this.lots.set(lotId, { state: after, version: stored.stream_version, title });
+      this.lots.set(lotId, next);
     }
-    return { event, before: lot.state, after, title };
+    return { event, before: lot.state, after, title: next.title };
   }
 
   private async load(lotId: string, upToVersion: number): Promise<LiveLot> {
-    let lot: LiveLot = { state: initialLotState, version: 0, title: '' };
+    let lot: LiveLot = { state: initialLotState, version: 0, title: '', customTitle: null };
     for (const stored of await this.readStream(lotStream(lotId))) {
       if (stored.stream_version > upToVersion) break;
       const event = { type: stored.type, data: stored.data } as LotEvent;
-      lot = { state: evolveLot(lot.state, event), version: stored.stream_version, title: event.type === 'LotConsigned' ? titleOf(event) : lot.title };
+      lot = named(lot, event, evolveLot(lot.state, event), stored.stream_version);
     }
     return lot;
   }
 }
 
-function titleOf(event: Extract<LotEvent, { type: 'LotConsigned' }>): string {
-  return event.data.custom_title || event.data.item.title;
+/** The lot after `event`, with the title it shows: the custom title if any, else the item's (a staff edit renames it). */
+function named(lot: LiveLot, event: LotEvent, state: LotState, version: number): LiveLot {
+  if (event.type === 'LotConsigned') {
+    const customTitle = event.data.custom_title || null;
+    return { state, version, customTitle, title: customTitle ?? event.data.item.title };
+  }
+  if (event.type === 'LotEdited') return { state, version, customTitle: lot.customTitle, title: lot.customTitle ?? event.data.item.title };
+  return { ...lot, state, version };
 }

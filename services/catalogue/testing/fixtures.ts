@@ -47,6 +47,7 @@ export interface LotInput {
   estimated_value?: string;
   opening_bid?: string;
   starts_at?: string;
+  custom_title?: string;
   ends_at?: string;
 }
 
