@@ -43,7 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     dataDir,
     smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM ?? 'Whisky Auction <no-reply@whisky-auction.local>',
+    mailFrom: env.MAIL_FROM ?? 'Hartley & Reid Whisky Auctions <no-reply@whisky-auction.local>',
     tokenSecret: env.TOKEN_SECRET || null,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     production: env.NODE_ENV === 'production',

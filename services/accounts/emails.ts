@@ -1,15 +1,16 @@
 /** The account emails: verification and password reset. Links go to the client's shell (`/?submit_token=`...). */
 import type { Config } from '../config';
 import type { OutgoingEmail } from '../mail/outbox';
+import { HOUSE_NAME } from '../payout/house-settings';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(greeting: string, lines: string[], link: string, action: string): { text: string; html: string } {
-  const text = [greeting, '', ...lines, '', link, '', 'Whisky Auction'].join('\n');
+  const text = [greeting, '', ...lines, '', link, '', HOUSE_NAME].join('\n');
   const html = `<p>${escape(greeting)}</p>${lines.map((l) => `<p>${escape(l)}</p>`).join('')}` +
-    `<p><a href="${escape(link)}">${escape(action)}</a></p><p>Whisky Auction</p>`;
+    `<p><a href="${escape(link)}">${escape(action)}</a></p><p>${escape(HOUSE_NAME)}</p>`;
   return { text, html };
 }
 
@@ -18,7 +19,7 @@ const hello = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello
 export function verificationEmail(config: Config, to: string, firstName: string, token: string): Email {
   const link = `${config.publicUrl}/?submit_token=${encodeURIComponent(token)}`;
   const body = layout(hello(firstName), [
-    'Thank you for registering with Whisky Auction. Please confirm your email address by opening the link below.',
+    `Thank you for registering with ${HOUSE_NAME}. Please confirm your email address by opening the link below.`,
     'The link is valid for 3 days. If you did not register, you can ignore this email.',
   ], link, 'Confirm my email address');
   return { to, subject: 'Confirm your email address', ...body };
@@ -27,7 +28,7 @@ export function verificationEmail(config: Config, to: string, firstName: string,
 export function passwordResetEmail(config: Config, to: string, firstName: string, token: string): Email {
   const link = `${config.publicUrl}/?reset_token=${encodeURIComponent(token)}`;
   const body = layout(hello(firstName), [
-    'We received a request to reset the password of your Whisky Auction account. Open the link below to choose a new one.',
+    `We received a request to reset the password of your ${HOUSE_NAME} account. Open the link below to choose a new one.`,
     'The link is valid for 1 hour and works once. If you did not ask for this, you can ignore this email: your password stays as it is.',
   ], link, 'Choose a new password');
   return { to, subject: 'Reset your password', ...body };

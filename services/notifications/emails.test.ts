@@ -35,4 +35,11 @@ test('the email carries the absolute link', () => {
   assert.match(JSON.stringify(email), /https:\/\/house\.example\/product\/L1/);
 });
 
+test('the emails are signed with the house\'s name, escaped in the HTML, as every page and document is', () => {
+  const email = notificationEmail('https://house.example', 'a@b.test', 'Ann', { template: 'outbid', text: 'You have been outbid', lot_id: 'L1' });
+  assert.match(email.text, /\nHartley & Reid Whisky Auctions\n/);
+  assert.match(email.html, /<p>Hartley &#38; Reid Whisky Auctions<\/p>/);
+  assert.not.match(email.text + email.html, /Whisky Auction(?!s)/);
+});
+
 test.run();

@@ -3,6 +3,7 @@
  * A code only ever appears in the email body (never in logs or answers).
  */
 import type { OutgoingEmail } from '../mail/outbox';
+import { HOUSE_NAME } from './house-settings';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
 
@@ -10,10 +11,10 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 const hello = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,');
 
 function layout(to: string, subject: string, greeting: string, lines: string[], code?: string): Email {
-  const text = [greeting, '', ...lines.flatMap((l, i) => (i === 0 && code ? [l, '', code] : [l])), '', 'Whisky Auction'].join('\n');
+  const text = [greeting, '', ...lines.flatMap((l, i) => (i === 0 && code ? [l, '', code] : [l])), '', HOUSE_NAME].join('\n');
   const html = `<p>${escape(greeting)}</p>` +
     lines.map((l, i) => `<p>${escape(l)}</p>${i === 0 && code ? `<p style="font-size:24px;letter-spacing:4px"><strong>${code}</strong></p>` : ''}`).join('') +
-    '<p>Whisky Auction</p>';
+    `<p>${escape(HOUSE_NAME)}</p>`;
   return { to, subject, text, html };
 }
 

@@ -1,6 +1,7 @@
 /** The email a seller gets when staff answer a valuation request (queued in the outbox with the answer's event). */
 import type { Config } from '../config';
 import type { OutgoingEmail } from '../mail/outbox';
+import { HOUSE_NAME } from '../payout/house-settings';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -18,7 +19,7 @@ export function valuationAnsweredEmail(
   const subject = answer.decision === 'estimate' ? `Your valuation ${reference} is ready` : `Your valuation request ${reference}`;
   return {
     to, subject,
-    text: [greeting, '', ...lines, '', 'Whisky Auction'].join('\n'),
-    html: `<p>${escape(greeting)}</p>${lines.map((l) => `<p>${escape(l)}</p>`).join('')}<p>Whisky Auction</p>`,
+    text: [greeting, '', ...lines, '', HOUSE_NAME].join('\n'),
+    html: `<p>${escape(greeting)}</p>${lines.map((l) => `<p>${escape(l)}</p>`).join('')}<p>${escape(HOUSE_NAME)}</p>`,
   };
 }
