@@ -13,6 +13,7 @@ import { call } from '../accounts/testing';
 import { pdfText } from '../wallet/testing';
 import { placeOrder, wonLot, DAY } from '../checkout/testing';
 import { SELL_MSG } from '../../domain/sell-request/messages';
+import { staffAuction } from './testing';
 
 // Monday 23 November 2026, noon.
 const NOW = new Date('2026-11-23T12:00:00.000Z');
@@ -33,15 +34,7 @@ const submit = async (auctionId: string, over: Record<string, unknown> = {}) => 
 const pdfOf = (id: string, user: TestUser | null = ann) => call(t, 'GET', `/api/sell_requests/${id}/pdf/`, undefined, { user });
 const textOf = (res: LightMyRequestResponse) => pdfText(res.rawPayload.toString('base64'));
 
-async function auction(startInDays: number, deadlineInDays: number) {
-  const start = new Date(NOW.getTime() + startInDays * DAY);
-  const res = await call(t, 'POST', '/api/staff/auctions/', {
-    start_date: start.toISOString(), end_date: new Date(start.getTime() + 7 * DAY).toISOString(),
-    bottles_add_deadline: new Date(NOW.getTime() + deadlineInDays * DAY).toISOString(),
-  }, { user: staff });
-  assert.is(res.statusCode, 201, res.body);
-  return res.json() as { id: string };
-}
+const auction = (startInDays: number, deadlineInDays: number) => staffAuction(t, staff, NOW, startInDays, deadlineInDays);
 
 test.before(async () => {
   t = await startTestApp({ workers: false, clock: new TestClock(NOW) });

@@ -18,6 +18,7 @@ import { pdfText } from '../wallet/testing';
 import { placeOrder, wonLot, DAY } from '../checkout/testing';
 import { PICK_UP_NOT_FUTURE, PICK_UP_WEEKEND } from '../../domain/sell-request/pick-up-date';
 import { SELL_MSG } from '../../domain/sell-request/messages';
+import { staffAuction } from './testing';
 import { NOT_IN_STORAGE } from './from-storage';
 
 // Monday 23 November 2026, noon.
@@ -38,15 +39,7 @@ const post = (user: TestUser | null, type: string, payload: unknown) => call(t, 
 const count = async (table: 'sell_requests' | 'payout_methods' | 'users') =>
   (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(t.ctx.db)).rows[0].n;
 
-async function auction(startInDays: number, deadlineInDays: number) {
-  const start = new Date(NOW.getTime() + startInDays * DAY);
-  const res = await call(t, 'POST', '/api/staff/auctions/', {
-    start_date: start.toISOString(), end_date: new Date(start.getTime() + 7 * DAY).toISOString(),
-    bottles_add_deadline: new Date(NOW.getTime() + deadlineInDays * DAY).toISOString(),
-  }, { user: staff });
-  assert.is(res.statusCode, 201, res.body);
-  return res.json() as { id: string };
-}
+const auction = (startInDays: number, deadlineInDays: number) => staffAuction(t, staff, NOW, startInDays, deadlineInDays);
 
 test.before(async () => {
   t = await startTestApp({ workers: false, clock: new TestClock(NOW) });
