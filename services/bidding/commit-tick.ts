@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import type { AppendResult, NewEvent } from '../event-store/types';
 import { WrongExpectedVersion } from '../event-store/types';
 import { appendMany } from '../event-store/append-many';
-import { deleteKeys, insertKeysExceptTaken, KeysTaken, type IdempotencyRow } from './idempotency-store';
+import { deleteKeys, insertKeysExceptTaken, keyId, KeysTaken, keysOtherThan, type IdempotencyRow, type KeyRef } from './idempotency-store';
 import { activeLeases, LeaseLost } from './lot-leases';
 
 export interface TickItem {
@@ -35,7 +35,7 @@ interface Waiting extends TickItem {
 }
 
 /** Why an item was left out of its tick; `refused`: its version check or guard, explained after the commit. */
-type LeftOut = { reason: 'lease' } | { reason: 'keys'; taken: { userId: string; key: string }[] } | { reason: 'refused' };
+type LeftOut = { reason: 'lease' } | { reason: 'keys'; taken: KeyRef[] } | { reason: 'refused' };
 
 /** Bounds one tick's transaction however many lots are waiting. */
 const MAX_ITEMS = 500;
@@ -106,17 +106,17 @@ export class CommitTicks {
         else leftOut.set(item, { reason: 'refused' });
       });
       // Keys inserted for lots that were not appended after all: taken back before the commit.
-      const takenBack = [...leftOut].flatMap(([item, why]) => (why.reason === 'lease' ? [] : keysInserted(item, why)));
+      const takenBack = [...leftOut].flatMap(([item, why]) => (why.reason === 'lease' ? [] : keysOtherThan(item.keys, why.reason === 'keys' ? why.taken : [])));
       await deleteKeys(executor, takenBack);
       return { results, leftOut };
     };
     return needsTransaction ? this.ctx.db.transaction().execute(work) : work(this.ctx.db);
   }
 
-  private leaveOutTaken(live: Waiting[], taken: { userId: string; key: string }[], leftOut: Map<Waiting, LeftOut>): Waiting[] {
-    const takenSet = new Set(taken.map((k) => `${k.userId}\n${k.key}`));
+  private leaveOutTaken(live: Waiting[], taken: KeyRef[], leftOut: Map<Waiting, LeftOut>): Waiting[] {
+    const takenIds = new Set(taken.map(keyId));
     return live.filter((item) => {
-      const mine = item.keys.filter((k) => takenSet.has(`${k.userId}\n${k.key}`)).map((k) => ({ userId: k.userId, key: k.key }));
+      const mine = item.keys.filter((k) => takenIds.has(keyId(k))).map(({ userId, key }) => ({ userId, key }));
       if (mine.length === 0) return true;
       leftOut.set(item, { reason: 'keys', taken: mine });
       return false;
@@ -132,11 +132,6 @@ export class CommitTicks {
       item.reject(error);
     }
   }
-}
-
-function keysInserted(item: Waiting, why: LeftOut): { userId: string; key: string }[] {
-  const taken = why.reason === 'keys' ? new Set(why.taken.map((k) => `${k.userId}\n${k.key}`)) : new Set<string>();
-  return item.keys.filter((k) => !taken.has(`${k.userId}\n${k.key}`)).map((k) => ({ userId: k.userId, key: k.key }));
 }
 
 function isDeadlock(error: unknown): boolean {

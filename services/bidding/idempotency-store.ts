@@ -21,9 +21,17 @@ export interface KeptAnswer {
   answer: unknown;
 }
 
+/** A key as the table knows it: keys are scoped to their user. */
+export interface KeyRef { userId: string; key: string }
+
+/** One key's identity, for sets and maps (user ids never hold a newline). */
+export const keyId = (k: KeyRef): string => `${k.userId}\n${k.key}`;
+
+const refOf = (k: KeyRef): KeyRef => ({ userId: k.userId, key: k.key });
+
 /** Some keys of a batch were committed by a concurrent request (another process): the batch was rolled back. */
 export class KeysTaken extends Error {
-  constructor(readonly keys: { userId: string; key: string }[]) {
+  constructor(readonly keys: KeyRef[]) {
     super('idempotency keys already used');
   }
 }
@@ -43,7 +51,7 @@ export async function insertKeys(trx: Kysely<any>, rows: IdempotencyRow[]): Prom
 }
 
 /** Inserts the rows whose key is free; answers the keys that were already taken (their rows are not inserted). */
-export async function insertKeysExceptTaken(trx: Kysely<any>, rows: IdempotencyRow[]): Promise<{ userId: string; key: string }[]> {
+export async function insertKeysExceptTaken(trx: Kysely<any>, rows: IdempotencyRow[]): Promise<KeyRef[]> {
   const { rows: inserted } = await sql<{ user_id: string; key: string }>`
     INSERT INTO bid_idempotency (user_id, key, request_hash, lot_id, status, answer, created_at)
     SELECT * FROM unnest(${rows.map((r) => r.userId)}::text[], ${rows.map((r) => r.key)}::text[],
@@ -53,12 +61,18 @@ export async function insertKeysExceptTaken(trx: Kysely<any>, rows: IdempotencyR
     ON CONFLICT (user_id, key) DO NOTHING
     RETURNING user_id, key`.execute(trx);
   if (inserted.length === rows.length) return [];
-  const done = new Set(inserted.map((r) => `${r.user_id}\n${r.key}`));
-  return rows.filter((r) => !done.has(`${r.userId}\n${r.key}`)).map((r) => ({ userId: r.userId, key: r.key }));
+  const done = new Set(inserted.map((r) => keyId({ userId: r.user_id, key: r.key })));
+  return rows.filter((r) => !done.has(keyId(r))).map(refOf);
+}
+
+/** The refs of `keys` not among `except`. */
+export function keysOtherThan(keys: readonly KeyRef[], except: readonly KeyRef[]): KeyRef[] {
+  const skip = new Set(except.map(keyId));
+  return keys.filter((k) => !skip.has(keyId(k))).map(refOf);
 }
 
 /** Takes back keys this transaction inserted for a batch that is not appended after all (same transaction). */
-export async function deleteKeys(trx: Kysely<any>, keys: { userId: string; key: string }[]): Promise<void> {
+export async function deleteKeys(trx: Kysely<any>, keys: KeyRef[]): Promise<void> {
   if (keys.length === 0) return;
   await sql`DELETE FROM bid_idempotency b USING unnest(${keys.map((k) => k.userId)}::text[], ${keys.map((k) => k.key)}::text[]) AS t(user_id, key)
     WHERE b.user_id = t.user_id AND b.key = t.key`.execute(trx);

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/database';
 import { Conflict, RuleBroken } from '../../domain/shared/errors';
-import { findKept, KeysTaken, type KeptAnswer } from './idempotency-store';
+import { findKept, keyId, KeysTaken, type KeptAnswer } from './idempotency-store';
 import type { StoredAnswer } from './lot-writer';
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different bid.';
@@ -25,7 +25,7 @@ export class IdempotencyGate {
    * `mayBeReplay` tells whether a refusal could be a retry of a bid that was accepted before (see below).
    */
   async run(userId: string, key: string, requestHash: string, place: () => Promise<StoredAnswer>, mayBeReplay: () => boolean): Promise<StoredAnswer> {
-    const id = `${userId}\n${key}`;
+    const id = keyId({ userId, key });
     // Bounded: each round either answers or waits for one earlier attempt with the same key to settle.
     for (let round = 0; round < 5; round++) {
       const earlier = this.inFlight.get(id);
@@ -53,7 +53,7 @@ export class IdempotencyGate {
   private async attempt(
     userId: string, key: string, requestHash: string, place: () => Promise<StoredAnswer>, mayBeReplay: () => boolean,
   ): Promise<StoredAnswer> {
-    const recent = this.recent.get(`${userId}\n${key}`);
+    const recent = this.recent.get(keyId({ userId, key }));
     if (recent) return replay(recent, requestHash);
     try {
       const answer = await place();
@@ -71,7 +71,7 @@ export class IdempotencyGate {
 
   private remember(userId: string, key: string, kept: KeptAnswer): void {
     if (this.recent.size >= RECENT_MAX) this.recent.delete(this.recent.keys().next().value as string);
-    this.recent.set(`${userId}\n${key}`, kept);
+    this.recent.set(keyId({ userId, key }), kept);
   }
 }
 

@@ -16,7 +16,7 @@ import type { LotEvent } from '../../domain/lot/events';
 import { evolveLot, initialLotState, type LotState } from '../../domain/lot/state';
 import { MESSAGES } from '../../domain/lot/place-bid';
 import { Conflict, DomainError, NotFound, RuleBroken } from '../../domain/shared/errors';
-import { KeysTaken } from './idempotency-store';
+import { keyId, KeysTaken } from './idempotency-store';
 import { decideQuietly } from './decide-quietly';
 import { CompanionNeeded, toRow, type CompanionAppend, type Decision, type LotJob, type StoredAnswer, type WriterDeps } from './lot-job';
 
@@ -257,8 +257,8 @@ export class LotWriter {
     }
     if (error instanceof KeysTaken) {
       // The same idempotency key was committed concurrently elsewhere: those callers get the stored answer.
-      const taken = new Set(error.keys.map((k) => `${k.userId}\n${k.key}`));
-      const isTaken = (d: Decided) => d.pending.job.idempotency !== undefined && taken.has(`${d.pending.job.idempotency.userId}\n${d.pending.job.idempotency.key}`);
+      const taken = new Set(error.keys.map(keyId));
+      const isTaken = (d: Decided) => d.pending.job.idempotency !== undefined && taken.has(keyId(d.pending.job.idempotency));
       for (const d of batch) if (isTaken(d)) d.pending.reject(error);
       this.queue = [...batch.filter((d) => !isTaken(d)), ...this.queue];
       this.needRefresh = true;
