@@ -7,10 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { bearer, type TestUser } from '../../services/testing/users';
-import {
-  assertNoProblems, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems,
-  type E2E, type LiveLot,
-} from './helpers';
+import { assertNoSidewaysScroll, assertNoProblems, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot } from './helpers';
 
 let e: E2E;
 let alice: TestUser;
@@ -78,8 +75,7 @@ test('the auditor screen: the match banner, real names and maxima, the CSV expor
     await page.getByText("Bob Baxter's maximum £120 against Alice Grant's £150: price = min(£150, £120 + £10 step) = £130, Alice Grant leads.").waitFor();
     await page.getByText(alice.email).first().waitFor();
     if (viewport === PHONE) {
-      const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
-      assert.ok(width.scroll <= width.view, `nothing wider than the screen (${width.scroll} > ${width.view})`);
+      await assertNoSidewaysScroll(page);
     } else {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
       assert.is(download.suggestedFilename(), `lot-${lot.id}-replay.csv`);

@@ -6,10 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
 import type { TestUser } from '../../services/testing/users';
-import {
-  assertNoProblems, logged, placedBids, DESKTOP, newContext, PHONE, startTwoBidders, watchProblems, type E2E, type LiveLot,
-  type PageProblems,
-} from './helpers';
+import { assertNoSidewaysScroll, assertNoProblems, logged, placedBids, DESKTOP, newContext, PHONE, startTwoBidders, watchProblems, type E2E, type LiveLot, type PageProblems } from './helpers';
 
 let e: E2E;
 let alice: TestUser;
@@ -111,8 +108,7 @@ test('(e) on a phone (390x844): the mobile header, and the bid panel still works
   const banner = page.getByRole('banner');
   await banner.getByRole('button', { name: 'Open menu' }).waitFor();
   assert.is(await banner.getByRole('link', { name: 'Past Auctions' }).count(), 0, 'the desktop navigation is not shown');
-  const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
-  assert.ok(width.scroll <= width.view, `nothing wider than the screen (${width.scroll} > ${width.view})`);
+  await assertNoSidewaysScroll(page);
 
   await banner.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });

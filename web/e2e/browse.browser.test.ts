@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { seedDemoHouse } from '../../services/catalogue/seed/seed-house';
-import { assertNoProblems, logged, DESKTOP, newContext, PHONE, startE2E, watchProblems, type E2E } from './helpers';
+import { assertNoSidewaysScroll, assertNoProblems, logged, DESKTOP, newContext, PHONE, startE2E, watchProblems, type E2E } from './helpers';
 
 let e: E2E;
 
@@ -78,8 +78,7 @@ test('(f) on a phone, the filters open from a button and the lot grid fits the s
   await toggle.click();
   assert.is(await toggle.getAttribute('aria-expanded'), 'true');
   await page.getByRole('complementary', { name: 'Filters' }).getByRole('switch', { name: 'Still on bidding' }).waitFor();
-  const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
-  assert.ok(width.scroll <= width.view, `nothing wider than the screen (${width.scroll} > ${width.view})`);
+  await assertNoSidewaysScroll(page);
   assertNoProblems(problems);
   await context.close();
 });

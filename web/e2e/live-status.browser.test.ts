@@ -12,9 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { bearer, type TestUser } from '../../services/testing/users';
-import {
-  assertNoProblems, logged, newContext, PHONE, startTwoBidders, UI_TIMEOUT, watchProblems, type E2E, type LiveLot, type PageProblems,
-} from './helpers';
+import { assertNoSidewaysScroll, assertNoProblems, logged, newContext, PHONE, startTwoBidders, UI_TIMEOUT, watchProblems, type E2E, type LiveLot, type PageProblems } from './helpers';
 
 let e: E2E;
 let alice: TestUser;
@@ -118,8 +116,7 @@ test('the lots channel gives up after its retries and the page says live updates
   const button = banner.getByRole('button', { name: 'Reconnect' });
   const box = await button.boundingBox();
   assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height, 'Reconnect is on screen');
-  const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
-  assert.ok(width.scroll <= width.view, `nothing wider than the screen (${width.scroll} > ${width.view})`);
+  await assertNoSidewaysScroll(page);
 
   // It stays given up: more time brings no new attempt (a few jumps first let the other channels, which may be one
   // retry behind, give up too).

@@ -8,10 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { bearer, type TestUser } from '../../services/testing/users';
-import {
-  assertNoProblems, DESKTOP, liveAuctionWithLots, logged, newContext, PHONE, placedBids, startE2E, user, watchProblems,
-  type E2E, type LiveLot, type PageProblems,
-} from './helpers';
+import { assertNoSidewaysScroll, assertNoProblems, DESKTOP, liveAuctionWithLots, logged, newContext, PHONE, placedBids, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems } from './helpers';
 
 let e: E2E;
 let lots: LiveLot[];
@@ -164,8 +161,7 @@ test('(3) on a phone: the form\'s own checks, then a declined card; the fee stay
   const { context, page, problems } = await open(jean, `/product/${lot.id}`, PHONE);
   const fee = await bidFor(page, lot, 25);
   await fee.getByLabel('Card number').waitFor();
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= PHONE.width, 'no sideways scroll');
+  await assertNoSidewaysScroll(page);
 
   await fee.getByRole('button', { name: 'Pay £5' }).click();
   await fee.getByText('CVC must be 3 digits').waitFor();

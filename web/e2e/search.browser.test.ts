@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import type { LotInput } from '../../services/catalogue/testing/fixtures';
-import { assertNoProblems, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot } from './helpers';
+import { assertNoSidewaysScroll, assertNoProblems, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot } from './helpers';
 
 let e: E2E;
 let lots: LiveLot[];
@@ -150,7 +150,7 @@ test('cask filters narrow the results at phone width (cask type, then an ABV ran
   const apply = await cask.getByRole('button', { name: 'Apply cask filters' }).boundingBox();
   const dateTo = await cask.getByLabel('Regauge date to').boundingBox();
   assert.ok(apply && dateTo && apply.x + apply.width <= PHONE.width && dateTo.x + dateTo.width <= PHONE.width, JSON.stringify({ apply, dateTo }));
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
+  await assertNoSidewaysScroll(page);
   assertNoProblems(problems);
   await context.close();
 });

@@ -9,10 +9,7 @@ import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
 import { bearer, type TestUser } from '../../services/testing/users';
 import { consignLot, createAuction } from '../../services/catalogue/testing/fixtures';
-import {
-  assertNoProblems, DESKTOP, liveLotsReady, logged, lotProjected, newContext, PHONE, placedBids, startE2E, user, watchProblems,
-  type E2E, type PageProblems,
-} from './helpers';
+import { assertNoSidewaysScroll, assertNoProblems, DESKTOP, liveLotsReady, logged, lotProjected, newContext, PHONE, placedBids, startE2E, user, watchProblems, type E2E, type PageProblems } from './helpers';
 
 interface Lot { id: string; title: string }
 
@@ -192,8 +189,7 @@ test('on a 390 px phone the panel fits the screen, and the cap can be removed', 
   await openBuyersArea(phone);
   await statIs(phone, 'Exposure so far', '£50');
   await statIs(phone, 'Remaining', 'Over by £30');
-  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `no sideways scrolling (${overflow}px too wide)`);
+  await assertNoSidewaysScroll(phone);
   for (const control of [capBlock(phone).getByLabel('Change your cap'), capBlock(phone).getByRole('button', { name: 'Save' })]) {
     const box = await control.boundingBox();
     assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, 'the cap form is within the screen');

@@ -12,9 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
 import { bearer, type TestUser } from '../../services/testing/users';
-import {
-  assertNoProblems, DESKTOP, logged, newContext, PHONE, startE2E, user, watchProblems, type E2E, type PageProblems,
-} from './helpers';
+import { assertNoSidewaysScroll, assertNoProblems, DESKTOP, logged, newContext, PHONE, startE2E, user, watchProblems, type E2E, type PageProblems } from './helpers';
 
 let e: E2E;
 let staff: TestUser;
@@ -129,8 +127,7 @@ test('(1) a withdrawal asked for in the wallet is confirmed with the emailed cod
   const [tabsNeed, tabsHave] = await tabs.evaluate((el) => [el.scrollWidth, el.clientWidth]);
   assert.ok(tabsNeed <= tabsHave, `the five transaction tabs are all in sight on a phone (${tabsNeed}px in ${tabsHave}px)`);
   // A phone shows the whole page without sideways scrolling.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `no sideways scroll at 390 px (overflow ${overflow}px)`);
+  await assertNoSidewaysScroll(page);
   // A tall phone window rather than a full-page capture, which would paint the sticky header mid-page.
   await page.setViewportSize({ width: PHONE.width, height: 2000 });
   await page.screenshot({ path: path.join(os.tmpdir(), 'wallet-phone.png') });
