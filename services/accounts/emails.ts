@@ -2,10 +2,9 @@
 import type { Config } from '../config';
 import type { OutgoingEmail } from '../mail/outbox';
 import { HOUSE_NAME } from '../payout/house-settings';
+import { escapeHtml as escape } from '../http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(greeting: string, lines: string[], link: string, action: string): { text: string; html: string } {
   const text = [greeting, '', ...lines, '', link, '', HOUSE_NAME].join('\n');

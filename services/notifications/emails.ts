@@ -5,10 +5,9 @@
 import type { Template } from '../../domain/notification/templates';
 import type { OutgoingEmail } from '../mail/outbox';
 import { HOUSE_NAME } from '../payout/house-settings';
+import { escapeHtml as escape } from '../http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface Copy { subject: string; next: string; action: string; path: (lotId: string | null) => string }
 

@@ -4,10 +4,10 @@
  */
 import type { OutgoingEmail } from '../mail/outbox';
 import { HOUSE_NAME } from './house-settings';
+import { escapeHtml as escape } from '../http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const hello = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,');
 
 function layout(to: string, subject: string, greeting: string, lines: string[], code?: string): Email {

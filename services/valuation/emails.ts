@@ -2,9 +2,9 @@
 import type { Config } from '../config';
 import type { OutgoingEmail } from '../mail/outbox';
 import { HOUSE_NAME } from '../payout/house-settings';
+import { escapeHtml as escape } from '../http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function valuationAnsweredEmail(
   config: Config, to: string, firstName: string, reference: string, answer: { decision: 'estimate' | 'decline'; low: string | null; high: string | null; message: string },

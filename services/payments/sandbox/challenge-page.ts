@@ -5,13 +5,12 @@
  */
 import { penceToDecimal } from '../../../domain/shared/money';
 import { HOUSE_NAME } from '../../payout/house-settings';
+import { escapeHtml as escape } from '../../http/escape-html';
 export const FORM_ID = 'payment-3ds-form';
 
 export const CHALLENGE_PAGE_CSP = [
   "default-src 'none'", "style-src 'unsafe-inline'", "form-action 'self'", "frame-ancestors 'self'", "base-uri 'none'",
 ].join('; ');
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const challengePath = (intentId: string) => `/payments/sandbox/3ds/${encodeURIComponent(intentId)}`;
 
