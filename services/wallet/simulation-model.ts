@@ -21,6 +21,8 @@ export class WalletChecker {
   readonly placed = new Set<string>();
   readonly entries = new Set<string>();
   events = 0;
+  /** The lowest posted balance seen after any event: the run must show that overdrafts were really used. */
+  lowestPosted = 0;
 
   constructor(readonly userId: string) {}
 
@@ -73,6 +75,7 @@ export class WalletChecker {
   private check(event: WalletEvent): void {
     const where = `${this.userId} v${this.version} ${event.type}`;
     assert.is(this.state.posted, this.posted, `${where}: posted = credits - debits - captures`);
+    this.lowestPosted = Math.min(this.lowestPosted, this.state.posted);
     const held = [...this.active.values()].reduce((a, b) => a + b, 0);
     assert.is(pending(this.state), held, `${where}: pending = active holds`);
     assert.ok(pending(this.state) >= 0, `${where}: pending never negative`);

@@ -170,7 +170,9 @@ test(`${COMMANDS} random wallet commands keep every invariant (seed ${SEED})`, a
   assert.ok(stats.concurrentBatches > 100, `concurrent batches ran (${stats.concurrentBatches})`);
   const totalEvents = checkers.reduce((sum, c) => sum + c.events, 0);
   assert.is(totalEvents, stats.accepted, 'every accepted command left exactly its one event');
-  assert.ok(checkers.some((c) => c.state.posted < 0), 'some wallet went into its overdraft');
+  // Whether a wallet ends the run below zero depends on how the concurrent batches interleave; going below zero at some
+  // point does not.
+  assert.ok(checkers.some((c) => c.lowestPosted < 0), 'some wallet went into its overdraft during the run');
   console.log(`wallet simulation seed ${SEED}: ${stats.sent} commands, ${stats.accepted} accepted, ${stats.noop} no-ops, ${stats.concurrentBatches} concurrent batches; refusals:\n${JSON.stringify(stats.refused, null, 1)}`);
 });
 
