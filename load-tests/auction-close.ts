@@ -10,7 +10,8 @@
  *    LOAD_CLOSE_OFFSET, bid on for LOAD_CLOSE_SECONDS (soft close extends them), then every lot closes;
  * 5. the audit: acknowledged bids in the streams, each lot closed exactly once, read models equal a rebuild.
  * Loopback only; every phase is bounded. LOAD_CLOSE_RATE skips the search; LOAD_PROFILE_DIR profiles the server;
- * LOAD_PROCESSES: server processes (`2`, or `1,2` runs both, each on a fresh database, figures side by side).
+ * LOAD_PROCESSES: server processes (`2`, or `1,2` runs both, each on a fresh database, figures side by side);
+ * LOAD_LIVE_NODE=1: the watchers' sockets on a live node (`SERVER_ROLE=live`, its own process), not on the API.
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -48,10 +49,11 @@ const S = {
   closeSpread: env('LOAD_CLOSE_SPREAD', 120),
   rebuild: process.env.LOAD_REBUILD !== '0',
   processes: loadProcesses(),
+  liveNode: process.env.LOAD_LIVE_NODE === '1',
 };
 const log = (m: string) => console.log(`[close] ${m}`);
 
-interface World { ctx: AppContext; server: RunningServer; watchers: WatchPool; bidders: Bidder[]; databaseUrl: string }
+interface World { ctx: AppContext; server: RunningServer; live: RunningServer | null; watchers: WatchPool; bidders: Bidder[]; databaseUrl: string }
 
 /** Bids at `rate` for `seconds` (after a 3 s warm-up at the same rate), measuring everything on the way. */
 async function measure(world: World, rate: number, seconds: number, bidders: AuctionBidders): Promise<Window> {
@@ -59,15 +61,17 @@ async function measure(world: World, rate: number, seconds: number, bidders: Auc
   const base = { host: hostname, port: Number(port), rate, connections: S.connections, next: bidders.next, onAnswer: bidders.onAnswer };
   await runOpenLoop({ ...base, seconds: 3 });
   bidders.resetTally();
-  const before = { server: world.server.cpuSample(), watchers: world.watchers.cpuSeconds(), generator: process.cpuUsage(), machine: machineBusySeconds(), pg: await samplePgCpu(world.databaseUrl) };
+  const before = { server: world.server.cpuSample(), live: world.live?.cpuSeconds() ?? 0, watchers: world.watchers.cpuSeconds(), generator: process.cpuUsage(), machine: machineBusySeconds(), pg: await samplePgCpu(world.databaseUrl) };
   const pgWatch = await watchPostgres(world.databaseUrl);
   const run = await runOpenLoop({ ...base, seconds });
   const pg = await pgWatch.stop();
   const generator = process.cpuUsage(before.generator);
   const serverProcesses = coresPerProcess(before.server, world.server.cpuSample(), run.seconds);
+  const liveNode = world.live ? (world.live.cpuSeconds() - before.live) / run.seconds : null;
   const cpu = {
     serverProcesses,
-    server: serverProcesses.reduce((a, b) => a + b, 0),
+    liveNode,
+    server: serverProcesses.reduce((a, b) => a + b, 0) + (liveNode ?? 0),
     watchers: (world.watchers.cpuSeconds() - before.watchers) / run.seconds,
     generator: (generator.user + generator.system) / 1e6 / run.seconds,
     machine: (machineBusySeconds() - before.machine) / run.seconds,
@@ -97,6 +101,7 @@ async function runOnce(processes: number): Promise<Column> {
   const config = { ...loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' }), databaseUrl: database.url, tokenSecret };
   const ctx = createContext(config, database.url, { poolSize: 8 });
   let server: RunningServer | null = null;
+  let live: RunningServer | null = null;
   let watchers: WatchPool | null = null;
   try {
     log(`creating ${S.bidders} bidders`);
@@ -111,8 +116,12 @@ async function runOnce(processes: number): Promise<Column> {
 
     server = await startServer({ databaseUrl: database.url, tokenSecret, processes });
     log(`server up (${processes} process${processes === 1 ? '' : 'es'}${processes > 1 ? ', lot leases on' : ''})`);
+    if (S.liveNode) {
+      live = await startServer({ databaseUrl: database.url, tokenSecret, role: 'live' });
+      log(`live node up: the watchers' sockets open on ${live.url}`);
+    }
     watchers = new WatchPool();
-    const world: World = { ctx, server, watchers, bidders, databaseUrl: database.url };
+    const world: World = { ctx, server, live, watchers, bidders, databaseUrl: database.url };
     const acknowledged = new Map<string, string[]>();
     const keep = (b: AuctionBidders) => b.acceptedIds().forEach((ids, lot) => acknowledged.set(lot, ids));
 
@@ -121,7 +130,7 @@ async function runOnce(processes: number): Promise<Column> {
     const subscribe = async (lotIds: string[]) => {
       if (watchersOpen) return watchers!.subscribe(lotIds);
       log(`opening ${S.watchers} watchers`);
-      const open = await watchers!.open(server!.url, S.watchers, lotIds, S.zipf);
+      const open = await watchers!.open(server!.url, S.watchers, lotIds, S.zipf, live?.url);
       watchersOpen = true;
       log(`${open} watchers open`);
     };
@@ -161,11 +170,12 @@ async function runOnce(processes: number): Promise<Column> {
     log('auditing the bids and rebuilding the read models');
     const bids = await auditBids(ctx, acknowledged, 2 * S.connections * (steps.length + 1));
     const readModels = S.rebuild ? await auditReadModels(ctx) : null;
-    const settings = `${processes} server process${processes === 1 ? '' : 'es'}, ${S.lots} lots, ${S.bidders} bidders, ${S.watchers} watchers, Zipf s=${S.zipf}, ${S.connections} connections, steps of ${S.stepSeconds} s from ${S.rateStart}/s x${S.rateFactor}`;
+    const settings = `${processes} server process${processes === 1 ? '' : 'es'}${live ? ' + a live node for the watchers' : ''}, ${S.lots} lots, ${S.bidders} bidders, ${S.watchers} watchers, Zipf s=${S.zipf}, ${S.connections} connections, steps of ${S.stepSeconds} s from ${S.rateStart}/s x${S.rateFactor}`;
     const { ok, figures } = printFinal({ steps, chosen, chosenFrom, baseline, settings, closes, bids, readModels, watchers: S.watchers, loadBefore, loadAfter: os.loadavg() });
     return { processes, ok, figures };
   } finally {
     watchers?.close();
+    await live?.stop();
     await server?.stop();
     await ctx.db.destroy();
     await database.cleanup();

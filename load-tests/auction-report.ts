@@ -16,6 +16,13 @@ export interface Cores {
   machine: number;
   /** The server's cores per process (the primary first when there are several). */
   serverProcesses: number[];
+  /** The live node's cores (LOAD_LIVE_NODE=1; counted in `server` too), null without one. */
+  liveNode: number | null;
+}
+
+/** The server's cores: the API process(es), then the live node's when there is one. */
+function serverCores(cpu: Cores): string {
+  return describeServerCores(cpu.serverProcesses) + (cpu.liveNode === null ? '' : ` + live node ${cpu.liveNode.toFixed(2)}`);
 }
 
 export interface Window {
@@ -95,7 +102,7 @@ export function printFinal(r: FinalReport): { ok: boolean; figures: Array<[strin
   console.log(`Errors:               ${errorsOf(w)}   (${JSON.stringify(t.errors)} + ${w.failed} failed/timed out; deepest send queue ${w.maxQueued})`);
   console.log(`WS lag p50/p99:       ${ms(w.lag.lag.p50)} / ${ms(w.lag.lag.p99)}, ${w.lag.missed} missed of ${w.lag.samples} (watcher, price) pairs   ${check(lagOk)} (p99 < ${TARGETS.lagP99Ms} ms, none missed)`);
   console.log(`                      ${r.watchers} watchers (${w.lag.open} open at the end), ${w.lag.messages} messages received in the window`);
-  console.log(`CPU (cores busy):     server ${describeServerCores(w.cpu.serverProcesses)}, generator ${w.cpu.generator.toFixed(2)}, watchers ${w.cpu.watchers.toFixed(2)}, PostgreSQL ${w.cpu.postgres.toFixed(2)}, ` +
+  console.log(`CPU (cores busy):     server ${serverCores(w.cpu)}, generator ${w.cpu.generator.toFixed(2)}, watchers ${w.cpu.watchers.toFixed(2)}, PostgreSQL ${w.cpu.postgres.toFixed(2)}, ` +
     `other processes ${(w.cpu.machine - w.cpu.server - w.cpu.generator - w.cpu.watchers - w.cpu.postgres).toFixed(2)}; machine ${w.cpu.machine.toFixed(2)} of ${os.cpus().length}`);
   console.log(`PostgreSQL:           ${w.pg.commitsPerSecond.toFixed(0)} commits/s (${w.pg.rollbacksPerSecond.toFixed(1)} rollbacks/s), ${w.pg.activeBackends.toFixed(2)} backends active on average; waits: ` +
     w.pg.waits.slice(0, 5).map(([k, v]) => `${k} ${(v * 100).toFixed(0)}%`).join(', '));
@@ -123,7 +130,7 @@ export function printFinal(r: FinalReport): { ok: boolean; figures: Array<[strin
     ['latency p50 / p95 / p99', `${l.p50.toFixed(1)} / ${l.p95.toFixed(1)} / ${l.p99.toFixed(1)} ms`],
     ['errors', String(errorsOf(w))],
     ['ws lag p50 / p99 (missed)', `${w.lag.lag.p50.toFixed(0)} / ${w.lag.lag.p99.toFixed(0)} ms (${w.lag.missed})`],
-    ['server cores (per process)', describeServerCores(w.cpu.serverProcesses)],
+    ['server cores (per process)', serverCores(w.cpu)],
     ['generator / watchers / PostgreSQL / other cores', `${w.cpu.generator.toFixed(2)} / ${w.cpu.watchers.toFixed(2)} / ${w.cpu.postgres.toFixed(2)} / ${other.toFixed(2)}`],
     ['PG commits/s (rollbacks/s); spread one-row', `${w.pg.commitsPerSecond.toFixed(0)} (${w.pg.rollbacksPerSecond.toFixed(1)}); ${r.baseline.commitsPerSecond.toFixed(0)}`],
     ['lots closed once / twice; close delay p50 / max', `${c.closedOnce}/${c.lots} / ${c.closedTwice}; ${ms(c.closeDelay.p50)} / ${ms(c.closeDelay.max)}`],

@@ -95,11 +95,13 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(options: { databaseUrl: string; tokenSecret: string; processes?: number }): Promise<RunningServer> {
+export async function startServer(options: { databaseUrl: string; tokenSecret: string; processes?: number; /** `live`: a live node (websockets only, docs/scale.md). */ role?: 'live' }): Promise<RunningServer> {
   const processes = Math.max(1, options.processes ?? 1);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-load-data-'));
   const profile = process.env.LOAD_PROFILE_DIR ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`] : [];
+  // A live node is only profiled on request (LOAD_PROFILE_LIVE=1): its profile would land in the same folder.
+  if (options.role === 'live' && process.env.LOAD_PROFILE_LIVE !== '1') profile.length = 0;
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'services/main.ts')], {
     cwd: ROOT,
     env: {
@@ -114,6 +116,7 @@ export async function startServer(options: { databaseUrl: string; tokenSecret: s
       LOG_LEVEL: 'warn',
       PROCESSES: String(processes),
       LOT_LEASES: processes > 1 ? 'on' : 'off',
+      SERVER_ROLE: options.role ?? 'all',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

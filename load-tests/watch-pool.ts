@@ -38,9 +38,12 @@ export class WatchPool {
     return cpuSecondsOf(this.child.pid);
   }
 
-  /** `count` watchers spread over `lotIds` (hottest first) by Zipf with `exponent`; resolves with how many opened. */
-  async open(httpUrl: string, count: number, lotIds: string[], exponent: number): Promise<number> {
-    const reply = await this.ask({ type: 'open', httpUrl, wsUrl: httpUrl.replace(/^http/, 'ws'), count, lotIds, exponent }, 300_000);
+  /**
+   * `count` watchers spread over `lotIds` (hottest first) by Zipf with `exponent`; resolves with how many opened.
+   * Tickets come from `httpUrl`; the sockets open on `liveUrl` (a live node) when given.
+   */
+  async open(httpUrl: string, count: number, lotIds: string[], exponent: number, liveUrl = httpUrl): Promise<number> {
+    const reply = await this.ask({ type: 'open', httpUrl, wsUrl: liveUrl.replace(/^http/, 'ws'), count, lotIds, exponent }, 300_000);
     return (reply as { open: number }).open;
   }
 

@@ -46,7 +46,13 @@ export class ProjectionRunner {
     this.stopped = true;
     this.unsubscribe?.();
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     while (this.running) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  /** Started and not stopped: it applies new events as they come (a live node's never is). */
+  get started(): boolean {
+    return this.timer !== null && !this.stopped;
   }
 
   wake(): void {

@@ -31,7 +31,15 @@ export interface Config {
   advertiseHost: string | null;
   /** `COMMIT_TICKS`: cross-lot commit ticks in flight at once (docs/bidding.md); 0 = each lot commits alone. */
   commitTicks: number;
+  /**
+   * `SERVER_ROLE`: `all` (the default: API, websockets, projections, schedulers) or `live` (only the websocket
+   * channels and the feed that tails the event store, so their fan-out runs beside the bid process, not in it;
+   * docs/scale.md, "A live node").
+   */
+  role: ServerRole;
 }
+
+export type ServerRole = 'all' | 'live';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -53,11 +61,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     natsUrl: env.NATS_URL || null,
     processes,
     commitTicks: commitTicks(env.COMMIT_TICKS),
-    lotLeases: env.LOT_LEASES ? /^(1|true|on|yes)$/i.test(env.LOT_LEASES) : processes > 1,
+    // A live node writes no lot: it never takes a lease.
+    lotLeases: env.SERVER_ROLE === 'live' ? false : env.LOT_LEASES ? /^(1|true|on|yes)$/i.test(env.LOT_LEASES) : processes > 1,
     internalHost: env.INTERNAL_HOST || '127.0.0.1',
     internalPort: Number(env.INTERNAL_PORT ?? 0),
     advertiseHost: env.ADVERTISE_HOST || null,
+    role: serverRole(env.SERVER_ROLE),
   };
+}
+
+function serverRole(value: string | undefined): ServerRole {
+  if (value === undefined || value === '' || value === 'all') return 'all';
+  if (value === 'live') return 'live';
+  throw new Error(`SERVER_ROLE must be "all" or "live", not "${value}"`);
 }
 
 /** Ticks in flight: a whole number from 0 (off) to 16; anything else is a mistake worth stopping for. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import type { ServerRole } from './config';
 import { accountsFeature } from './accounts/feature';
 import { catalogueFeature } from './catalogue/feature';
 import { biddingFeature } from './bidding/feature';
@@ -43,3 +44,19 @@ export const features: Feature[] = [
   contentFeature,
   auditFeature,
 ];
+
+/** The slices a process of this role serves and runs: a live node only the websocket channels and their feed. */
+export function featuresFor(role: ServerRole): Feature[] {
+  return role === 'live' ? [liveFeature] : features;
+}
+
+/**
+ * Starts a process's background work for its role: the projection runner (not on a live node: the API nodes keep
+ * the read models) and the slices' schedulers, senders and feeds. Answers the slices started, to stop them later.
+ */
+export async function startBackground(ctx: AppContext): Promise<Feature[]> {
+  if (ctx.config.role === 'all') ctx.projections.start();
+  const started = featuresFor(ctx.config.role);
+  for (const feature of started) await feature.start?.(ctx);
+  return started;
+}

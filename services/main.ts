@@ -4,7 +4,7 @@ import { createContext, createLogger } from './context';
 import { resolveDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './http/app';
-import { features } from './features';
+import { startBackground } from './features';
 import { runPrimary } from './cluster/primary';
 import { startNode, type ClusterNode } from './cluster/node';
 import { testClockFromEnv } from './testing/file-clock';
@@ -16,6 +16,9 @@ import { testClockFromEnv } from './testing/file-clock';
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config);
+  if (config.role === 'live' && !config.databaseUrl) {
+    throw new Error('SERVER_ROLE=live needs DATABASE_URL: a live node serves the channels of a house whose database is elsewhere');
+  }
   if (cluster.isPrimary && config.processes > 1) return runPrimary(config, log);
   const target = await resolveDatabase(config, (m) => log.info(m));
   const ctx = createContext(config, target.url, { log, clock: testClockFromEnv() });
@@ -29,10 +32,9 @@ async function main(): Promise<void> {
     node = await startNode(ctx, app, { host: config.internalHost, port: config.internalPort, advertiseHost: config.advertiseHost });
     log.info({ address: node.address, holder: node.leases.holder }, 'lot leases on');
   }
-  ctx.projections.start();
-  for (const feature of features) await feature.start?.(ctx);
+  const features = await startBackground(ctx);
   await app.listen({ port: config.port, host: config.host });
-  log.info(`Whisky auction is up on ${config.publicUrl}`);
+  log.info(config.role === 'live' ? `Live node (websockets only) is up on port ${config.port}` : `Whisky auction is up on ${config.publicUrl}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

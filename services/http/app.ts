@@ -6,7 +6,7 @@ import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { features } from '../features';
+import { featuresFor } from '../features';
 import { answerFrameworkError, installErrorHandler } from './errors';
 import { installTextGuard } from './text-guard';
 import { registerApiDocs, tagRoutes } from './openapi';
@@ -15,7 +15,7 @@ import { recordRoutes } from './route-table';
 
 const WEB_DIST = path.resolve(process.cwd(), 'web/dist');
 
-/** The Fastify app: JSON API under /api/, websockets under /ws/, the built client on /. */
+/** The Fastify app: JSON API under /api/, websockets under /ws/, the built client on / (a live node: /ws/ only). */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
@@ -51,10 +51,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.get('/api/server_time/', { schema: { tags: ['ops'], summary: "The server's clock (for countdowns)" } }, async () => ({ now: ctx.clock.now().toISOString() }));
 
-  for (const feature of features) {
+  for (const feature of featuresFor(ctx.config.role)) {
     if (feature.routes) await app.register(async (scope) => { tagRoutes(scope, feature.name); await feature.routes!(scope, ctx); });
   }
-  const clientBuilt = await serveClient(app);
+  // A live node serves only /ws/ (and /health): the pages come from the API nodes.
+  const clientBuilt = ctx.config.role === 'all' && await serveClient(app);
   app.setNotFoundHandler((request, reply) => {
     const isPage = clientBuilt && request.method === 'GET' && !/^\/(api|ws)(\/|$)/.test(request.url);
     if (isPage) return reply.type('text/html').sendFile('index.html');

@@ -6,7 +6,7 @@ import { createContext, type AppContext, type Clock } from '../context';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { buildApp } from '../http/app';
-import { features } from '../features';
+import { featuresFor, startBackground } from '../features';
 
 // A test process is NODE_ENV=test even when one file is run on its own (features then skip demo data).
 process.env.NODE_ENV ??= 'test';
@@ -83,15 +83,14 @@ export async function startTestApp(
   const startWorkers = async () => {
     if (started) return;
     started = true;
-    ctx.projections.start();
-    for (const feature of features) await feature.start?.(ctx);
+    await startBackground(ctx);
   };
   if (options.workers !== false) await startWorkers();
   return {
     ctx, app, clock, database, startWorkers,
     async close() {
       await app.close();
-      if (started) for (const feature of [...features].reverse()) await feature.stop?.(ctx);
+      if (started) for (const feature of [...featuresFor(config.role)].reverse()) await feature.stop?.(ctx);
       await ctx.projections.stop();
       await ctx.db.destroy();
       if (!options.database) await database.drop();

@@ -1,0 +1,82 @@
+/**
+ * A live node (`SERVER_ROLE=live`): a process that serves only the websocket channels of a house whose API runs
+ * elsewhere, so the fan-out to thousands of watchers leaves the bid process (docs/scale.md, "A live node"). Bids go
+ * through the API node; the live node's watchers get them pushed, public and private; the live node answers nothing
+ * else, writes nothing and keeps no read model.
+ */
+import type { AddressInfo } from 'node:net';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadConfig } from '../config';
+import { startTestApp, type TestApp } from '../testing/harness';
+import { createTestUser, type TestUser } from '../testing/users';
+import { createLot, postBid, replayLot } from '../bidding/testing';
+import { userSocket, type TestSocket } from './testing';
+
+let api: TestApp;
+let live: TestApp;
+let livePort: number;
+let alice: TestUser;
+let bob: TestUser;
+const opened: TestSocket[] = [];
+
+
+test.before(async () => {
+  api = await startTestApp({ config: { natsUrl: null } });
+  live = await startTestApp({ config: { natsUrl: null, role: 'live', tokenSecret: api.ctx.config.tokenSecret }, database: api.database, clock: api.clock });
+  await live.app.listen({ port: 0, host: '127.0.0.1' });
+  livePort = (live.app.server.address() as AddressInfo).port;
+  [alice, bob] = await Promise.all([createTestUser(api, { feePaid: true }), createTestUser(api, { feePaid: true })]);
+});
+
+test.after(async () => {
+  for (const socket of opened) socket.close();
+  await live?.close();
+  await api?.close();
+});
+
+test('SERVER_ROLE: "live" takes no lot leases; anything but all or live stops the server', () => {
+  assert.is(loadConfig({ SERVER_ROLE: 'live', PROCESSES: '2' }).lotLeases, false);
+  assert.is(loadConfig({}).role, 'all');
+  assert.throws(() => loadConfig({ SERVER_ROLE: 'api' }), /SERVER_ROLE must be "all" or "live"/);
+});
+
+test('bids through the API node reach the live node\'s watchers: the lot update to all, the bid update to its bidder', async () => {
+  const { lotId } = await createLot(api.ctx, api.clock.now());
+  const watcher = await userSocket(api, livePort, 'lots', null);
+  const aliceSocket = await userSocket(api, livePort, 'lots', alice);
+  opened.push(watcher, aliceSocket);
+
+  assert.is((await postBid(api, alice, { bid: '35', lot: lotId })).statusCode, 201);
+  const first = await watcher.next((m) => m.purpose === 'lot_update' && m.lot_id === lotId, 2000);
+  assert.is(first.current_bid, '10.00');
+  const mine = await aliceSocket.next((m) => m.purpose === 'bid_update' && m.lot_id === lotId, 2000);
+  assert.equal([mine.is_winning, mine.current_user_bid], [true, '35.00']);
+
+  // Bob outbids: alice's socket on the live node learns she lost the lead, with her own maximum only.
+  const from = aliceSocket.messages.length;
+  assert.is((await postBid(api, bob, { bid: '60', lot: lotId })).statusCode, 201);
+  const outbid = await aliceSocket.next((m) => m.purpose === 'bid_update' && m.lot_id === lotId, 2000, from);
+  assert.equal([outbid.is_winning, outbid.current_user_bid, outbid.current_bid], [false, '35.00', '40.00']);
+  await watcher.next((m) => m.purpose === 'lot_update' && m.lot_id === lotId && m.current_bid === '40.00', 2000);
+});
+
+test('the live node serves nothing but /ws/ and /health: no API, no pages, no bids', async () => {
+  const { lotId } = await createLot(api.ctx, api.clock.now());
+  assert.is((await live.app.inject({ method: 'GET', url: '/health' })).statusCode, 200);
+  for (const url of ['/api/lots/', '/api/auth/get_ws_ticket/', '/', '/lots']) {
+    assert.is((await live.app.inject({ method: 'GET', url })).statusCode, 404, url);
+  }
+  assert.is((await postBid(live, alice, { bid: '35', lot: lotId })).statusCode, 404);
+  assert.is((await replayLot(api.ctx, lotId)).events.filter((e) => e.type === 'BidPlaced').length, 0);
+});
+
+test('the live node keeps no read model: its projection runner never started', async () => {
+  assert.ok(api.ctx.projections.started);
+  assert.not.ok(live.ctx.projections.started);
+  const { lotId } = await createLot(api.ctx, api.clock.now());
+  assert.is((await postBid(api, alice, { bid: '35', lot: lotId })).statusCode, 201);
+  assert.not.ok(live.ctx.projections.started);
+});
+
+test.run();
