@@ -11,7 +11,8 @@
  * 5. the audit: acknowledged bids in the streams, each lot closed exactly once, read models equal a rebuild.
  * Loopback only; every phase is bounded. LOAD_CLOSE_RATE skips the search; LOAD_PROFILE_DIR profiles the server;
  * LOAD_PROCESSES: server processes (`2`, or `1,2` runs both, each on a fresh database, figures side by side);
- * LOAD_LIVE_NODE=1: the watchers' sockets on a live node (`SERVER_ROLE=live`, its own process), not on the API.
+ * LOAD_LIVE_NODE=1: the server as an API node (`SERVER_ROLE=api`) and the watchers' sockets on a live node
+ * (`SERVER_ROLE=live`, its own process); set NATS_URL for the signal between them (else LISTEN/NOTIFY).
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -114,7 +115,7 @@ async function runOnce(processes: number): Promise<Column> {
     const baseline = await spreadRowCommitRate(database.url, S.lots, 64, 5);
     log(`${baseline.commitsPerSecond.toFixed(0)} commits/s`);
 
-    server = await startServer({ databaseUrl: database.url, tokenSecret, processes });
+    server = await startServer({ databaseUrl: database.url, tokenSecret, processes, role: S.liveNode ? 'api' : undefined });
     log(`server up (${processes} process${processes === 1 ? '' : 'es'}${processes > 1 ? ', lot leases on' : ''})`);
     if (S.liveNode) {
       live = await startServer({ databaseUrl: database.url, tokenSecret, role: 'live' });

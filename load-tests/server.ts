@@ -95,7 +95,7 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(options: { databaseUrl: string; tokenSecret: string; processes?: number; /** `live`: a live node (websockets only, docs/scale.md). */ role?: 'live' }): Promise<RunningServer> {
+export async function startServer(options: { databaseUrl: string; tokenSecret: string; processes?: number; /** `api` or `live`: an API node or a live node (docs/scale.md, "Live nodes"). */ role?: 'api' | 'live' }): Promise<RunningServer> {
   const processes = Math.max(1, options.processes ?? 1);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-load-data-'));

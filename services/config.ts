@@ -32,14 +32,14 @@ export interface Config {
   /** `COMMIT_TICKS`: cross-lot commit ticks in flight at once (docs/bidding.md); 0 = each lot commits alone. */
   commitTicks: number;
   /**
-   * `SERVER_ROLE`: `all` (the default: API, websockets, projections, schedulers) or `live` (only the websocket
-   * channels and the feed that tails the event store, so their fan-out runs beside the bid process, not in it;
-   * docs/scale.md, "A live node").
+   * `SERVER_ROLE`: `all` (the default: API, websockets, projections, schedulers), `live` (only the websocket channels
+   * and the feed that tails the event store, so their fan-out runs beside the bid process, not in it) or `api`
+   * (everything but the websockets: it only signals its appends to the live nodes). docs/scale.md, "Live nodes".
    */
   role: ServerRole;
 }
 
-export type ServerRole = 'all' | 'live';
+export type ServerRole = 'all' | 'api' | 'live';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -71,9 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function serverRole(value: string | undefined): ServerRole {
-  if (value === undefined || value === '' || value === 'all') return 'all';
-  if (value === 'live') return 'live';
-  throw new Error(`SERVER_ROLE must be "all" or "live", not "${value}"`);
+  if (value === undefined || value === '') return 'all';
+  if (value === 'all' || value === 'api' || value === 'live') return value;
+  throw new Error(`SERVER_ROLE must be "all", "api" or "live", not "${value}"`);
 }
 
 /** Ticks in flight: a whole number from 0 (off) to 16; anything else is a mistake worth stopping for. */

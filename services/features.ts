@@ -45,7 +45,10 @@ export const features: Feature[] = [
   auditFeature,
 ];
 
-/** The slices a process of this role serves and runs: a live node only the websocket channels and their feed. */
+/**
+ * The slices a process of this role serves and runs: a live node only the websocket channels and their feed; an API
+ * node all of them (its live slice serves no socket and only signals its appends, services/live/feature.ts).
+ */
 export function featuresFor(role: ServerRole): Feature[] {
   return role === 'live' ? [liveFeature] : features;
 }
@@ -55,7 +58,7 @@ export function featuresFor(role: ServerRole): Feature[] {
  * the read models) and the slices' schedulers, senders and feeds. Answers the slices started, to stop them later.
  */
 export async function startBackground(ctx: AppContext): Promise<Feature[]> {
-  if (ctx.config.role === 'all') ctx.projections.start();
+  if (ctx.config.role !== 'live') ctx.projections.start();
   const started = featuresFor(ctx.config.role);
   for (const feature of started) await feature.start?.(ctx);
   return started;

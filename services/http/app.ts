@@ -55,7 +55,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (feature.routes) await app.register(async (scope) => { tagRoutes(scope, feature.name); await feature.routes!(scope, ctx); });
   }
   // A live node serves only /ws/ (and /health): the pages come from the API nodes.
-  const clientBuilt = ctx.config.role === 'all' && await serveClient(app);
+  const clientBuilt = ctx.config.role !== 'live' && await serveClient(app);
   app.setNotFoundHandler((request, reply) => {
     const isPage = clientBuilt && request.method === 'GET' && !/^\/(api|ws)(\/|$)/.test(request.url);
     if (isPage) return reply.type('text/html').sendFile('index.html');

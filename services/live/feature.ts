@@ -1,4 +1,7 @@
-/** The live slice: the websocket channels, the feed that tails the event store, the cross-process signal, and the keepalive. */
+/**
+ * The live slice: the websocket channels, the feed that tails the event store, the cross-process signal, and the
+ * keepalive. On an API node (`SERVER_ROLE=api`) only the signal, published after each append here.
+ */
 import type { AppContext } from '../context';
 import type { Feature } from '../features';
 import { liveHub } from './hub';
@@ -7,24 +10,38 @@ import { liveRoutes } from './routes';
 import { createLiveSignal } from './signal/create-signal';
 import type { LiveSignal } from './signal/signal';
 
-const running = new WeakMap<AppContext, { feed: LiveFeed; signal: LiveSignal }>();
+const running = new WeakMap<AppContext, { feed: LiveFeed | null; signal: LiveSignal; unsubscribe?: () => void }>();
 
 export const liveFeature: Feature = {
   name: 'live',
-  routes: liveRoutes,
+  routes(app, ctx) {
+    // An API node serves no socket: nginx (or another balancer) sends /ws/ to the live nodes.
+    if (ctx.config.role !== 'api') liveRoutes(app, ctx);
+  },
   async start(ctx) {
+    const signalOf = () => createLiveSignal({ databaseUrl: ctx.databaseUrl, natsUrl: ctx.config.natsUrl, log: ctx.log });
+    if (ctx.config.role === 'api') {
+      const signal = signalOf();
+      // No feed to read for: only wake the live nodes when this process appended.
+      const unsubscribe = ctx.store.onAppended(() => signal.publish());
+      running.set(ctx, { feed: null, signal, unsubscribe });
+      await signal.start(() => {});
+      return;
+    }
     const hub = liveHub(ctx.live);
     if (!hub) return;
-    const signal = createLiveSignal({ databaseUrl: ctx.databaseUrl, natsUrl: ctx.config.natsUrl, log: ctx.log });
+    const signal = signalOf();
     const feed = new LiveFeed(ctx, hub, { signal });
     running.set(ctx, { feed, signal });
     hub.startKeepalive();
     await feed.start();
   },
   async stop(ctx) {
-    // The feed closes its signal (the NATS or LISTEN connection).
-    await running.get(ctx)?.feed.stop();
+    const live = running.get(ctx);
     running.delete(ctx);
+    live?.unsubscribe?.();
+    // The feed closes its signal (the NATS or LISTEN connection).
+    await (live?.feed ? live.feed.stop() : live?.signal.close());
     liveHub(ctx.live)?.stop();
   },
 };

@@ -1,8 +1,8 @@
 /**
- * A live node (`SERVER_ROLE=live`): a process that serves only the websocket channels of a house whose API runs
- * elsewhere, so the fan-out to thousands of watchers leaves the bid process (docs/scale.md, "A live node"). Bids go
- * through the API node; the live node's watchers get them pushed, public and private; the live node answers nothing
- * else, writes nothing and keeps no read model.
+ * Live nodes (docs/scale.md, "Live nodes"): an API node (`SERVER_ROLE=api`) serves everything but the websockets and
+ * only signals its appends; a live node (`SERVER_ROLE=live`) serves only the websocket channels, so the fan-out to
+ * thousands of watchers leaves the bid process. Bids go through the API node; the live node's watchers get them
+ * pushed, public and private; the live node answers nothing else, writes nothing and keeps no read model.
  */
 import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
@@ -12,6 +12,7 @@ import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { createLot, postBid, replayLot } from '../bidding/testing';
 import { userSocket, type TestSocket } from './testing';
+import { liveSignalOf } from './feature';
 
 let api: TestApp;
 let live: TestApp;
@@ -22,7 +23,7 @@ const opened: TestSocket[] = [];
 
 
 test.before(async () => {
-  api = await startTestApp({ config: { natsUrl: null } });
+  api = await startTestApp({ config: { natsUrl: null, role: 'api' } });
   live = await startTestApp({ config: { natsUrl: null, role: 'live', tokenSecret: api.ctx.config.tokenSecret }, database: api.database, clock: api.clock });
   await live.app.listen({ port: 0, host: '127.0.0.1' });
   livePort = (live.app.server.address() as AddressInfo).port;
@@ -35,10 +36,19 @@ test.after(async () => {
   await api?.close();
 });
 
-test('SERVER_ROLE: "live" takes no lot leases; anything but all or live stops the server', () => {
+test('SERVER_ROLE: "live" takes no lot leases; anything but all, api or live stops the server', () => {
   assert.is(loadConfig({ SERVER_ROLE: 'live', PROCESSES: '2' }).lotLeases, false);
+  assert.is(loadConfig({ SERVER_ROLE: 'api', PROCESSES: '2' }).lotLeases, true);
   assert.is(loadConfig({}).role, 'all');
-  assert.throws(() => loadConfig({ SERVER_ROLE: 'api' }), /SERVER_ROLE must be "all" or "live"/);
+  assert.throws(() => loadConfig({ SERVER_ROLE: 'websockets' }), /SERVER_ROLE must be "all", "api" or "live"/);
+});
+
+test('the API node serves the API but no websocket; both signals are up', async () => {
+  assert.is((await api.app.inject({ method: 'GET', url: '/api/server_time/' })).statusCode, 200);
+  assert.is((await api.app.inject({ method: 'GET', url: '/api/auth/get_ws_ticket/' })).statusCode, 200);
+  assert.is((await api.app.inject({ method: 'GET', url: '/ws/lots/' })).statusCode, 404);
+  assert.is(liveSignalOf(api.ctx)?.connected, true);
+  assert.is(liveSignalOf(live.ctx)?.connected, true);
 });
 
 test('bids through the API node reach the live node\'s watchers: the lot update to all, the bid update to its bidder', async () => {
@@ -47,7 +57,9 @@ test('bids through the API node reach the live node\'s watchers: the lot update 
   const aliceSocket = await userSocket(api, livePort, 'lots', alice);
   opened.push(watcher, aliceSocket);
 
+  const published = liveSignalOf(api.ctx)!.stats.published;
   assert.is((await postBid(api, alice, { bid: '35', lot: lotId })).statusCode, 201);
+  assert.ok(liveSignalOf(api.ctx)!.stats.published > published, 'the API node signalled its append');
   const first = await watcher.next((m) => m.purpose === 'lot_update' && m.lot_id === lotId, 2000);
   assert.is(first.current_bid, '10.00');
   const mine = await aliceSocket.next((m) => m.purpose === 'bid_update' && m.lot_id === lotId, 2000);
