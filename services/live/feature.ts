@@ -9,8 +9,9 @@ import { LiveFeed } from './feed';
 import { liveRoutes } from './routes';
 import { createLiveSignal } from './signal/create-signal';
 import type { LiveSignal } from './signal/signal';
+import { SignedOutSweep } from './signed-out-sweep';
 
-const running = new WeakMap<AppContext, { feed: LiveFeed | null; signal: LiveSignal; unsubscribe?: () => void }>();
+const running = new WeakMap<AppContext, { feed: LiveFeed | null; signal: LiveSignal; unsubscribe?: () => void; sweep?: SignedOutSweep }>();
 
 export const liveFeature: Feature = {
   name: 'live',
@@ -32,14 +33,17 @@ export const liveFeature: Feature = {
     if (!hub) return;
     const signal = signalOf();
     const feed = new LiveFeed(ctx, hub, { signal });
-    running.set(ctx, { feed, signal });
+    const sweep = new SignedOutSweep(ctx, hub);
+    running.set(ctx, { feed, signal, sweep });
     hub.startKeepalive();
+    sweep.start();
     await feed.start();
   },
   async stop(ctx) {
     const live = running.get(ctx);
     running.delete(ctx);
     live?.unsubscribe?.();
+    live?.sweep?.stop();
     // The feed closes its signal (the NATS or LISTEN connection).
     await (live?.feed ? live.feed.stop() : live?.signal.close());
     liveHub(ctx.live)?.stop();

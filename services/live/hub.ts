@@ -21,6 +21,8 @@ export interface LiveClient {
   /** The lots this client asked for; null = every lot. Change it through LiveHub.setLots (the index follows). */
   lots: Set<string> | null;
   alive: boolean;
+  /** When the socket was opened (the app's clock): a sign-out after it closes the socket (signed-out-sweep.ts). */
+  openedAt?: Date;
   /** Slow consumer: the latest state skipped per key, sent once the socket drained. */
   missed?: Map<string, Buffer>;
 }
@@ -76,11 +78,18 @@ export class LiveHub implements LiveConnections {
     if (this.channels.lots.has(client)) this.indexLots(client);
   }
 
-  disconnectUser(userId: string): void {
+  /** Closes the user's sockets (opened before `before`, when given) with 4001 "Signed out". */
+  disconnectUser(userId: string, before?: Date): void {
     for (const client of [...(this.byUser.get(userId) ?? [])]) {
+      if (before && client.openedAt && client.openedAt > before) continue;
       this.remove(client);
       client.socket.close(CLOSE_SIGNED_OUT, 'Signed out');
     }
+  }
+
+  /** The users with a socket open here. */
+  signedInUsers(): string[] {
+    return [...this.byUser.keys()];
   }
 
   /** A lot's latest state to its watchers: a newer one replaces it while it is still queued or being sent. */

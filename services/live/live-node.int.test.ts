@@ -9,7 +9,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../config';
 import { startTestApp, type TestApp } from '../testing/harness';
-import { createTestUser, type TestUser } from '../testing/users';
+import { bearer, createTestUser, type TestUser } from '../testing/users';
+import { openSession } from '../accounts/sessions';
+import { CLOSE_SIGNED_OUT } from './hub';
 import { createLot, postBid, replayLot } from '../bidding/testing';
 import { userSocket, type TestSocket } from './testing';
 import { liveSignalOf } from './feature';
@@ -89,6 +91,29 @@ test('the live node keeps no read model: its projection runner never started', a
   const { lotId } = await createLot(api.ctx, api.clock.now());
   assert.is((await postBid(api, alice, { bid: '35', lot: lotId })).statusCode, 201);
   assert.not.ok(live.ctx.projections.started);
+});
+
+test('a logout on the API node closes the user\'s sockets on the live node; a socket opened after signing in again stays', async () => {
+  const carol = await createTestUser(api, { feePaid: true });
+  const lots = await userSocket(api, livePort, 'lots', carol);
+  const notes = await userSocket(api, livePort, 'notifications', carol);
+  const bobs = await userSocket(api, livePort, 'lots', bob);
+  opened.push(lots, notes, bobs);
+
+  api.clock.advance(1000);
+  const logout = await api.app.inject({ method: 'GET', url: '/api/auth/clear_ws_connections/', headers: bearer(carol) });
+  assert.is(logout.statusCode, 200);
+  // The live node's sweep runs every 3 s.
+  assert.is((await lots.closing(8000)).code, CLOSE_SIGNED_OUT);
+  assert.is((await notes.closing(1000)).code, CLOSE_SIGNED_OUT);
+
+  api.clock.advance(1000);
+  const again = await openSession(api.ctx, { id: carol.id, is_staff: false }, false);
+  const fresh = await userSocket(api, livePort, 'lots', { ...carol, access: again.access });
+  opened.push(fresh);
+  await new Promise((r) => setTimeout(r, 3500));
+  assert.is(fresh.closed, null, 'signed in again after the logout');
+  assert.is(bobs.closed, null, 'another user');
 });
 
 test.run();

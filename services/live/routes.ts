@@ -46,7 +46,7 @@ async function open(ctx: AppContext, channel: Channel, socket: WebSocket, reques
   if (userId === false) return socket.close(CLOSE_UNAUTHORIZED, 'A valid ticket (and token) is required.');
   if (socket.readyState !== OPEN) return;
 
-  const client: LiveClient = { socket, channel, userId, lots: null, alive: true };
+  const client: LiveClient = { socket, channel, userId, lots: null, alive: true, openedAt: ctx.clock.now() };
   hub.add(client);
   socket.off('message', keep);
   socket.on('message', (data) => onMessage(ctx, hub, client, data));
