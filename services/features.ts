@@ -14,6 +14,7 @@ import { ordersFeature } from './orders/feature';
 import { accountAreaFeature } from './account-area/feature';
 import { alertsFeature } from './alerts/feature';
 import { notificationsFeature } from './notifications/feature';
+import { notificationPushFeature } from './notifications/push-feature';
 import { spendingCapFeature } from './spending-cap/feature';
 import { sellerStatementsFeature } from './seller-statements/feature';
 import { sellRequestsFeature } from './sell-requests/feature';
@@ -36,7 +37,7 @@ export interface Feature {
 
 export const features: Feature[] = [
   accountsFeature, catalogueFeature, biddingFeature, liveFeature, paymentsFeature, walletFeature, payoutFeature, checkoutFeature, addressesFeature,
-  ordersFeature, alertsFeature, accountAreaFeature, notificationsFeature, spendingCapFeature, sellerStatementsFeature,
+  ordersFeature, alertsFeature, accountAreaFeature, notificationsFeature, notificationPushFeature, spendingCapFeature, sellerStatementsFeature,
   valuationFeature,
   sellRequestsFeature,
   collectionFeature,
@@ -46,11 +47,14 @@ export const features: Feature[] = [
 ];
 
 /**
- * The slices a process of this role serves and runs: a live node only the websocket channels and their feed; an API
- * node all of them (its live slice serves no socket and only signals its appends, services/live/feature.ts).
+ * The slices a process of this role serves and runs: a live node only what serves sockets (the channels with their
+ * feed, and the notification pusher); an API node all the others (its live slice serves no socket and only signals
+ * its appends, services/live/feature.ts).
  */
 export function featuresFor(role: ServerRole): Feature[] {
-  return role === 'live' ? [liveFeature] : features;
+  const socketSlices: Feature[] = [liveFeature, notificationPushFeature];
+  if (role === 'live') return socketSlices;
+  return role === 'api' ? features.filter((f) => f !== notificationPushFeature) : features;
 }
 
 /**

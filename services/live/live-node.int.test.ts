@@ -75,6 +75,17 @@ test('bids through the API node reach the live node\'s watchers: the lot update 
   await watcher.next((m) => m.purpose === 'lot_update' && m.lot_id === lotId && m.current_bid === '40.00', 2000);
 });
 
+test('a stored notification written by the API node\'s projection is pushed on the live node\'s notifications channel', async () => {
+  const seller = await createTestUser(api, { feePaid: true });
+  const sellerNotes = await userSocket(api, livePort, 'notifications', seller);
+  opened.push(sellerNotes);
+  const { lotId } = await createLot(api.ctx, api.clock.now(), { sellerId: seller.id, reservePence: 5_000 });
+  assert.is((await postBid(api, alice, { bid: '80', lot: lotId })).statusCode, 201);
+  // met_reserve is not a live-dispatcher push (only outbid is): it reaches the socket through the pusher slice.
+  const pushed = await sellerNotes.next((m) => m.purpose === 'notification' && m.notification.template === 'met_reserve', 5000);
+  assert.is(pushed.notification.lot_id, lotId);
+});
+
 test('the live node serves nothing but /ws/ and /health: no API, no pages, no bids', async () => {
   const { lotId } = await createLot(api.ctx, api.clock.now());
   assert.is((await live.app.inject({ method: 'GET', url: '/health' })).statusCode, 200);

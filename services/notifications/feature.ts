@@ -1,17 +1,17 @@
 /**
  * The notification engine (docs/notifications.md): the projection that decides and stores notifications is
  * registered with the other read models (projections/index.ts); this slice adds the calls, the mailer (emails exactly
- * once, one process at a time) and the per-process pusher to `/ws/notifications/`.
+ * once, one process at a time) and the scheduler. The per-process pusher to `/ws/notifications/` is its own slice
+ * (push-feature.ts), since it runs where the sockets are: on a live node too, and not on an API node.
  */
 import type { AppContext } from '../context';
 import type { Feature } from '../features';
 import { mailBatch } from './mailer';
-import { NotificationPusher } from './pusher';
 import { notificationRoutes } from './routes';
 import { runDueNotifications, SCHEDULER_INTERVAL_MS } from './scheduler';
 
 interface Workers {
-  pusher: NotificationPusher; mailer: NodeJS.Timeout; mailing: Promise<unknown> | null;
+  mailer: NodeJS.Timeout; mailing: Promise<unknown> | null;
   /** The time-based notifications (scheduler.ts), every minute. */
   scheduler: NodeJS.Timeout; scheduling: Promise<unknown> | null;
 }
@@ -21,9 +21,7 @@ export const notificationsFeature: Feature = {
   name: 'notifications',
   routes: notificationRoutes,
   async start(ctx) {
-    const pusher = new NotificationPusher(ctx.db, ctx.live);
-    await pusher.start();
-    const workers: Workers = { pusher, mailing: null, scheduling: null, mailer: setInterval(() => {
+    const workers: Workers = { mailing: null, scheduling: null, mailer: setInterval(() => {
       if (workers.mailing) return;
       workers.mailing = drainMail(ctx).catch((err) => ctx.log.error({ err }, 'notification mailer failed')).finally(() => (workers.mailing = null));
     }, 250), scheduler: setInterval(() => {
@@ -40,7 +38,6 @@ export const notificationsFeature: Feature = {
     clearInterval(workers.scheduler);
     await workers.mailing;
     await workers.scheduling;
-    await workers.pusher.stop();
     running.delete(ctx);
   },
 };
