@@ -23,7 +23,6 @@ let alice: TestUser;
 let bob: TestUser;
 const opened: TestSocket[] = [];
 
-
 test.before(async () => {
   api = await startTestApp({ config: { natsUrl: null, role: 'api' } });
   live = await startTestApp({ config: { natsUrl: null, role: 'live', tokenSecret: api.ctx.config.tokenSecret }, database: api.database, clock: api.clock });
