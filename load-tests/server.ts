@@ -99,9 +99,9 @@ export async function startServer(options: { databaseUrl: string; tokenSecret: s
   const processes = Math.max(1, options.processes ?? 1);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-load-data-'));
-  const profile = process.env.LOAD_PROFILE_DIR ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`] : [];
   // A live node is only profiled on request (LOAD_PROFILE_LIVE=1): its profile would land in the same folder.
-  if (options.role === 'live' && process.env.LOAD_PROFILE_LIVE !== '1') profile.length = 0;
+  const profiled = process.env.LOAD_PROFILE_DIR && (options.role !== 'live' || process.env.LOAD_PROFILE_LIVE === '1');
+  const profile = profiled ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'services/main.ts')], {
     cwd: ROOT,
     env: {

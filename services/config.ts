@@ -45,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const processes = Math.max(1, Math.floor(Number(env.PROCESSES ?? env.WEB_CONCURRENCY ?? 1)) || 1);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(process.cwd(), '.data'));
+  const role = serverRole(env.SERVER_ROLE);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -62,11 +63,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processes,
     commitTicks: commitTicks(env.COMMIT_TICKS),
     // A live node writes no lot: it never takes a lease.
-    lotLeases: env.SERVER_ROLE === 'live' ? false : env.LOT_LEASES ? /^(1|true|on|yes)$/i.test(env.LOT_LEASES) : processes > 1,
+    lotLeases: role === 'live' ? false : env.LOT_LEASES ? /^(1|true|on|yes)$/i.test(env.LOT_LEASES) : processes > 1,
     internalHost: env.INTERNAL_HOST || '127.0.0.1',
     internalPort: Number(env.INTERNAL_PORT ?? 0),
     advertiseHost: env.ADVERTISE_HOST || null,
-    role: serverRole(env.SERVER_ROLE),
+    role,
   };
 }
 

@@ -20,9 +20,9 @@ export const liveFeature: Feature = {
     if (ctx.config.role !== 'api') liveRoutes(app, ctx);
   },
   async start(ctx) {
-    const signalOf = () => createLiveSignal({ databaseUrl: ctx.databaseUrl, natsUrl: ctx.config.natsUrl, log: ctx.log });
+    const newSignal = () => createLiveSignal({ databaseUrl: ctx.databaseUrl, natsUrl: ctx.config.natsUrl, log: ctx.log });
     if (ctx.config.role === 'api') {
-      const signal = signalOf();
+      const signal = newSignal();
       // No feed to read for: only wake the live nodes when this process appended.
       const unsubscribe = ctx.store.onAppended(() => signal.publish());
       running.set(ctx, { feed: null, signal, unsubscribe });
@@ -31,7 +31,7 @@ export const liveFeature: Feature = {
     }
     const hub = liveHub(ctx.live);
     if (!hub) return;
-    const signal = signalOf();
+    const signal = newSignal();
     const feed = new LiveFeed(ctx, hub, { signal });
     const sweep = new SignedOutSweep(ctx, hub);
     running.set(ctx, { feed, signal, sweep });

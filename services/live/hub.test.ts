@@ -27,7 +27,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function watchers(hub: LiveHub, count: number, lots: string[] | null): FakeSocket[] {
   return Array.from({ length: count }, () => {
     const socket = new FakeSocket();
-    const client: LiveClient = { socket: socket as unknown as WebSocket, channel: 'lots', userId: null, lots: null, alive: true };
+    const client: LiveClient = { socket: socket as unknown as WebSocket, channel: 'lots', userId: null, lots: null, alive: true, openedAt: new Date() };
     hub.add(client);
     if (lots) hub.setLots(client, new Set(lots));
     return socket;
@@ -155,9 +155,9 @@ test('private messages go to the user sockets of that channel only', () => {
   const mine = new FakeSocket();
   const theirs = new FakeSocket();
   const note = new FakeSocket();
-  hub.add({ socket: mine as unknown as WebSocket, channel: 'lots', userId: 'u1', lots: null, alive: true });
-  hub.add({ socket: theirs as unknown as WebSocket, channel: 'lots', userId: 'u2', lots: null, alive: true });
-  hub.add({ socket: note as unknown as WebSocket, channel: 'notifications', userId: 'u1', lots: null, alive: true });
+  hub.add({ socket: mine as unknown as WebSocket, channel: 'lots', userId: 'u1', lots: null, alive: true, openedAt: new Date() });
+  hub.add({ socket: theirs as unknown as WebSocket, channel: 'lots', userId: 'u2', lots: null, alive: true, openedAt: new Date() });
+  hub.add({ socket: note as unknown as WebSocket, channel: 'notifications', userId: 'u1', lots: null, alive: true, openedAt: new Date() });
   hub.toUser('u1', 'lots', '{"purpose":"bid_update"}');
   assert.is(mine.received.length, 1);
   assert.is(theirs.received.length, 0);

@@ -22,7 +22,7 @@ export interface LiveClient {
   lots: Set<string> | null;
   alive: boolean;
   /** When the socket was opened (the app's clock): a sign-out after it closes the socket (signed-out-sweep.ts). */
-  openedAt?: Date;
+  openedAt: Date;
   /** Slow consumer: the latest state skipped per key, sent once the socket drained. */
   missed?: Map<string, Buffer>;
 }
@@ -81,7 +81,7 @@ export class LiveHub implements LiveConnections {
   /** Closes the user's sockets (opened before `before`, when given) with 4001 "Signed out". */
   disconnectUser(userId: string, before?: Date): void {
     for (const client of [...(this.byUser.get(userId) ?? [])]) {
-      if (before && client.openedAt && client.openedAt > before) continue;
+      if (before && client.openedAt > before) continue;
       this.remove(client);
       client.socket.close(CLOSE_SIGNED_OUT, 'Signed out');
     }
