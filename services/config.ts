@@ -37,6 +37,11 @@ export interface Config {
    * (everything but the websockets: it only signals its appends to the live nodes). docs/scale.md, "Live nodes".
    */
   role: ServerRole;
+  /**
+   * `IDEMPOTENCY_LEASE_MS`: how long a request holds its Idempotency-Key without renewing it (renewed every third of
+   * it while it runs). A process killed mid-request stops renewing; a retry takes the key over after this long.
+   */
+  idempotencyLeaseMs: number;
 }
 
 export type ServerRole = 'all' | 'api' | 'live';
@@ -68,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     internalPort: Number(env.INTERNAL_PORT ?? 0),
     advertiseHost: env.ADVERTISE_HOST || null,
     role,
+    idempotencyLeaseMs: Math.max(1000, Number(env.IDEMPOTENCY_LEASE_MS ?? 30_000) || 30_000),
   };
 }
 

@@ -12,7 +12,7 @@ import { atLotHolder } from './lot-router';
 import { bidBody, idempotencyKey, isUuid, reserveBody } from './schemas';
 
 export function biddingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/bids/', { schema: { summary: 'Place a bid (maximum/proxy bid) on a lot', body: bidBody } }, async (request, reply) => {
+  app.post('/api/bids/', { config: { idempotency: false }, schema: { summary: 'Place a bid (maximum/proxy bid) on a lot', body: bidBody } }, async (request, reply) => {
     const user = requireUser(request);
     const body = parseBody(bidBody, request.body);
     const key = idempotencyKey(request.headers['idempotency-key']);

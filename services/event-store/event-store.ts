@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
 import type { AppendOptions, AppendResult, DomainEvent, ExpectedVersion, FeedCursor, NewEvent, StoredEvent } from './types';
 import { GuardStreamsExist, WrongExpectedVersion } from './types';
+import { bindEffect, currentRun, runMetadata } from '../commands/idempotent-run';
 
 type Executor = Kysely<any>;
 
@@ -27,6 +28,19 @@ export class EventStore {
     streamId: string, expected: ExpectedVersion, events: NewEvent<E>[], trx?: Executor, options: AppendOptions = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    // A request with an Idempotency-Key: its key is marked as executed in the same transaction as its events.
+    if (!trx && currentRun()) {
+      try {
+        const result = await this.db.transaction().execute((t) => this.append(streamId, expected, events, t, options));
+        if (!result.duplicate) this.notifyAppended();
+        return result;
+      } catch (error) {
+        // A unique violation aborts the transaction before it can be explained: explain it outside.
+        if (isUniqueViolation(error) || (error as { code?: string }).code === '25P02') return await this.explainMissingAppend(this.db, streamId, expected, events);
+        throw error;
+      }
+    }
+    if (trx) await bindEffect(trx);
     const executor = trx ?? this.db;
     const guard = options.unlessStreamsExist ?? [];
     try {
@@ -116,6 +130,8 @@ export class EventStore {
 
   private async insert(executor: Executor, streamId: string, expected: ExpectedVersion, events: NewEvent[], absent: readonly string[]): Promise<InsertedRow[]> {
     const count = events.length;
+    const run = runMetadata();
+    const metadataOf = (e: NewEvent) => JSON.stringify(run ? { ...e.metadata, ...run } : (e.metadata ?? {}));
     const expectedVersion = expected === 'no_stream' ? 0 : expected;
     // An index probe per guard stream inside this one statement: no extra round trip, no lock.
     const noneOf = absent.length === 0 ? sql`TRUE` : sql`NOT EXISTS (SELECT 1 FROM streams g WHERE g.stream_id = ANY(${absent}::text[]))`;
@@ -128,7 +144,7 @@ export class EventStore {
       WITH input AS (
         SELECT * FROM unnest(${events.map((e) => e.event_id)}::uuid[], ${events.map((e) => e.type)}::text[],
                              ${events.map((e) => JSON.stringify(e.data))}::text[],
-                             ${events.map((e) => JSON.stringify(e.metadata ?? {}))}::text[])
+                             ${events.map(metadataOf)}::text[])
           WITH ORDINALITY AS t(event_id, type, data, metadata, n)
       ), head AS (
         SELECT version, last_hash FROM streams WHERE stream_id = ${streamId} FOR UPDATE

@@ -12,6 +12,7 @@ import { installTextGuard } from './text-guard';
 import { registerApiDocs, tagRoutes } from './openapi';
 import { refuseAuditorWrites } from './auth';
 import { recordRoutes } from './route-table';
+import { installIdempotencyKeys } from './idempotency-keys';
 
 const WEB_DIST = path.resolve(process.cwd(), 'web/dist');
 
@@ -38,6 +39,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
   installTextGuard(app);
+  installIdempotencyKeys(app, ctx);
   await registerApiDocs(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

@@ -1,82 +1,187 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../testing/harness';
-import { runIdempotent, KEY_REUSED } from './idempotency-keys';
+import { CARRIED_OUT, installIdempotencyKeys, KEY_IN_FLIGHT, KEY_REUSED } from './idempotency-keys';
+import { installErrorHandler } from './errors';
+import { keyDigest } from '../commands/idempotent-run';
 import { RuleBroken } from '../../domain/shared/errors';
-import { rejects } from '../testing/rejects';
 
 let t: TestApp;
+let app: FastifyInstance;
+let runs = 0;
+let gate: Promise<void> | null = null;
+let failAfterAppend = false;
+
+/** A route that appends one event per run (its effect), as the house's writes do. */
+async function testApp(): Promise<FastifyInstance> {
+  const a = Fastify();
+  a.decorateRequest('user', null);
+  a.addHook('onRequest', async (request) => {
+    const id = request.headers['x-user'];
+    request.user = typeof id === 'string' ? ({ id, is_staff: false, session_id: 's' } as unknown as typeof request.user) : null;
+  });
+  installErrorHandler(a);
+  installIdempotencyKeys(a, t.ctx);
+  a.post<{ Body: { amount?: string; refuse?: boolean } }>('/api/things/', async (request, reply) => {
+    if (request.body?.refuse) throw new RuleBroken('Not now.');
+    runs++;
+    if (gate) await gate;
+    const id = randomUUID();
+    await t.ctx.store.append(`thing-${id}`, 'no_stream', [{ event_id: randomUUID(), type: 'ThingMade', data: { id } }]);
+    if (failAfterAppend) throw new Error('the answer could not be built');
+    return reply.status(201).send({ id, amount: request.body?.amount ?? null, runs });
+  });
+  a.post('/api/boom/', async () => { runs++; throw new Error('before any effect'); });
+  await a.ready();
+  return a;
+}
+
 test.before(async () => {
   t = await startTestApp({ workers: false });
+  app = await testApp();
 });
 test.after(async () => {
+  await app.close();
   await t.close();
 });
-
-const request = (key: string | undefined, body: unknown, userId = 'u1', url = '/api/withdraw/') =>
-  ({ headers: key === undefined ? {} : { 'idempotency-key': key }, method: 'POST', url, body, user: { id: userId, is_staff: false, session_id: 's' } }) as unknown as FastifyRequest;
-
-const rows = async () => (await sql<{ key: string; status: number | null }>`SELECT key, status FROM idempotency_keys ORDER BY key`.execute(t.ctx.db)).rows;
-
-test('without a key the work simply runs each time', async () => {
-  let runs = 0;
-  for (let i = 0; i < 2; i++) await runIdempotent(t.ctx, request(undefined, { a: 1 }), 'test', async () => ({ status: 201, body: { n: ++runs } }));
-  assert.is(runs, 2);
-  assert.equal(await rows(), []);
+test.before.each(() => {
+  runs = 0;
+  gate = null;
+  failAfterAppend = false;
 });
 
-test('a retry with the same key replays the first answer and does not run again', async () => {
-  let runs = 0;
-  const work = async () => ({ status: 201, body: { n: ++runs } });
-  const first = await runIdempotent(t.ctx, request('k-1', { amount: '10.00', b: [1, 2] }), 'test', work);
-  const again = await runIdempotent(t.ctx, request('k-1', { b: [1, 2], amount: '10.00' }), 'test', work);
-  assert.equal([first.status, first.body, first.replayed], [201, { n: 1 }, false]);
-  assert.equal([again.status, again.body, again.replayed], [201, { n: 1 }, true], 'same body in another key order is the same request');
+const post = (key: string | undefined, body: unknown, user = 'u1', url = '/api/things/') =>
+  app.inject({ method: 'POST', url, payload: body as object, headers: { 'x-user': user, ...(key ? { 'idempotency-key': key } : {}) } });
+
+const effects = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM events WHERE type = 'ThingMade'`.execute(t.ctx.db)).rows[0].n);
+
+test('without a key the work simply runs each time', async () => {
+  const before = await effects();
+  await post(undefined, { amount: '1.00' });
+  await post(undefined, { amount: '1.00' });
+  assert.is(runs, 2);
+  assert.is(await effects(), before + 2);
+});
+
+test('a retry with the same key replays the first answer byte for byte and does not run again', async () => {
+  const first = await post('k-1', { amount: '10.00', b: [1, 2] });
+  const again = await post('k-1', { b: [1, 2], amount: '10.00' });
+  assert.is(first.statusCode, 201);
+  assert.is(again.statusCode, 201);
+  assert.is(again.body, first.body, 'same bytes; the same body in another key order is the same request');
+  assert.is(again.headers['idempotent-replayed'], 'true');
+  assert.is(again.headers['content-type'], first.headers['content-type']);
   assert.is(runs, 1);
 });
 
 test('keys are per caller; the same key for another request is a conflict', async () => {
-  let runs = 0;
-  const work = async () => ({ status: 200, body: { n: ++runs } });
-  await runIdempotent(t.ctx, request('k-2', { amount: '1.00' }, 'u1'), 'test', work);
-  const other = await runIdempotent(t.ctx, request('k-2', { amount: '1.00' }, 'u2'), 'test', work);
-  assert.equal([other.body, other.replayed], [{ n: 2 }, false], 'another user may use the same key');
-  const error = await rejects(() => runIdempotent(t.ctx, request('k-2', { amount: '2.00' }, 'u1'), 'test', work));
-  assert.is((error as Error).message, KEY_REUSED);
-  await rejects(() => runIdempotent(t.ctx, request('k-2', { amount: '1.00' }, 'u1', '/api/other/'), 'test', work), /already used/);
+  await post('k-2', { amount: '1.00' }, 'u1');
+  const other = await post('k-2', { amount: '1.00' }, 'u2');
+  assert.is(other.headers['idempotent-replayed'], undefined, 'another user may use the same key');
+  const changed = await post('k-2', { amount: '2.00' }, 'u1');
+  assert.is(changed.statusCode, 409);
+  assert.is(changed.json().detail, KEY_REUSED);
   assert.is(runs, 2);
 });
 
-test('a refused request stores nothing: the same key can be sent again', async () => {
-  let fail = true;
-  const work = async () => {
-    if (fail) throw new RuleBroken('Not now.');
-    return { status: 201, body: { ok: true } };
-  };
-  await rejects(() => runIdempotent(t.ctx, request('k-3', {}), 'test', work), /Not now/);
-  assert.not.ok((await rows()).some((r) => r.key === 'k-3'));
-  fail = false;
-  const second = await runIdempotent(t.ctx, request('k-3', {}), 'test', work);
-  assert.equal([second.status, second.replayed], [201, false]);
+test('a refused request stores nothing: the same key can be sent again and runs once', async () => {
+  const refused = await post('k-3', { refuse: true });
+  assert.is(refused.statusCode, 400);
+  const { rows } = await sql`SELECT 1 FROM idempotency_keys WHERE key = 'k-3'`.execute(t.ctx.db);
+  assert.is(rows.length, 0);
+  // A refusal is for that body; the key may carry a corrected request.
+  const second = await post('k-3', { amount: '3.00' });
+  assert.is(second.statusCode, 201);
+  assert.is(runs, 1);
 });
 
-test('concurrent requests with one key run the work once and all get its answer', async () => {
-  let runs = 0;
-  const work = async () => {
-    runs++;
-    await new Promise((r) => setTimeout(r, 150));
-    return { status: 201, body: { id: 'w-1' } };
-  };
-  const answers = await Promise.all(Array.from({ length: 6 }, () => runIdempotent(t.ctx, request('k-4', { amount: '5.00' }), 'test', work)));
+test('a failure before any effect releases the key: the retry runs once', async () => {
+  const failed = await post('k-5', {}, 'u1', '/api/boom/');
+  assert.is(failed.statusCode, 500);
+  const { rows } = await sql`SELECT 1 FROM idempotency_keys WHERE key = 'k-5'`.execute(t.ctx.db);
+  assert.is(rows.length, 0);
+});
+
+test('eight concurrent requests with one key: one effect, and all get the same bytes', async () => {
+  const before = await effects();
+  let open!: () => void;
+  gate = new Promise((r) => (open = r));
+  const answers = Promise.all(Array.from({ length: 8 }, () => post('k-4', { amount: '5.00' })));
+  setTimeout(() => open(), 100);
+  const all = await answers;
   assert.is(runs, 1);
-  assert.ok(answers.every((a) => a.status === 201 && (a.body as { id: string }).id === 'w-1'));
-  assert.is(answers.filter((a) => !a.replayed).length, 1);
+  assert.is(await effects(), before + 1);
+  assert.ok(all.every((a) => a.statusCode === 201 && a.body === all[0].body));
+  assert.is(all.filter((a) => a.headers['idempotent-replayed'] === undefined).length, 1);
+});
+
+test('an effect that committed is never run again, even when its answer failed', async () => {
+  failAfterAppend = true;
+  const before = await effects();
+  const first = await post('k-6', { amount: '6.00' });
+  assert.is(first.statusCode, 500);
+  failAfterAppend = false;
+  const retry = await post('k-6', { amount: '6.00' });
+  assert.is(retry.statusCode, 200);
+  assert.is(retry.json().detail, CARRIED_OUT);
+  const again = await post('k-6', { amount: '6.00' });
+  assert.is(again.body, retry.body);
+  assert.is(runs, 1);
+  assert.is(await effects(), before + 1);
+});
+
+test('the events of a keyed run carry the key digest and the run', async () => {
+  await post('k-7', { amount: '7.00' });
+  const { rows } = await sql<{ metadata: Record<string, string> }>`
+    SELECT metadata FROM events WHERE type = 'ThingMade' ORDER BY position DESC LIMIT 1`.execute(t.ctx.db);
+  assert.is(rows[0].metadata.idempotency_key, keyDigest('u1', 'k-7'));
+  const { rows: key } = await sql<{ effect_execution: string }>`SELECT effect_execution::text FROM idempotency_keys WHERE key = 'k-7'`.execute(t.ctx.db);
+  assert.is(rows[0].metadata.idempotency_execution, key[0].effect_execution);
+});
+
+/** A reservation left by a process that died (its lease ran out), with or without a committed effect. */
+async function deadReservation(key: string, effect: boolean): Promise<void> {
+  const first = await post(key, { amount: '8.00' });
+  assert.is(first.statusCode, 201);
+  await sql`UPDATE idempotency_keys SET status = NULL, raw_answer = NULL, answer_encoding = NULL, execution = ${randomUUID()}::uuid,
+    lease_until = clock_timestamp() - interval '1 second', effect_execution = ${effect ? randomUUID() : null}::uuid WHERE key = ${key}`.execute(t.ctx.db);
+  runs = 0;
+}
+
+test('a dead run without an effect: the retry takes the key over and runs once', async () => {
+  await deadReservation('k-8', false);
+  const retry = await post('k-8', { amount: '8.00' });
+  assert.is(retry.statusCode, 201);
+  assert.is(runs, 1);
+});
+
+test('a dead run whose effect committed: the retry says it was carried out, runs nothing', async () => {
+  await deadReservation('k-9', true);
+  const retry = await post('k-9', { amount: '8.00' });
+  assert.equal([retry.statusCode, retry.json().detail, runs], [200, CARRIED_OUT, 0]);
+});
+
+test('a run whose key was taken over cannot commit its effect', async () => {
+  const before = await effects();
+  let open!: () => void;
+  gate = new Promise((r) => (open = r));
+  const stalled = post('k-10', { amount: '10.00' });
+  while (runs === 0) await new Promise((r) => setTimeout(r, 10));
+  await sql`UPDATE idempotency_keys SET execution = ${randomUUID()}::uuid WHERE key = 'k-10'`.execute(t.ctx.db);
+  open();
+  const answer = await stalled;
+  assert.is(answer.statusCode, 409);
+  assert.is(answer.json().detail, KEY_IN_FLIGHT);
+  assert.is(await effects(), before, 'its event rolled back with the refused mark');
 });
 
 test('a malformed key is a field error', async () => {
-  await rejects(() => runIdempotent(t.ctx, request('bad key with spaces', {}), 'test', async () => ({ status: 200, body: {} })), /Invalid input/);
+  const answer = await post('bad key with spaces', {});
+  assert.is(answer.statusCode, 400);
+  assert.ok(JSON.stringify(answer.json()).includes('Idempotency-Key'));
 });
 
 test.run();

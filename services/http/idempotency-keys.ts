@@ -1,31 +1,69 @@
 /**
- * `Idempotency-Key` on every money-moving POST (payments, cards, withdrawals, staff wallet changes): a retry with the
- * same key gets the first answer (status and body) and moves nothing twice, across processes and restarts.
+ * `Idempotency-Key` on every write of the API (POST, PUT, PATCH, DELETE under /api/): a retry with the same key gets
+ * the first answer, byte for byte, and moves nothing twice, across processes, restarts and crashes. Bids keep their
+ * own keys, stored by the lot's writer in the bid's own commit (services/bidding/idempotency-store.ts).
  *
- * The key is reserved (a row with no answer yet) before the work starts, so of two concurrent requests with one key
- * exactly one does the work and the other waits for its answer and replays it. A request refused with a 4xx (bad
- * input, a broken rule) or failing with a 5xx removes its reservation: nothing is stored and the same key may be
- * sent again. The same key with a different request (path or body) is a 409. Keys are scoped to the caller.
+ * - The key is reserved (a row with no answer, held by this run under a renewed lease) before the handler runs, so of
+ *   concurrent requests with one key exactly one runs and the others wait for its answer.
+ * - The transaction that appends the run's events also marks the key as executed (services/commands/idempotent-run.ts):
+ *   the mark commits exactly with the effect.
+ * - The answer is stored as the bytes sent, before they are sent. A refused request (4xx) or a failure (5xx) before any
+ *   effect removes the reservation, so the same key can be sent again and runs once.
+ * - A run whose process died holds its key only until its lease runs out. A retry then takes the key over when no
+ *   effect committed, or, when one did but the answer was never stored, answers that the request was carried out
+ *   (and stores that answer for every later retry): it never runs a second time.
+ * Keys are scoped to the caller (the user, or the address for a request without a session). The same key with a
+ * different request (method, path or body) is a 409.
  */
-import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { Conflict, ValidationError } from '../../domain/shared/errors';
+import { withIdempotentRun, type IdempotentRun } from '../commands/idempotent-run';
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 export const KEY_IN_FLIGHT = 'A request with this Idempotency-Key is still being processed. Please try again.';
+export const CARRIED_OUT = 'This request was already carried out; its answer was lost when the server stopped.';
 
-export interface Answer { status: number; body: unknown }
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route keeps its own idempotency (bids) or has none. */
+    idempotency?: false;
+  }
+  interface FastifyRequest {
+    idempotentRun?: KeyedRun;
+  }
+}
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WAIT_MS = 15_000;
 
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
+export interface Answer { status: number; body: unknown }
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
+interface KeyedRun extends IdempotentRun { renew: NodeJS.Timeout; finished: boolean }
+interface KeyRow {
+  request_hash: string; status: number | null; answer: unknown; raw_answer: string | null; content_type: string | null;
+  answer_encoding: string | null; execution: string | null; effect_execution: string | null; lease_over: boolean;
+}
+
+/** Wraps every write route's handler, and stores each keyed answer before it is sent. */
+export function installIdempotencyKeys(app: FastifyInstance, ctx: Ctx): void {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!route.url.startsWith('/api/') || !methods.some((m) => WRITES.has(m)) || route.config?.idempotency === false) return;
+    const handler = route.handler;
+    route.handler = async function keyed(this: FastifyInstance, request, reply) {
+      return runKeyed(ctx, request, reply, route.url, () => handler.call(this, request, reply));
+    };
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.idempotentRun) await finish(ctx, request.idempotentRun, reply, payload);
+    return payload;
+  });
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotentRun) clearInterval(request.idempotentRun.renew);
+  });
 }
 
 /** The key of a request, or null when it was sent without one. */
@@ -37,65 +75,134 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return key;
 }
 
-/** A digest of what makes two requests the same (it holds card data in the body, so only the digest is kept). */
-function requestHash(request: FastifyRequest): string {
-  const path = request.url.split('?')[0].replace(/\/$/, '');
-  return createHash('sha256').update(`${request.method} ${path}\n${stableJson(request.body ?? null)}`).digest('hex');
+/** Kept for routes written before keys covered every write: the key is handled around the route already. */
+export async function sendIdempotent(
+  _ctx: unknown, _request: FastifyRequest, reply: FastifyReply, _scope: string, work: () => Promise<Answer>,
+): Promise<FastifyReply> {
+  const answer = await work();
+  return reply.status(answer.status).send(answer.body);
 }
 
-/**
- * Runs `work` once per (caller, key). Without a key it simply runs. The answer of `work` is what the client gets,
- * now and on every retry.
- */
-export async function runIdempotent(
-  ctx: Pick<AppContext, 'db' | 'clock'>, request: FastifyRequest, scope: string, work: () => Promise<Answer>,
-): Promise<Answer & { replayed: boolean }> {
+async function runKeyed(ctx: Ctx, request: FastifyRequest, reply: FastifyReply, scope: string, handler: () => unknown): Promise<unknown> {
   const key = idempotencyKeyOf(request);
-  if (!key) return { ...(await work()), replayed: false };
-  const userId = request.user?.id ?? '';
-  const hash = requestHash(request);
-  // A duplicate waits for the first request; if that one was refused (its reservation removed), this one goes ahead.
-  for (let round = 0; ; round++) {
-    const { rows } = await sql<{ key: string }>`
-      INSERT INTO idempotency_keys (user_id, key, scope, request_hash, created_at)
-      VALUES (${userId}, ${key}, ${scope}, ${hash}, ${ctx.clock.now().toISOString()})
-      ON CONFLICT (user_id, key) DO NOTHING RETURNING key`.execute(ctx.db);
-    if (rows.length > 0) break;
-    const kept = await waitForAnswer(ctx, userId, key, hash);
-    if (kept) return { ...kept, replayed: true };
-    if (round >= 3) throw new Conflict(KEY_IN_FLIGHT);
-  }
-  try {
-    const answer = await work();
-    await sql`UPDATE idempotency_keys SET status = ${answer.status}, answer = ${JSON.stringify(answer.body ?? null)}::jsonb,
-              answered_at = ${ctx.clock.now().toISOString()} WHERE user_id = ${userId} AND key = ${key}`.execute(ctx.db);
-    return { ...answer, replayed: false };
-  } catch (error) {
-    await sql`DELETE FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key} AND status IS NULL`.execute(ctx.db);
-    throw error;
-  }
+  if (!key) return handler();
+  const userId = request.user?.id ?? `address:${request.ip}`;
+  const claim = await claimKey(ctx, userId, key, scope, requestHash(request));
+  if (claim.kind === 'replay') return replay(reply, claim.row);
+  const run: KeyedRun = {
+    userId, key, execution: claim.execution, bound: new WeakSet(), finished: false,
+    renew: setInterval(() => void renewLease(ctx, run).catch(() => {}), Math.floor(ctx.config.idempotencyLeaseMs / 3)),
+  };
+  run.renew.unref();
+  request.idempotentRun = run;
+  return withIdempotentRun(run, handler);
 }
 
-/** The first request's answer; null when that request was refused and removed its reservation. */
-async function waitForAnswer(ctx: Pick<AppContext, 'db'>, userId: string, key: string, hash: string): Promise<Answer | null> {
+type Claim = { kind: 'run'; execution: string } | { kind: 'replay'; row: KeyRow };
+
+/** Reserves the key for a new run, or finds the answer to replay; waits while another live run holds it. */
+async function claimKey(ctx: Ctx, userId: string, key: string, scope: string, hash: string): Promise<Claim> {
   const deadline = Date.now() + WAIT_MS;
+  const lease = `${ctx.config.idempotencyLeaseMs} milliseconds`;
   for (;;) {
-    const { rows } = await sql<{ request_hash: string; status: number | null; answer: unknown }>`
-      SELECT request_hash, status, answer FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`.execute(ctx.db);
-    const row = rows[0];
-    if (!row) return null;
+    const execution = randomUUID();
+    const { rows: inserted } = await sql`
+      INSERT INTO idempotency_keys (user_id, key, scope, request_hash, created_at, execution, lease_until)
+      VALUES (${userId}, ${key}, ${scope}, ${hash}, ${ctx.clock.now().toISOString()}, ${execution}::uuid, clock_timestamp() + ${lease}::interval)
+      ON CONFLICT (user_id, key) DO NOTHING RETURNING key`.execute(ctx.db);
+    if (inserted.length > 0) return { kind: 'run', execution };
+    const row = await readKey(ctx, userId, key);
+    if (!row) continue; // refused meanwhile: its reservation is gone
     if (row.request_hash !== hash) throw new Conflict(KEY_REUSED);
-    if (row.status !== null) return { status: row.status, body: row.answer };
+    if (row.status !== null) return { kind: 'replay', row };
+    if (row.lease_over && row.effect_execution) return { kind: 'replay', row: await answerCarriedOut(ctx, userId, key) };
+    if (row.lease_over && await takeOver(ctx, userId, key, row.execution, execution, lease)) return { kind: 'run', execution };
     if (Date.now() > deadline) throw new Conflict(KEY_IN_FLIGHT);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
 
-/** Sends an idempotent answer (marking replays with `Idempotent-Replayed: true`, as payment providers do). */
-export async function sendIdempotent(
-  ctx: Pick<AppContext, 'db' | 'clock'>, request: FastifyRequest, reply: FastifyReply, scope: string, work: () => Promise<Answer>,
-): Promise<FastifyReply> {
-  const answer = await runIdempotent(ctx, request, scope, work);
-  if (answer.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.status(answer.status).send(answer.body);
+async function readKey(ctx: Ctx, userId: string, key: string): Promise<KeyRow | undefined> {
+  const { rows } = await sql<KeyRow>`
+    SELECT request_hash, status, answer, raw_answer, content_type, answer_encoding, execution::text, effect_execution::text,
+           coalesce(lease_until, created_at + interval '30 seconds') < clock_timestamp() AS lease_over
+    FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`.execute(ctx.db);
+  return rows[0];
+}
+
+/** The holder died before any effect: this run takes the key (only if nobody else did first). */
+async function takeOver(ctx: Ctx, userId: string, key: string, from: string | null, to: string, lease: string): Promise<boolean> {
+  const { rows } = await sql`
+    UPDATE idempotency_keys SET execution = ${to}::uuid, lease_until = clock_timestamp() + ${lease}::interval
+    WHERE user_id = ${userId} AND key = ${key} AND status IS NULL AND effect_execution IS NULL
+      AND execution IS NOT DISTINCT FROM ${from}::uuid RETURNING key`.execute(ctx.db);
+  return rows.length > 0;
+}
+
+/** The effect committed but its answer was never stored (the process died in between): say so, once for all retries. */
+async function answerCarriedOut(ctx: Ctx, userId: string, key: string): Promise<KeyRow> {
+  const body = JSON.stringify({ detail: CARRIED_OUT });
+  await sql`
+    UPDATE idempotency_keys SET status = 200, raw_answer = ${body}, content_type = 'application/json; charset=utf-8',
+      answer_encoding = 'utf8', answered_at = ${ctx.clock.now().toISOString()}
+    WHERE user_id = ${userId} AND key = ${key} AND status IS NULL`.execute(ctx.db);
+  return (await readKey(ctx, userId, key))!;
+}
+
+async function renewLease(ctx: Ctx, run: KeyedRun): Promise<void> {
+  if (run.finished) return;
+  await sql`
+    UPDATE idempotency_keys SET lease_until = clock_timestamp() + ${`${ctx.config.idempotencyLeaseMs} milliseconds`}::interval
+    WHERE user_id = ${run.userId} AND key = ${run.key} AND execution = ${run.execution}::uuid AND status IS NULL`.execute(ctx.db);
+}
+
+/** Before the answer leaves: store a success; on a refusal or failure release the key (or keep its effect's mark). */
+async function finish(ctx: Ctx, run: KeyedRun, reply: FastifyReply, payload: unknown): Promise<void> {
+  if (run.finished) return;
+  run.finished = true;
+  clearInterval(run.renew);
+  const where = sql`user_id = ${run.userId} AND key = ${run.key} AND execution = ${run.execution}::uuid AND status IS NULL`;
+  if (reply.statusCode < 400) {
+    const { text, encoding } = payloadText(payload);
+    const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    await sql`
+      UPDATE idempotency_keys SET status = ${reply.statusCode}, raw_answer = ${text}, content_type = ${type},
+        answer_encoding = ${encoding}, answered_at = ${ctx.clock.now().toISOString()}, lease_until = NULL
+      WHERE ${where}`.execute(ctx.db);
+    return;
+  }
+  const { rows } = await sql`DELETE FROM idempotency_keys WHERE ${where} AND effect_execution IS NULL RETURNING key`.execute(ctx.db);
+  // An effect committed and then the request failed: let a retry answer that it was carried out at once.
+  if (rows.length === 0) await sql`UPDATE idempotency_keys SET lease_until = clock_timestamp() WHERE ${where}`.execute(ctx.db);
+}
+
+function payloadText(payload: unknown): { text: string | null; encoding: string } {
+  if (typeof payload === 'string') return { text: payload, encoding: 'utf8' };
+  if (Buffer.isBuffer(payload)) return { text: payload.toString('base64'), encoding: 'base64' };
+  return { text: null, encoding: 'none' };
+}
+
+function replay(reply: FastifyReply, row: KeyRow): FastifyReply {
+  reply.status(row.status!).header('idempotent-replayed', 'true');
+  if (row.raw_answer === null && row.answer_encoding === null) {
+    // A row stored before answers were kept as bytes: its JSON answer.
+    return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(row.answer ?? null));
+  }
+  reply.header('content-type', row.content_type ?? 'application/json; charset=utf-8');
+  if (row.raw_answer === null) return reply.send();
+  return reply.send(row.answer_encoding === 'base64' ? Buffer.from(row.raw_answer, 'base64') : row.raw_answer);
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** A digest of what makes two requests the same (it holds card data in the body, so only the digest is kept). */
+function requestHash(request: FastifyRequest): string {
+  const path = request.url.split('?')[0].replace(/\/$/, '');
+  return createHash('sha256').update(`${request.method} ${path}\n${stableJson(request.body ?? null)}`).digest('hex');
 }

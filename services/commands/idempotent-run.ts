@@ -1,0 +1,63 @@
+/**
+ * The run of one request sent with an `Idempotency-Key`, carried through everything the request awaits
+ * (AsyncLocalStorage), so that the event store can bind the run's effect to the key without any route passing it on.
+ *
+ * Every transaction that appends events during a run also marks the key as executed by this run
+ * (`effect_execution`), in the same transaction as the events: the mark commits exactly when the effect does. A run
+ * whose key was taken over by another (this process stalled past its lease, a retry took the key) finds the mark
+ * refused and rolls its effect back, so one key never has two effects. The events carry the key's digest and the run
+ * in their metadata, which lets `npm run audit:verify` prove it over the whole house.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { Conflict } from '../../domain/shared/errors';
+
+export const KEY_TAKEN_OVER = 'A request with this Idempotency-Key is still being processed. Please try again.';
+
+export interface IdempotentRun {
+  userId: string;
+  key: string;
+  /** This run's id: the key row's `execution` while it holds the key. */
+  execution: string;
+  /** Transactions that already carry the mark (one statement per transaction is enough). */
+  readonly bound: WeakSet<object>;
+}
+
+const runs = new AsyncLocalStorage<IdempotentRun>();
+
+export function withIdempotentRun<T>(run: IdempotentRun, work: () => T): T {
+  return runs.run(run, work);
+}
+
+export function currentRun(): IdempotentRun | undefined {
+  return runs.getStore();
+}
+
+/** The digest events carry instead of the key itself (keys are the client's, and scoped to the caller). */
+export function keyDigest(userId: string, key: string): string {
+  return createHash('sha256').update(`${userId}\n${key}`).digest('hex').slice(0, 32);
+}
+
+/** What events appended during a run add to their metadata (nothing outside a run). */
+export function runMetadata(): { idempotency_key: string; idempotency_execution: string } | null {
+  const run = runs.getStore();
+  return run ? { idempotency_key: keyDigest(run.userId, run.key), idempotency_execution: run.execution } : null;
+}
+
+/**
+ * Marks the key as executed by this run inside `trx` (the transaction that appends the events). Refused when another
+ * run holds the key or already committed its effect: the caller's transaction must then roll back.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function bindEffect(trx: Kysely<any>): Promise<void> {
+  const run = runs.getStore();
+  if (!run || run.bound.has(trx)) return;
+  const { rows } = await sql<{ ok: number }>`
+    UPDATE idempotency_keys SET effect_execution = ${run.execution}::uuid, effect_at = coalesce(effect_at, now())
+    WHERE user_id = ${run.userId} AND key = ${run.key} AND execution = ${run.execution}::uuid
+      AND (effect_execution IS NULL OR effect_execution = ${run.execution}::uuid)
+    RETURNING 1 AS ok`.execute(trx);
+  if (rows.length === 0) throw new Conflict(KEY_TAKEN_OVER);
+  run.bound.add(trx);
+}
