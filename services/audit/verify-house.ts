@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { verifyChainsIn, type ChainReport } from './chain-verify';
 import { verifyLots } from './lot-verify';
+import { verifyIdempotency } from './idempotency-verify';
 import { verifyHolds, verifyPaidOrders, verifySellerCredits, verifyWallets } from './wallet-replay';
 import type { AuditCheckResult, AuditDifference, AuditProgress } from './types';
 
@@ -21,7 +22,7 @@ export interface HouseReport {
 
 type Check = (ctx: Pick<AppContext, 'clock'>, executor: Db, onProgress?: AuditProgress) => Promise<AuditCheckResult>;
 
-const REPLAY_CHECKS: readonly Check[] = [verifyLots, verifyWallets, verifyPaidOrders, verifySellerCredits, verifyHolds];
+const REPLAY_CHECKS: readonly Check[] = [verifyLots, verifyWallets, verifyPaidOrders, verifySellerCredits, verifyHolds, verifyIdempotency];
 
 export async function verifyHouse(ctx: Pick<AppContext, 'db' | 'clock'>, onProgress?: AuditProgress): Promise<HouseReport> {
   return ctx.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {

@@ -11,6 +11,7 @@
  * `maxInFlight` are running, so a lone bid waits for nothing; under load the batches that arrive during a tick go
  * together in the next one.
  */
+import { outsideRun } from '../commands/idempotent-run';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { AppendResult, NewEvent } from '../event-store/types';
@@ -57,7 +58,7 @@ export class CommitTicks {
     while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
       const tick = this.waiting.splice(0, MAX_ITEMS);
       this.inFlight += 1;
-      void this.run(tick).finally(() => {
+      void outsideRun(() => this.run(tick)).finally(() => {
         this.inFlight -= 1;
         this.pump();
       });

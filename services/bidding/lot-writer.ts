@@ -8,6 +8,7 @@
  * and the writer then reloads the stream and re-decides the pending commands. The commands themselves never change
  * (same ids, same `now`), so a re-decision is the same pure decision against newer state.
  */
+import { outsideRun } from '../commands/idempotent-run';
 import { randomUUID } from 'node:crypto';
 import type { AppendResult, NewEvent } from '../event-store/types';
 import { GuardStreamsExist, WrongExpectedVersion } from '../event-store/types';
@@ -94,7 +95,8 @@ export class LotWriter {
 
   private kick(): void {
     if (this.running || !this.hasWork()) return;
-    this.running = this.run().finally(() => {
+    // The loop serves every bidder of the lot: never inside the request that happened to start it.
+    this.running = outsideRun(() => this.run()).finally(() => {
       this.running = null;
       this.kick();
     });

@@ -9,6 +9,7 @@ import type { AuthUser } from '../http/auth';
 import { bidAnswer } from './bid-answer';
 import { bidding } from './bidding';
 import { requestHash } from './idempotency-store';
+import { keyDigest } from '../commands/idempotent-run';
 import type { LotJob, StoredAnswer } from './lot-writer';
 import { CompanionNeeded } from './lot-job';
 import { capCompanion } from '../spending-cap/cap-context';
@@ -43,7 +44,8 @@ async function decide(ctx: AppContext, user: AuthUser, input: BidInput): Promise
       type: 'PlaceBid', lot_id: input.lotId, bid_id: bidId, auto_bid_id: autoBidId, bidder_id: user.id,
       max_bid: input.pence, bidder_registration_fee_paid: feePaid, now,
     }),
-    metadata: { user_id: user.id, request_id: input.requestId },
+    // A keyed bid's events carry the key's digest: audit:verify proves one key never placed two bids.
+    metadata: { user_id: user.id, request_id: input.requestId, ...(input.idempotencyKey ? { idempotency_key: keyDigest(user.id, input.idempotencyKey) } : {}) },
   };
   if (input.idempotencyKey) {
     job.idempotency = {

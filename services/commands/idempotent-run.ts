@@ -22,6 +22,8 @@ export interface IdempotentRun {
   execution: string;
   /** Transactions that already carry the mark (one statement per transaction is enough). */
   readonly bound: WeakSet<object>;
+  /** The answer is stored: work the request left running in the background is no longer part of it. */
+  finished: boolean;
 }
 
 const runs = new AsyncLocalStorage<IdempotentRun>();
@@ -30,8 +32,17 @@ export function withIdempotentRun<T>(run: IdempotentRun, work: () => T): T {
   return runs.run(run, work);
 }
 
+/**
+ * Runs `work` outside any request's run: for loops that serve many requests (a lot's writer, the commit ticks), which
+ * a keyed request may happen to start and must not lend its key to.
+ */
+export function outsideRun<T>(work: () => T): T {
+  return runs.exit(work);
+}
+
 export function currentRun(): IdempotentRun | undefined {
-  return runs.getStore();
+  const run = runs.getStore();
+  return run && !run.finished ? run : undefined;
 }
 
 /** The digest events carry instead of the key itself (keys are the client's, and scoped to the caller). */
@@ -41,7 +52,7 @@ export function keyDigest(userId: string, key: string): string {
 
 /** What events appended during a run add to their metadata (nothing outside a run). */
 export function runMetadata(): { idempotency_key: string; idempotency_execution: string } | null {
-  const run = runs.getStore();
+  const run = currentRun();
   return run ? { idempotency_key: keyDigest(run.userId, run.key), idempotency_execution: run.execution } : null;
 }
 
@@ -51,7 +62,7 @@ export function runMetadata(): { idempotency_key: string; idempotency_execution:
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function bindEffect(trx: Kysely<any>): Promise<void> {
-  const run = runs.getStore();
+  const run = currentRun();
   if (!run || run.bound.has(trx)) return;
   const { rows } = await sql<{ ok: number }>`
     UPDATE idempotency_keys SET effect_execution = ${run.execution}::uuid, effect_at = coalesce(effect_at, now())

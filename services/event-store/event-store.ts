@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
 import type { AppendOptions, AppendResult, DomainEvent, ExpectedVersion, FeedCursor, NewEvent, StoredEvent } from './types';
 import { GuardStreamsExist, WrongExpectedVersion } from './types';
-import { bindEffect, currentRun, runMetadata } from '../commands/idempotent-run';
+import { bindEffect, currentRun, outsideRun, runMetadata } from '../commands/idempotent-run';
 
 type Executor = Kysely<any>;
 
@@ -125,7 +125,8 @@ export class EventStore {
   }
 
   notifyAppended(): void {
-    this.appended.emit('appended');
+    // Listeners start shared work (projections, the live feed): never as part of the request that appended.
+    outsideRun(() => this.appended.emit('appended'));
   }
 
   private async insert(executor: Executor, streamId: string, expected: ExpectedVersion, events: NewEvent[], absent: readonly string[]): Promise<InsertedRow[]> {

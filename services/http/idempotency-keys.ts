@@ -41,7 +41,7 @@ const WAIT_MS = 15_000;
 
 export interface Answer { status: number; body: unknown }
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
-interface KeyedRun extends IdempotentRun { renew: NodeJS.Timeout; finished: boolean }
+interface KeyedRun extends IdempotentRun { renew: NodeJS.Timeout }
 interface KeyRow {
   request_hash: string; status: number | null; answer: unknown; raw_answer: string | null; content_type: string | null;
   answer_encoding: string | null; execution: string | null; effect_execution: string | null; lease_over: boolean;
