@@ -21,6 +21,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { Conflict, ValidationError } from '../../domain/shared/errors';
 import { withIdempotentRun, type IdempotentRun } from '../commands/idempotent-run';
+import { faultKillAfterCommit } from './fault-hooks';
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 export const KEY_IN_FLIGHT = 'A request with this Idempotency-Key is still being processed. Please try again.';
@@ -163,6 +164,7 @@ async function finish(ctx: Ctx, run: KeyedRun, reply: FastifyReply, payload: unk
   clearInterval(run.renew);
   const where = sql`user_id = ${run.userId} AND key = ${run.key} AND execution = ${run.execution}::uuid AND status IS NULL`;
   if (reply.statusCode < 400) {
+    faultKillAfterCommit(reply.request.routeOptions.url);
     const { text, encoding } = payloadText(payload);
     const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     await sql`
