@@ -35,6 +35,7 @@ async function testApp(): Promise<FastifyInstance> {
     return reply.status(201).send({ id, amount: request.body?.amount ?? null, runs });
   });
   a.post('/api/boom/', async () => { runs++; throw new Error('before any effect'); });
+  a.post('/api/auth/sign-in/', async () => ({ access: `token-${++runs}` }));
   await a.ready();
   return a;
 }
@@ -176,6 +177,14 @@ test('a run whose key was taken over cannot commit its effect', async () => {
   assert.is(answer.statusCode, 409);
   assert.is(answer.json().detail, KEY_IN_FLIGHT);
   assert.is(await effects(), before, 'its event rolled back with the refused mark');
+});
+
+test('answers that carry credentials are never stored: a keyed sign-in simply runs again', async () => {
+  const first = await post('k-11', {}, 'u1', '/api/auth/sign-in/');
+  const second = await post('k-11', {}, 'u1', '/api/auth/sign-in/');
+  assert.equal([first.json().access, second.json().access], ['token-1', 'token-2']);
+  const { rows } = await sql`SELECT 1 FROM idempotency_keys WHERE key = 'k-11'`.execute(t.ctx.db);
+  assert.is(rows.length, 0);
 });
 
 test('a malformed key is a field error', async () => {

@@ -38,6 +38,11 @@ declare module 'fastify' {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Sign-in, token and password calls answer credentials (tokens) or act on secrets: a stored copy of their answer
+ * would be a credential at rest, and repeating them is harmless (a second sign-in is a second session).
+ */
+const CREDENTIAL_ROUTES = /^\/api\/(auth|social_auth)\//;
 const WAIT_MS = 15_000;
 
 export interface Answer { status: number; body: unknown }
@@ -53,6 +58,7 @@ export function installIdempotencyKeys(app: FastifyInstance, ctx: Ctx): void {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (!route.url.startsWith('/api/') || !methods.some((m) => WRITES.has(m)) || route.config?.idempotency === false) return;
+    if (CREDENTIAL_ROUTES.test(route.url)) return;
     const handler = route.handler;
     route.handler = async function keyed(this: FastifyInstance, request, reply) {
       return runKeyed(ctx, request, reply, route.url, () => handler.call(this, request, reply));
