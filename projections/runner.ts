@@ -5,6 +5,14 @@ import type { EventStore } from '../services/event-store/event-store';
 import type { FeedCursor, StoredEvent } from '../services/event-store/types';
 import { FEED_START } from '../services/event-store/types';
 
+/**
+ * Events per batch transaction. A batch holds a transaction id from its first write to its commit, and meanwhile no
+ * reader of the feed in this database passes it (services/event-store/feed-horizon.ts): other processes' runners,
+ * the live feed, a command waiting to read its own write. Small batches keep that hold short; the cost is a few
+ * statements (lock, checkpoint, feed read, commit) per batch.
+ */
+const BATCH_SIZE = 100;
+
 export interface RunnerLogger { error(obj: object, msg: string): void }
 
 export function compareCursors(a: FeedCursor, b: FeedCursor): number {
@@ -134,7 +142,7 @@ export class ProjectionRunner {
       const cursor = await readCheckpoint(trx, projection.name);
       // One snapshot for the events and the head: with none left, the projection is caught up to the head, which
       // releases waiters on events this projection does not apply (eventTypes).
-      const { events, head } = await this.store.readFeedBatch(cursor, this.options.batchSize ?? 500, trx);
+      const { events, head } = await this.store.readFeedBatch(cursor, this.options.batchSize ?? BATCH_SIZE, trx);
       if (events.length === 0) {
         this.positions.set(projection.name, compareCursors(head, cursor) > 0 ? head : cursor);
         return false;
