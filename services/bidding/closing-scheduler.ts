@@ -15,6 +15,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import { withSessionLocks } from '../db/session-locks';
 import type { AppContext } from '../context';
 import type { FeedCursor } from '../event-store/types';
 import { auctionDecider } from '../../domain/auction/decide';
@@ -103,7 +104,7 @@ export class ClosingScheduler {
 
   private async closeDueLots(now: Date, attempted: string[]): Promise<{ lotId: string; cursor: FeedCursor | null }[]> {
     const batch = this.options.batchSize ?? 100;
-    return withSessionLocks(this.ctx.db, sql<{ id: string }>`
+    return withClaimed(this.ctx.db, sql<{ id: string }>`
       SELECT c.lot_id AS id FROM (
         SELECT lot_id, ends_at FROM lot_schedule
         WHERE NOT closed AND ends_at <= ${now} AND lot_id <> ALL(${attempted}::text[])
@@ -132,7 +133,7 @@ export class ClosingScheduler {
   }
 
   private async finishDueAuctions(now: Date): Promise<string[]> {
-    return withSessionLocks(this.ctx.db, sql<{ id: string }>`
+    return withClaimed(this.ctx.db, sql<{ id: string }>`
       SELECT c.auction_id AS id FROM (
         SELECT a.auction_id FROM lot_schedule_auctions a
         WHERE NOT a.finished AND a.end_date <= ${now}
@@ -187,17 +188,7 @@ export function closingScheduler(ctx: AppContext): ClosingScheduler {
   return scheduler;
 }
 
-/**
- * Runs `claim` (ids it took a session-level advisory lock for) on one held connection, no transaction open, then
- * `work` on those ids, and releases every lock of that session after, whatever happens.
- */
-async function withSessionLocks<T>(db: Db, claim: RawBuilder<{ id: string }>, work: (ids: string[]) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    try {
-      const { rows } = await claim.execute(connection);
-      return await work(rows.map((r) => r.id));
-    } finally {
-      await sql`SELECT pg_advisory_unlock_all()`.execute(connection);
-    }
-  });
+/** The ids `claim` took a session-level advisory lock for, on one held connection; `work` runs while they are held. */
+function withClaimed<T>(db: Db, claim: RawBuilder<{ id: string }>, work: (ids: string[]) => Promise<T>): Promise<T> {
+  return withSessionLocks(db, async (connection) => work((await claim.execute(connection)).rows.map((r) => r.id)));
 }
