@@ -14,7 +14,7 @@ import { sql, type RawBuilder } from 'kysely';
  *  - the snapshot's xmax (every id from there on started after the snapshot).
  * Read-only transactions never take an id, so they never hold the feed; only writers in this database do.
  *
- * Two details the proof depends on (docs/architecture.md, "The event store"):
+ * Details the proof depends on (docs/architecture.md, "The event store"):
  *  - A backend reads pg_stat_activity once per transaction and keeps that copy (PostgreSQL docs, "Viewing
  *    Statistics"). The copy must be read after this statement's snapshot, so the cache is cleared first: the
  *    argument of pg_stat_get_activity is evaluated before it runs, and the snapshot is taken before the statement.
