@@ -54,7 +54,7 @@ test('applies events with their checkpoint and waitFor resolves once the event i
   await addEvents('s-1', [5, 7]);
   const appended = await store.append('s-2', 'no_stream', [{ event_id: randomUUID(), type: 'Added', data: { total: 3 } }]);
   const last = appended.events[0];
-  // Started, the runner polls: xmin is cluster-wide, so another database's transaction may delay visibility.
+  // Started, the runner polls: another writer of this database may delay visibility for a moment.
   runner.start();
   await runner.waitFor({ transaction_id: last.transaction_id, position: last.position });
   await runner.stop();

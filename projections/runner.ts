@@ -5,6 +5,14 @@ import type { EventStore } from '../services/event-store/event-store';
 import type { FeedCursor, StoredEvent } from '../services/event-store/types';
 import { FEED_START } from '../services/event-store/types';
 
+/**
+ * Events per batch transaction. A batch holds a transaction id from its first write to its commit, and meanwhile no
+ * reader of the feed in this database passes it (services/event-store/feed-horizon.ts): other processes' runners,
+ * the live feed, a command waiting to read its own write. Small batches keep that hold short; the cost is a few
+ * statements (lock, checkpoint, feed read, commit) per batch.
+ */
+const BATCH_SIZE = 100;
+
 export interface RunnerLogger { error(obj: object, msg: string): void }
 
 export function compareCursors(a: FeedCursor, b: FeedCursor): number {
@@ -91,8 +99,8 @@ export class ProjectionRunner {
 
   /**
    * Resolves once every projection has applied the event at `cursor` (read-your-writes for a command's answer).
-   * It keeps waking the runner meanwhile: the event may become visible only after another transaction anywhere on
-   * the cluster finishes (the feed waits below xmin), and the runner may not be polling (tests, scripts).
+   * It keeps waking the runner meanwhile: the event may become visible only after an older writing transaction of
+   * this database finishes (the feed horizon, feed-horizon.ts), and the runner may not be polling (tests, scripts).
    */
   waitFor(cursor: FeedCursor, timeoutMs = 15_000, only?: readonly string[]): Promise<void> {
     if (this.reached(cursor, only)) return Promise.resolve();
@@ -132,11 +140,11 @@ export class ProjectionRunner {
     return this.db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + projection.name}))`.execute(trx);
       const cursor = await readCheckpoint(trx, projection.name);
-      // Taken before the read: everything below it is finished, so an empty read means we are past all of it.
-      const horizon = await visibleHorizon(trx, cursor);
-      const events = await this.store.readFeed(cursor, this.options.batchSize ?? 500, trx);
+      // One snapshot for the events and the head: with none left, the projection is caught up to the head, which
+      // releases waiters on events this projection does not apply (eventTypes).
+      const { events, head } = await this.store.readFeedBatch(cursor, this.options.batchSize ?? BATCH_SIZE, trx);
       if (events.length === 0) {
-        this.positions.set(projection.name, horizon);
+        this.positions.set(projection.name, compareCursors(head, cursor) > 0 ? head : cursor);
         return false;
       }
       await applyEvents(trx, projection, events);
@@ -167,15 +175,4 @@ async function writeCheckpoint(trx: Kysely<any>, name: string, cursor: FeedCurso
     VALUES (${name}, ${cursor.transaction_id}::xid8, ${cursor.position}, now())
     ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position,
       updated_at = EXCLUDED.updated_at`.execute(trx);
-}
-
-/**
- * With nothing left to read, the projection is caught up with every transaction that finished before the oldest
- * one still running: report that horizon so waiters whose events were skipped by `eventTypes` are released.
- */
-async function visibleHorizon(trx: Kysely<any>, cursor: FeedCursor): Promise<FeedCursor> {
-  const { rows } = await sql<{ xmin: string }>`
-    SELECT (pg_snapshot_xmin(pg_current_snapshot())::text::numeric - 1)::text AS xmin`.execute(trx);
-  const horizon = { transaction_id: rows[0].xmin, position: Number.MAX_SAFE_INTEGER };
-  return compareCursors(horizon, cursor) > 0 ? horizon : cursor;
 }

@@ -7,11 +7,15 @@
  * holder does not answer); a live holder closes its own.
  *
  * Exactly once, even with several server processes running it: the stream's optimistic concurrency makes a second
- * LotClosed impossible (closing a closed lot decides nothing), and a transaction-scoped advisory lock per lot and
- * per auction keeps two processes from even trying the same one at the same time. Advisory locks rather than row
- * locks, so the projection runner updating lot_schedule is never blocked by a pass.
+ * LotClosed impossible (closing a closed lot decides nothing), and an advisory lock per lot and per auction keeps two
+ * processes from even trying the same one at the same time. Advisory locks rather than row locks, so the projection
+ * runner updating lot_schedule is never blocked by a pass. Session-level locks on one held connection, not a
+ * transaction: the closes run on other pool connections and take a while, and a transaction around them would sit
+ * "idle in transaction" for the whole pass (docs/architecture.md, "The event store").
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database';
+import { withSessionLocks } from '../db/session-locks';
 import type { AppContext } from '../context';
 import type { FeedCursor } from '../event-store/types';
 import { auctionDecider } from '../../domain/auction/decide';
@@ -100,17 +104,15 @@ export class ClosingScheduler {
 
   private async closeDueLots(now: Date, attempted: string[]): Promise<{ lotId: string; cursor: FeedCursor | null }[]> {
     const batch = this.options.batchSize ?? 100;
-    return this.ctx.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ lot_id: string }>`
-        SELECT c.lot_id FROM (
-          SELECT lot_id, ends_at FROM lot_schedule
-          WHERE NOT closed AND ends_at <= ${now} AND lot_id <> ALL(${attempted}::text[])
-          ORDER BY ends_at LIMIT ${batch}
-        ) c
-        WHERE pg_try_advisory_xact_lock(${LOT_LOCK_SPACE}, hashtext(c.lot_id))`.execute(trx);
-      // The locks live as long as this transaction: close the claimed lots while holding them.
-      return Promise.all(rows.map(async (row) => ({ lotId: row.lot_id, cursor: await this.closeLot(row.lot_id) })));
-    });
+    return withClaimed(this.ctx.db, sql<{ id: string }>`
+      SELECT c.lot_id AS id FROM (
+        SELECT lot_id, ends_at FROM lot_schedule
+        WHERE NOT closed AND ends_at <= ${now} AND lot_id <> ALL(${attempted}::text[])
+        ORDER BY ends_at LIMIT ${batch}
+      ) c
+      WHERE pg_try_advisory_lock(${LOT_LOCK_SPACE}, hashtext(c.lot_id))`,
+    // The locks are held until every claimed lot is closed.
+    (lotIds) => Promise.all(lotIds.map(async (lotId) => ({ lotId, cursor: await this.closeLot(lotId) }))));
   }
 
   private async closeLot(lotId: string): Promise<FeedCursor | null> {
@@ -131,18 +133,18 @@ export class ClosingScheduler {
   }
 
   private async finishDueAuctions(now: Date): Promise<string[]> {
-    return this.ctx.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ auction_id: string }>`
-        SELECT c.auction_id FROM (
-          SELECT a.auction_id FROM lot_schedule_auctions a
-          WHERE NOT a.finished AND a.end_date <= ${now}
-            AND NOT EXISTS (SELECT 1 FROM lot_schedule l WHERE l.auction_id = a.auction_id AND NOT l.closed)
-          ORDER BY a.end_date LIMIT 50
-        ) c
-        WHERE pg_try_advisory_xact_lock(${AUCTION_LOCK_SPACE}, hashtext(c.auction_id))`.execute(trx);
+    return withClaimed(this.ctx.db, sql<{ id: string }>`
+      SELECT c.auction_id AS id FROM (
+        SELECT a.auction_id FROM lot_schedule_auctions a
+        WHERE NOT a.finished AND a.end_date <= ${now}
+          AND NOT EXISTS (SELECT 1 FROM lot_schedule l WHERE l.auction_id = a.auction_id AND NOT l.closed)
+        ORDER BY a.end_date LIMIT 50
+      ) c
+      WHERE pg_try_advisory_lock(${AUCTION_LOCK_SPACE}, hashtext(c.auction_id))`,
+    async (auctionIds) => {
       const finished: string[] = [];
-      for (const { auction_id } of rows) {
-        if (await this.finishAuction(auction_id, now)) finished.push(auction_id);
+      for (const auctionId of auctionIds) {
+        if (await this.finishAuction(auctionId, now)) finished.push(auctionId);
       }
       return finished;
     });
@@ -184,4 +186,9 @@ export function closingScheduler(ctx: AppContext): ClosingScheduler {
   let scheduler = byContext.get(ctx);
   if (!scheduler) byContext.set(ctx, (scheduler = new ClosingScheduler(ctx)));
   return scheduler;
+}
+
+/** The ids `claim` took a session-level advisory lock for, on one held connection; `work` runs while they are held. */
+function withClaimed<T>(db: Db, claim: RawBuilder<{ id: string }>, work: (ids: string[]) => Promise<T>): Promise<T> {
+  return withSessionLocks(db, async (connection) => work((await claim.execute(connection)).rows.map((r) => r.id)));
 }

@@ -2,10 +2,10 @@
  * Lots the user wins and pays for join their collection by themselves (docs/collection.md "Won lots").
  *
  * A checkpointed follower of the feed like the interest matcher (`projection_checkpoints`, name
- * `collection-won-lots`): one transaction per batch under `pg_advisory_xact_lock('projection:collection-won-lots')`
- * (two processes never take the same batch), reading only what the lots read model already reflects. For each
- * LotPaid it issues JoinWonLot on the buyer's `collection-<user>` stream with the price the buyer paid for that lot
- * (hammer, buyer's premium and their VAT, as checkout computes them). The decider joins a lot at most once, so a
+ * `collection-won-lots`): one batch at a time under the session-level
+ * `pg_advisory_lock('projection:collection-won-lots')` (two processes never take the same batch), reading only what
+ * the lots read model already reflects. For each LotPaid it issues JoinWonLot on the buyer's `collection-<user>`
+ * stream with the price the buyer paid for that lot (hammer, buyer's premium and their VAT, as checkout computes them). The decider joins a lot at most once, so a
  * batch taken again (a crash between the join and the checkpoint) changes nothing.
  */
 import { createHash } from 'node:crypto';
@@ -18,6 +18,7 @@ import { collectionDecider } from '../../domain/collection/decide';
 import { collectionStream } from '../../domain/collection/events';
 import { describeLot } from './valuation-data';
 import { settle } from '../catalogue/http';
+import { withSessionLocks } from '../db/session-locks';
 
 export const FOLLOWER_NAME = 'collection-won-lots';
 const LOTS_PROJECTION = 'lots';
@@ -29,17 +30,20 @@ export const wonLotPrice = (hammerPence: number, vatEnabled: boolean) => goodsTo
 /** One batch; true when it moved its checkpoint (there may be more). */
 export async function joinBatch(ctx: AppContext): Promise<boolean> {
   let joined: Parameters<typeof settle>[1] | null = null;
-  const moved = await ctx.db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + FOLLOWER_NAME}))`.execute(trx);
-    const cursor = await checkpoint(trx, FOLLOWER_NAME) ?? FEED_START;
-    const lots = await checkpoint(trx, LOTS_PROJECTION);
+  // A session-level lock on one held connection, no transaction: the joins below are commands on other pool
+  // connections, and a transaction around them would sit idle in transaction meanwhile. They are idempotent, so a
+  // batch cut short before its checkpoint is simply taken again.
+  const moved = await withSessionLocks(ctx.db, async (connection) => {
+    await sql`SELECT pg_advisory_lock(hashtext(${'projection:' + FOLLOWER_NAME}))`.execute(connection);
+    const cursor = await checkpoint(connection, FOLLOWER_NAME) ?? FEED_START;
+    const lots = await checkpoint(connection, LOTS_PROJECTION);
     if (!lots) return false;
-    const events = await ctx.store.readRange(cursor, lots, BATCH, trx);
+    const events = await ctx.store.readRange(cursor, lots, BATCH, connection);
     if (events.length === 0) return false;
     for (const stored of events) {
       if (stored.type !== 'LotPaid') continue;
       const paid = stored.data as LotPaid['data'];
-      const lot = await trx.selectFrom('lots').selectAll().where('id', '=', paid.lot_id).executeTakeFirst();
+      const lot = await connection.selectFrom('lots').selectAll().where('id', '=', paid.lot_id).executeTakeFirst();
       if (!lot || lot.hammer_price_pence === null) {
         ctx.log.warn({ lot_id: paid.lot_id }, 'paid lot without a hammer price: not added to the collection');
         continue;
@@ -53,7 +57,7 @@ export async function joinBatch(ctx: AppContext): Promise<boolean> {
     const last = events[events.length - 1]!;
     await sql`INSERT INTO projection_checkpoints (name, transaction_id, position, updated_at)
       VALUES (${FOLLOWER_NAME}, ${last.transaction_id}::xid8, ${last.position}, now())
-      ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position, updated_at = now()`.execute(trx);
+      ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position, updated_at = now()`.execute(connection);
     return true;
   });
   // The buyer sees the item as soon as the follower is done (read-your-writes for the next page load and the tests).

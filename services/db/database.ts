@@ -9,7 +9,17 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export type Db = Kysely<Database>;
 
 export function createDb(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // Backstop: the server ends a session left "idle in transaction" this long (code that awaits something other than
+    // its own queries mid-transaction). Such a transaction holds its locks and, once it has written, the event feed
+    // of every reader of this database (services/event-store/feed-horizon.ts). Nothing of ours idles that long.
+    idle_in_transaction_session_timeout: 30_000,
+    // Backstop: waiting for a pooled connection fails after this instead of hanging, e.g. when every connection is
+    // held by a transaction that itself waits for another pooled connection (a pool stall).
+    connectionTimeoutMillis: 15_000,
+  });
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on next use.
   });

@@ -27,7 +27,7 @@ async function drainFeed(from: FeedCursor): Promise<{ events: StoredEvent[]; cur
   }
 }
 
-/** xmin is cluster-wide: another database's open transaction may hold the feed back for a moment, so poll. */
+/** Another writer of this database (a runner batch) may hold the feed back for a moment, so poll. */
 async function drainUntil(from: FeedCursor, count: number): Promise<{ events: StoredEvent[]; cursor: FeedCursor }> {
   const events: StoredEvent[] = [];
   let cursor = from;

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AppendOptions, AppendResult, DomainEvent, ExpectedVersion, FeedCursor, NewEvent, StoredEvent } from './types';
 import { GuardStreamsExist, WrongExpectedVersion } from './types';
 import { bindEffect, currentRun, outsideRun, runMetadata } from '../commands/idempotent-run';
+import { FEED_HORIZON } from './feed-horizon';
 
 type Executor = Kysely<any>;
 
@@ -68,18 +69,31 @@ export class EventStore {
   }
 
   /**
-   * Events after `cursor` in global order. Only transactions below the oldest one still running are read, so an
-   * event whose transaction commits late is never skipped: the feed waits for it instead.
+   * Events after `cursor` in global order, only below the feed horizon (feed-horizon.ts): an event whose transaction
+   * commits late is never skipped, the feed waits for it instead. Only writers in this database hold it.
    */
   async readFeed(cursor: FeedCursor, limit = 500, executor: Executor = this.db): Promise<StoredEvent[]> {
-    const { rows } = await sql<StoredEvent>`
-      SELECT ${EVENT_COLUMNS}
-      FROM events
-      WHERE (transaction_id, position) > (${cursor.transaction_id}::xid8, ${cursor.position}::bigint)
-        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      ORDER BY events.transaction_id, events.position
-      LIMIT ${limit}`.execute(executor);
-    return rows;
+    return (await this.readFeedBatch(cursor, limit, executor)).events;
+  }
+
+  /**
+   * readFeed and the feed head from the same snapshot, in one statement: when `events` is empty, every event up to
+   * `head` has been read (the projection runner reports that to its waiters).
+   */
+  async readFeedBatch(cursor: FeedCursor, limit = 500, executor: Executor = this.db): Promise<{ events: StoredEvent[]; head: FeedCursor }> {
+    const { rows } = await sql<StoredEvent & { feed_horizon: string }>`
+      WITH horizon AS MATERIALIZED (SELECT ${FEED_HORIZON} AS xid)
+      SELECT h.xid::text AS feed_horizon, e.*
+      FROM horizon h LEFT JOIN LATERAL (
+        SELECT ${EVENT_COLUMNS}
+        FROM events
+        WHERE (transaction_id, position) > (${cursor.transaction_id}::xid8, ${cursor.position}::bigint)
+          AND transaction_id < h.xid
+        ORDER BY events.transaction_id, events.position
+        LIMIT ${limit}) e ON true`.execute(executor);
+    // Sorted here, not by an outer ORDER BY (a sort node on every read): the rows come in index order already.
+    const events = rows.filter((r) => r.event_id !== null).map(({ feed_horizon: _, ...event }) => event).sort(byFeedOrder);
+    return { events, head: headBelow(rows[0].feed_horizon) };
   }
 
   /**
@@ -112,11 +126,10 @@ export class EventStore {
     return Number(rows[0]?.position ?? 0);
   }
 
-  /** A cursor at "now": every transaction below the oldest running one is behind it, everything later ahead. */
+  /** A cursor at "now": every event below the feed horizon (feed-horizon.ts) is behind it, everything later ahead. */
   async feedHead(executor: Executor = this.db): Promise<FeedCursor> {
-    const { rows } = await sql<{ transaction_id: string }>`
-      SELECT (pg_snapshot_xmin(pg_current_snapshot())::text::numeric - 1)::text AS transaction_id`.execute(executor);
-    return { transaction_id: rows[0].transaction_id, position: Number.MAX_SAFE_INTEGER };
+    const { rows } = await sql<{ horizon: string }>`SELECT ${FEED_HORIZON}::text AS horizon`.execute(executor);
+    return headBelow(rows[0].horizon);
   }
 
   onAppended(listener: () => void): () => void {
@@ -196,6 +209,16 @@ export class EventStore {
     const { rows: current } = await sql<{ version: number }>`SELECT version FROM streams WHERE stream_id = ${streamId}`.execute(executor);
     throw new WrongExpectedVersion(streamId, expected, current[0]?.version ?? 0);
   }
+}
+
+function byFeedOrder(a: StoredEvent, b: StoredEvent): number {
+  const ax = BigInt(a.transaction_id), bx = BigInt(b.transaction_id);
+  return ax !== bx ? (ax < bx ? -1 : 1) : a.position - b.position;
+}
+
+/** The cursor just below a horizon: after every event of every transaction below it. */
+function headBelow(horizon: string): FeedCursor {
+  return { transaction_id: (BigInt(horizon) - 1n).toString(), position: Number.MAX_SAFE_INTEGER };
 }
 
 function toResult(streamId: string, rows: InsertedRow[], duplicate: boolean): AppendResult {

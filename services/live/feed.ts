@@ -8,8 +8,9 @@
  * EventStore.readFeed, which never skips a late-committing event, for completeness. The dispatcher ignores the
  * second copy of an event, so every event is pushed once, as early as it can be seen.
  *
- * Why two reads: readFeed stops at the oldest open transaction in the cluster, and under bid load the projection
- * runner's batch transactions are open for whole seconds, which would hold every price update back as long. Within
+ * Why two reads: readFeed stops at the oldest open writing transaction of this database (feed-horizon.ts), and under
+ * bid load some writer (a projection runner batch, a commit tick) is nearly always open, which would hold every price
+ * update back by as long. Within
  * one lot stream versions commit in order (each append waits for the previous one's row lock), so a lot state folded
  * from the fast path is never missing a step it can see.
  */

@@ -73,6 +73,21 @@ test('the sender sends due emails once and marks them sent', async () => {
   assert.is(await deliverDue(t.ctx.db, async (m) => { sent.push(m); }, 'x', t.clock.now()), 0, 'nothing is sent twice');
 });
 
+test('while SMTP talks no transaction is open, and a second sender meanwhile leaves the email alone', async () => {
+  await queueEmail(t.ctx.db, email(7));
+  const during: { openTransactions: number; secondSender: number }[] = [];
+  const slowSend = async () => {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND (state LIKE 'idle in transaction%' OR backend_xid IS NOT NULL) AND pid <> pg_backend_pid()`.execute(t.ctx.db);
+    const second = await deliverDue(t.ctx.db, async () => { throw new Error('sent twice'); }, 'x', t.clock.now());
+    during.push({ openTransactions: rows[0].n, secondSender: second });
+  };
+  assert.is(await deliverDue(t.ctx.db, slowSend, 'x', t.clock.now()), 1);
+  assert.equal(during, [{ openTransactions: 0, secondSender: 0 }]);
+  const row = await statusOf('reader7@whisky.test');
+  assert.equal([row.status, row.attempts, row.last_error], ['sent', 1, null]);
+});
+
 test('a failing send is retried with growing backoff, then marked failed', async () => {
   await queueEmail(t.ctx.db, email(9));
   const failing = async () => { throw new Error('421 try later'); };

@@ -19,31 +19,51 @@ export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-/** Sends what is due now; answers how many were sent. */
+/** Long enough for any SMTP exchange to end (or time out): a claimed email is due again only after it. */
+export const CLAIM_MS = 15 * 60 * 1000;
+
+interface DueEmail { id: string; to_address: string; subject: string; text_body: string; html_body: string; attempts: number; headers: Record<string, string> | null; bulk: boolean; seq: number }
+
+/**
+ * Sends what is due now; answers how many were sent. No transaction is open while SMTP talks (it may take seconds):
+ * the due rows are claimed in one statement (their next attempt moved past the claim), sent, and each outcome is
+ * written on its own. A process that dies mid-send leaves its claimed rows to be sent again after the claim, as a
+ * rolled-back transaction did before.
+ */
 export async function deliverDue(db: Kysely<any>, send: Transport, from: string, now: Date, batch = 10): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ id: string; to_address: string; subject: string; text_body: string; html_body: string; attempts: number; headers: Record<string, string> | null }>`
-      SELECT id, to_address, subject, text_body, html_body, attempts, headers FROM email_outbox
-      WHERE status = 'pending' AND next_attempt_at <= ${now.toISOString()}
-      ORDER BY bulk, seq LIMIT ${batch} FOR UPDATE SKIP LOCKED`.execute(trx);
-    let sent = 0;
-    for (const row of rows) {
-      const attempts = row.attempts + 1;
-      try {
-        await send({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, ...(row.headers ? { headers: row.headers } : {}) });
-        await sql`UPDATE email_outbox SET status = 'sent', sent_at = ${now.toISOString()}, attempts = ${attempts}, last_error = NULL
-                  WHERE id = ${row.id}`.execute(trx);
-        sent++;
-      } catch (error) {
-        const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
-        const next = new Date(now.getTime() + backoffMs(attempts)).toISOString();
-        const reason = String((error as Error)?.message ?? error).slice(0, 500);
-        await sql`UPDATE email_outbox SET status = ${status}, attempts = ${attempts}, next_attempt_at = ${next}, last_error = ${reason}
-                  WHERE id = ${row.id}`.execute(trx);
-      }
+  let sent = 0;
+  for (const row of await claimDue(db, now, batch)) {
+    const attempts = row.attempts + 1;
+    try {
+      await send({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, ...(row.headers ? { headers: row.headers } : {}) });
+      await sql`UPDATE email_outbox SET status = 'sent', sent_at = ${now.toISOString()}, attempts = ${attempts}, last_error = NULL
+                WHERE id = ${row.id}`.execute(db);
+      sent++;
+    } catch (error) {
+      await recordFailure(db, row.id, attempts, now, error);
     }
-    return sent;
-  });
+  }
+  return sent;
+}
+
+/** Due rows, bulk mail last; SKIP LOCKED and the moved next attempt keep every other sender off them. */
+async function claimDue(db: Kysely<any>, now: Date, batch: number): Promise<DueEmail[]> {
+  const { rows } = await sql<DueEmail>`
+    UPDATE email_outbox o SET next_attempt_at = ${new Date(now.getTime() + CLAIM_MS).toISOString()}
+    FROM (SELECT id FROM email_outbox
+          WHERE status = 'pending' AND next_attempt_at <= ${now.toISOString()}
+          ORDER BY bulk, seq LIMIT ${batch} FOR UPDATE SKIP LOCKED) due
+    WHERE o.id = due.id
+    RETURNING o.id, o.to_address, o.subject, o.text_body, o.html_body, o.attempts, o.headers, o.bulk, o.seq`.execute(db);
+  return rows.sort((a, b) => Number(a.bulk) - Number(b.bulk) || Number(a.seq) - Number(b.seq));
+}
+
+async function recordFailure(db: Kysely<any>, id: string, attempts: number, now: Date, error: unknown): Promise<void> {
+  const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+  const next = new Date(now.getTime() + backoffMs(attempts)).toISOString();
+  const reason = String((error as Error)?.message ?? error).slice(0, 500);
+  await sql`UPDATE email_outbox SET status = ${status}, attempts = ${attempts}, next_attempt_at = ${next}, last_error = ${reason}
+            WHERE id = ${id}`.execute(db);
 }
 
 export function smtpTransport(smtpUrl: string): Transport {
