@@ -75,21 +75,3 @@ export async function closeLimits(ctx: AppContext): Promise<void> {
   byContext.delete(ctx);
   await limits?.store.close();
 }
-
-/** Guesses at an emailed token or code: refused while the address (and owner, when known) is at its limit. */
-export async function assertMayGuess(ctx: AppContext, ip: string, userId?: string): Promise<void> {
-  const limits = limitsOf(ctx);
-  await limits.assertOpen('guess_address', ip, tooManyWrong);
-  if (userId) await limits.assertOpen('guess_account', userId, tooManyWrong);
-}
-
-export async function countWrongGuess(ctx: AppContext, ip: string, userId?: string): Promise<void> {
-  const limits = limitsOf(ctx);
-  await limits.count('guess_address', ip);
-  if (userId) await limits.count('guess_account', userId);
-}
-
-export const tooManyWrong: Message = (seconds) => {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many wrong codes or links. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-};
