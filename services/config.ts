@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { limitSettings, type LimitSettings } from './limits/settings';
 
 /** Every setting the server reads, from environment variables (documented in the README). */
 export interface Config {
@@ -42,6 +43,16 @@ export interface Config {
    * it while it runs). A process killed mid-request stops renewing; a retry takes the key over after this long.
    */
   idempotencyLeaseMs: number;
+  /** `REDIS_URL`: the abuse limits' counters live in Redis; null = in PostgreSQL (services/limits). */
+  redisUrl: string | null;
+  /** `RATE_LIMIT_PREFIX`: the Redis key prefix (several deployments, or test runs, on one Redis). */
+  rateLimitPrefix: string;
+  /** `RATE_LIMIT_<NAME>=<hits>/<seconds>` for each abuse limit (services/limits/settings.ts). */
+  rateLimits: LimitSettings;
+  /** Sign-in with Google: `GOOGLE_CLIENT_ID` (null = off) and the key set its ID tokens are checked against. */
+  google: { clientId: string | null; jwksUrl: string };
+  /** Sign-in with Facebook: `FACEBOOK_APP_ID` + `FACEBOOK_APP_SECRET` (either missing = off), the Graph API's base URL. */
+  facebook: { appId: string | null; appSecret: string | null; graphUrl: string };
 }
 
 export type ServerRole = 'all' | 'api' | 'live';
@@ -74,6 +85,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     advertiseHost: env.ADVERTISE_HOST || null,
     role,
     idempotencyLeaseMs: Math.max(1000, Number(env.IDEMPOTENCY_LEASE_MS ?? 30_000) || 30_000),
+    redisUrl: env.REDIS_URL || null,
+    rateLimitPrefix: env.RATE_LIMIT_PREFIX || 'wa:rl:',
+    rateLimits: limitSettings(env),
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID || null,
+      jwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
+    },
+    facebook: {
+      appId: env.FACEBOOK_APP_ID || null,
+      appSecret: env.FACEBOOK_APP_SECRET || null,
+      graphUrl: (env.FACEBOOK_GRAPH_URL || 'https://graph.facebook.com/v19.0').replace(/\/$/, ''),
+    },
   };
 }
 

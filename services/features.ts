@@ -23,6 +23,7 @@ import { collectionFeature } from './collection/feature';
 import { searchFeature } from './search/feature';
 import { contentFeature } from './content/feature';
 import { auditFeature } from './audit/feature';
+import { limitsFeature } from './limits/feature';
 
 /**
  * A feature slice: its routes, and the background work it runs while the server is up (schedulers, outbox
@@ -44,6 +45,7 @@ export const features: Feature[] = [
   searchFeature,
   contentFeature,
   auditFeature,
+  limitsFeature,
 ];
 
 /**

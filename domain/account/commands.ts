@@ -1,5 +1,5 @@
 /** Account commands: time, ids and the password hash (computed outside, it is slow I/O-like work) come in. */
-import type { EditableProfile, FeePaymentMethod, PasswordChangeReason, Profile } from './events';
+import type { EditableProfile, FeePaymentMethod, PasswordChangeReason, Profile, SocialProvider } from './events';
 
 export interface RegisterUser {
   type: 'RegisterUser';
@@ -34,6 +34,19 @@ export interface SetStaff { type: 'SetStaff'; is_staff: boolean; by: string; now
 /** The read-only auditor role (sees every audit view, changes nothing). */
 export interface SetAuditor { type: 'SetAuditor'; is_auditor: boolean; by: string; now: string }
 
+/**
+ * Sign-in with a provider whose verified email is this account's. `unusable_password_hash`: a hash of a random
+ * secret nobody knows, which replaces the password of an account whose email was never verified (see social.ts).
+ */
+export interface LinkSocialIdentity {
+  type: 'LinkSocialIdentity';
+  provider: SocialProvider;
+  subject: string;
+  email: string;
+  unusable_password_hash: string;
+  now: string;
+}
+
 export type AccountCommand =
   | RegisterUser
   | VerifyEmail
@@ -42,4 +55,5 @@ export type AccountCommand =
   | SubscribeNewsletter
   | RecordRegistrationFeePaid
   | SetStaff
-  | SetAuditor;
+  | SetAuditor
+  | LinkSocialIdentity;

@@ -4,6 +4,7 @@ import type { AccountCommand } from './commands';
 import type { AccountEvent } from './events';
 import { evolveAccount, initialAccountState, type AccountState } from './state';
 import { registerUser } from './register-user';
+import { linkSocialIdentity } from './social';
 import { updateProfile } from './update-profile';
 import { changePassword, recordRegistrationFeePaid, setAuditor, setStaff, subscribeNewsletter, verifyEmail } from './account-changes';
 
@@ -25,6 +26,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return setStaff(command, state);
     case 'SetAuditor':
       return setAuditor(command, state);
+    case 'LinkSocialIdentity':
+      return linkSocialIdentity(command, state);
     default:
       return assertNever(command);
   }

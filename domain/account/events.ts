@@ -83,6 +83,15 @@ export interface AuditorFlagChanged {
   data: { user_id: string; is_auditor: boolean; changed_by: string; changed_at: string };
 }
 
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** The provider's account (`subject`: its stable user id) signs in to this one; linked by the verified email. */
+export interface SocialIdentityLinked {
+  type: 'SocialIdentityLinked';
+  data: { user_id: string; provider: SocialProvider; subject: string; email: string; linked_at: string };
+}
+
 export type AccountEvent =
   | UserRegistered
   | EmailVerified
@@ -91,11 +100,13 @@ export type AccountEvent =
   | NewsletterSubscribed
   | RegistrationFeePaid
   | StaffFlagChanged
-  | AuditorFlagChanged;
+  | AuditorFlagChanged
+  | SocialIdentityLinked;
 export type AccountEventType = AccountEvent['type'];
 
 export const ACCOUNT_EVENT_TYPES: readonly AccountEventType[] = [
   'UserRegistered', 'EmailVerified', 'PasswordChanged', 'ProfileChanged', 'NewsletterSubscribed', 'RegistrationFeePaid', 'StaffFlagChanged', 'AuditorFlagChanged',
+  'SocialIdentityLinked',
 ];
 
 /**

@@ -13,6 +13,8 @@ export interface AccountState {
   isAuditor: boolean;
   feePaid: boolean;
   profile: Profile;
+  /** Linked provider accounts, as `provider:subject`. */
+  socialIdentities: string[];
 }
 
 const emptyProfile: Profile = {
@@ -22,7 +24,7 @@ const emptyProfile: Profile = {
 
 export const initialAccountState: AccountState = Object.freeze({
   exists: false, userId: '', email: '', passwordHash: '', passwordChangedAt: null, verified: false, isStaff: false, isAuditor: false,
-  feePaid: false, profile: emptyProfile,
+  feePaid: false, profile: emptyProfile, socialIdentities: [],
 }) as AccountState;
 
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
@@ -45,6 +47,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return { ...state, isStaff: event.data.is_staff };
     case 'AuditorFlagChanged':
       return { ...state, isAuditor: event.data.is_auditor };
+    case 'SocialIdentityLinked':
+      return { ...state, socialIdentities: [...state.socialIdentities, `${event.data.provider}:${event.data.subject}`] };
     default:
       return assertNever(event);
   }

@@ -54,6 +54,8 @@ function changesOf(event: Exclude<AccountEvent, { type: 'UserRegistered' }>): Ch
       return { is_staff: event.data.is_staff };
     case 'AuditorFlagChanged':
       return { is_auditor: event.data.is_auditor };
+    case 'SocialIdentityLinked':
+      return {}; // not in the read model: only the version moves on
     default:
       return assertNever(event);
   }

@@ -1,27 +1,29 @@
-/** /api/auth/*: sign-up, verification, sign-in, token refresh, logout, websocket tickets; social sign-in (off). */
+/** /api/auth/*: sign-up, verification, sign-in, token refresh, logout, websocket tickets; social sign-in (social/). */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { parseBody } from '../http/validation';
-import { RuleBroken } from '../../domain/shared/errors';
 import { loginSchema, refreshSchema, registrationSchema, tokenSchema } from './schemas';
-import { register, REGISTERED, verifyEmailToken } from './registration';
+import { REGISTERED, verifyEmailToken } from './registration';
+import { signUp } from './sign-up';
+import { guarded } from '../limits/guesses';
 import { login } from './login';
 import { revokeUserSessions, rotateRefresh } from './sessions';
 import { issueWsTicket } from './ws-tickets';
+import { socialRoutes } from './social/social-routes';
 
-export const SOCIAL_UNAVAILABLE = 'Social sign-in is not available.';
 export const LOGGED_OUT = 'You have been logged out.';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/auth/register/', { schema: { summary: 'Register (sends a verification email)', body: registrationSchema(ctx.clock.now()) } }, async (request, reply) => {
     const form = parseBody(registrationSchema(ctx.clock.now()), request.body);
-    await register(ctx, form, request.id);
+    // The same answer whether the email is new or taken (the owner of a taken one is emailed instead).
+    await signUp(ctx, form, request.ip, request.id);
     return reply.status(201).send({ detail: REGISTERED });
   });
 
   app.post('/api/auth/verify_email/', { schema: { summary: 'Verify the email and sign in', body: tokenSchema } }, async (request) => {
     const { token } = parseBody(tokenSchema, request.body);
-    return verifyEmailToken(ctx, token, request.id);
+    return guarded(ctx, request.ip, () => verifyEmailToken(ctx, token, request.id));
   });
 
   app.post('/api/auth/login/', { schema: { summary: 'Sign in', body: loginSchema } }, async (request) => {
@@ -45,10 +47,5 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/auth/get_ws_ticket/', { schema: { summary: 'A single-use websocket ticket' } }, async (request) => ({ ticket_uuid: await issueWsTicket(ctx, request.user) }));
 
-  // No identity provider can be reached from this deployment: say so plainly instead of failing obscurely.
-  for (const provider of ['google', 'facebook']) {
-    app.post(`/api/social_auth/${provider}/`, { schema: { summary: `Sign in with ${provider} (not available)` } }, async () => {
-      throw new RuleBroken(SOCIAL_UNAVAILABLE);
-    });
-  }
+  socialRoutes(app, ctx);
 }

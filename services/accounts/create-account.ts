@@ -11,7 +11,7 @@ import { WrongExpectedVersion } from '../event-store/types';
 import { ValidationError } from '../../domain/shared/errors';
 import { decideAll } from '../../domain/account/decide';
 import type { AccountCommand } from '../../domain/account/commands';
-import { emailClaimStream, normaliseEmail, userStream, type AccountEvent, type EmailClaimed, type Profile } from '../../domain/account/events';
+import { emailClaimStream, normaliseEmail, userStream, type AccountEvent, type EmailClaimed, type Profile, type SocialProvider } from '../../domain/account/events';
 import { MSG } from '../../domain/account/rules';
 import { hashPassword } from './passwords';
 import { findUserIdByEmail } from './lookup';
@@ -29,8 +29,10 @@ export interface AccountInput {
   /** The read-only auditor role. */
   auditor?: boolean;
   fee_paid?: boolean;
-  /** Who creates it: 'self' (sign-up), 'script', 'demo-seed', 'test'. */
+  /** Who creates it: 'self' (sign-up, social sign-in), 'script', 'demo-seed', 'test'. */
   by?: string;
+  /** Made by signing in with a provider: the identity is linked in the same append. */
+  social?: { provider: SocialProvider; subject: string };
 }
 
 export interface CreatedAccount { user_id: string; events: AccountEvent[]; append: AppendResult }
@@ -77,6 +79,9 @@ function commandsFor(input: AccountInput, user_id: string, password_hash: string
     { type: 'RegisterUser', user_id, email: input.email, password_hash, profile: { ...DEFAULT_PROFILE, ...input.profile }, now },
   ];
   if (input.verified) commands.push({ type: 'VerifyEmail', now });
+  if (input.social) {
+    commands.push({ type: 'LinkSocialIdentity', ...input.social, email: input.email, unusable_password_hash: password_hash, now });
+  }
   if (input.staff) commands.push({ type: 'SetStaff', is_staff: true, by, now });
   if (input.auditor) commands.push({ type: 'SetAuditor', is_auditor: true, by, now });
   if (input.fee_paid) commands.push({ type: 'RecordRegistrationFeePaid', amount_pence: REGISTRATION_FEE_PENCE, reference: null, by, now });

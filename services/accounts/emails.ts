@@ -32,3 +32,14 @@ export function passwordResetEmail(config: Config, to: string, firstName: string
   ], link, 'Choose a new password');
   return { to, subject: 'Reset your password', ...body };
 }
+
+/** To the owner of an address someone tried to register again: the sign-up answer itself says nothing (no enumeration). */
+export function registrationAttemptEmail(config: Config, to: string, firstName: string): Email {
+  const link = `${config.publicUrl}/?reset_password=true`;
+  const body = layout(hello(firstName), [
+    `Someone tried to register a new ${HOUSE_NAME} account with this email address, which already has an account.`,
+    'If it was you, sign in with your password, or reset it with the link below if you have forgotten it.',
+    'If it was not you, you can ignore this email: nothing has changed on your account.',
+  ], link, 'Reset my password');
+  return { to, subject: 'Someone tried to register with your email address', ...body };
+}

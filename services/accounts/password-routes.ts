@@ -5,6 +5,7 @@ import { parseBody } from '../http/validation';
 import { requireUser } from '../http/auth';
 import { ValidationError } from '../../domain/shared/errors';
 import { validateEmail } from '../../domain/account/rules';
+import { guarded } from '../limits/guesses';
 import { emailSchema, resetConfirmSchema, setPasswordSchema, tokenSchema } from './schemas';
 import {
   assertResetTokenValid, changePassword, confirmPasswordReset, requestPasswordReset, RESET_DONE, RESET_REQUESTED,
@@ -21,13 +22,13 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/auth/password_reset/validate_token/', { schema: { summary: 'Check a password reset token', body: tokenSchema } }, async (request) => {
     const { token } = parseBody(tokenSchema, request.body);
-    await assertResetTokenValid(ctx, token);
+    await guarded(ctx, request.ip, () => assertResetTokenValid(ctx, token));
     return { detail: 'OK' };
   });
 
   app.post('/api/auth/password_reset/confirm/', { schema: { summary: 'Set a new password with a reset token', body: resetConfirmSchema } }, async (request) => {
     const { token, password } = parseBody(resetConfirmSchema, request.body);
-    await confirmPasswordReset(ctx, token, password);
+    await guarded(ctx, request.ip, () => confirmPasswordReset(ctx, token, password), (e) => !!e.fields.token);
     return { detail: RESET_DONE };
   });
 

@@ -18,11 +18,13 @@ const RESEND_EVERY_MS = 15 * 60 * 1000;
 /** `within` adds work to the account's transaction (a valuation request made while signing up), so both exist or neither. */
 export async function register(
   ctx: AppContext, form: RegistrationForm, requestId: string, within?: (trx: Kysely<any>, userId: string) => Promise<void>,
+  /** Already hashed (sign-up hashes before it knows whether the email is taken). */
+  passwordHash?: string,
 ): Promise<string> {
   const now = ctx.clock.now();
   const created = await createAccount(ctx, {
     email: form.email,
-    password: form.password,
+    ...(passwordHash ? { password_hash: passwordHash } : { password: form.password }),
     profile: {
       first_name: form.first_name, last_name: form.last_name, title: form.title, phone_number: form.phone_number,
       birth_date: form.birth_date, vat_enabled: form.vat_enabled, vat_number: form.vat_number, company_name: form.company_name,

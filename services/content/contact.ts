@@ -1,23 +1,26 @@
 /**
- * POST /api/contact_us/ {name, email, subject, message}: checked field by field, at most CONTACT_LIMIT messages per
- * address (client IP) per hour, then the message is recorded and two emails are queued in the same transaction: the
+ * POST /api/contact_us/ {name, email, subject, message}: checked field by field, at most `contact_address` messages
+ * per address (client IP) per hour (services/limits, shared by every process; 5 by default), then the message is
+ * recorded and two emails are queued in the same transaction: the
  * message to the house's mailbox (HOUSE_EMAIL) and an acknowledgement to the sender. A refusal records and sends
  * nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { limitsOf } from '../limits/limits';
+import { DEFAULT_LIMITS } from '../limits/settings';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { Throttled, ValidationError } from '../../domain/shared/errors';
+import { ValidationError } from '../../domain/shared/errors';
 import { validateEmail } from '../../domain/account/rules';
 import { queueEmail } from '../mail/outbox';
 import { HOUSE_NAME, loadHouseSettings } from '../payout/house-settings';
 import { escapeHtml } from './markdown';
 import { parseBody } from '../http/validation';
 
-export const CONTACT_LIMIT = 5;
-export const CONTACT_WINDOW_MS = 60 * 60 * 1000;
+/** The default limit (RATE_LIMIT_CONTACT_ADDRESS changes it). */
+export const CONTACT_LIMIT = DEFAULT_LIMITS.contact_address.limit;
 export const CONTACT_MSG = {
   required: 'This field is required.',
   nameMax: 'At most 100 characters.',
@@ -59,16 +62,8 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = ctx.clock.now();
     const ip = request.ip;
 
+    await limitsOf(ctx).take('contact_address', ip, (seconds) => CONTACT_MSG.throttled(Math.ceil(seconds / 60)));
     await ctx.db.transaction().execute(async (trx) => {
-      // One sender at a time per address, so two parallel posts cannot both pass the count.
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`contact:${ip}`}))`.execute(trx);
-      const since = new Date(now.getTime() - CONTACT_WINDOW_MS);
-      const { rows: recent } = await sql<{ created_at: Date }>`
-        SELECT created_at FROM contact_messages WHERE ip = ${ip} AND created_at > ${since.toISOString()} ORDER BY created_at`.execute(trx);
-      if (recent.length >= CONTACT_LIMIT) {
-        const wait = Math.max(1, Math.ceil((recent[recent.length - CONTACT_LIMIT].created_at.getTime() + CONTACT_WINDOW_MS - now.getTime()) / 1000));
-        throw new Throttled(CONTACT_MSG.throttled(Math.ceil(wait / 60)), wait);
-      }
       const id = randomUUID();
       await sql`INSERT INTO contact_messages (id, ip, name, email, subject, message, created_at)
         VALUES (${id}, ${ip}, ${name}, ${email}, ${subject}, ${message}, ${now.toISOString()})`.execute(trx);

@@ -22,6 +22,7 @@ import type { AccountState } from '../../domain/account/state';
 import { LINK_INVALID, newsletterDecider, type NewsletterCommand, type NewsletterEvent, type NewsletterState } from '../../domain/account/newsletter';
 import { MSG } from '../../domain/account/rules';
 import { parseBody } from '../http/validation';
+import { limitsOf } from '../limits/limits';
 import { emailSchema } from '../accounts/schemas';
 import { awaitProjected, runAccountCommand } from '../accounts/account-commands';
 import { findUserIdByEmail, loadAccount } from '../accounts/lookup';
@@ -127,6 +128,9 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.post(path, { schema: { summary: 'Subscribe an email to the newsletter (double opt-in)', body: emailSchema } }, async (request) => {
       const { email } = parseBody(emailSchema, request.body);
       if (!email.trim()) throw new ValidationError({ email: [MSG.emailRequired] });
+      // Each sign-up can email a confirmation link to the address: bounded per caller and per target address.
+      await limitsOf(ctx).take('subscribe_address', request.ip);
+      await limitsOf(ctx).take('subscribe_email', normaliseEmail(email));
       const now = ctx.clock.now().toISOString();
       const meta = { user_id: request.user?.id ?? null, request_id: request.id };
       const account = request.user ? (await loadAccount(ctx, request.user.id)).state : null;

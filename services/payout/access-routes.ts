@@ -9,6 +9,8 @@ import { requireUser } from '../http/auth';
 import { parseBody } from '../http/validation';
 import { accessUntil, sendAccessCode, verifyAccessCode } from './access-codes';
 import { CODE_MISSING, refusedMessage } from './code-messages';
+import { limitsOf } from '../limits/limits';
+import { assertMayGuess, countWrongGuess } from '../limits/guesses';
 
 export const CODE_SENT = 'We have emailed you a code. It is valid for 10 minutes.';
 export const ACCESS_GRANTED = 'Code confirmed. You can see and change your payout details for the next 15 minutes.';
@@ -20,26 +22,31 @@ export const codeBody = z.object({ code: z.union([z.string().max(32), z.number()
 export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/send_code/', { schema: { summary: 'Email an access code for the payout pages' } }, async (request) => {
     const user = requireUser(request);
+    // Each code is an email to the account: bounded per account (besides one per 30 seconds).
+    await limitsOf(ctx).take('resend_account', user.id);
     await sendAccessCode(ctx, user.id);
     return { msg: CODE_SENT };
   });
 
-  const verify = async (userId: string, code: string, reply: FastifyReply) => {
+  const verify = async (userId: string, code: string, ip: string, reply: FastifyReply) => {
     if (code === '') return reply.status(400).send({ msg: CODE_MISSING });
+    // Five wrong tries end a code; the guess limits keep new codes from buying endless tries.
+    await assertMayGuess(ctx, ip, userId);
     const check = await verifyAccessCode(ctx, userId, code);
+    if (!check.ok && (check.reason === 'wrong' || check.reason === 'too_many')) await countWrongGuess(ctx, ip, userId);
     if (!check.ok) return reply.status(400).send({ msg: refusedMessage(check) });
     return reply.send({ access: true, msg: ACCESS_GRANTED, expires_at: check.accessUntil?.toISOString() ?? null });
   };
 
   app.post('/api/verify_code/', { schema: { summary: 'Verify the payout access code', body: codeBody } }, async (request, reply) => {
     const user = requireUser(request);
-    return verify(user.id, parseBody(codeBody, request.body).code, reply);
+    return verify(user.id, parseBody(codeBody, request.body).code, request.ip, reply);
   });
 
   app.post('/api/check_user_access_code/', { schema: { summary: 'Check the payout access code', body: codeBody } }, async (request, reply) => {
     const user = requireUser(request);
     const { code } = parseBody(codeBody, request.body);
-    if (code !== '') return verify(user.id, code, reply);
+    if (code !== '') return verify(user.id, code, request.ip, reply);
     const until = await accessUntil(ctx, user.id);
     return { access: until !== null, expires_at: until?.toISOString() ?? null };
   });

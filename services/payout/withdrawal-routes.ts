@@ -15,6 +15,8 @@ import { requestWithdrawal } from './request-withdrawal';
 import { updateWithdrawalCode, verifyWithdrawal } from './verify-withdrawal';
 import { listUserWithdrawals } from './withdrawal-views';
 import { codeBody } from './access-routes';
+import { limitsOf } from '../limits/limits';
+import { assertMayGuess, countWrongGuess } from '../limits/guesses';
 
 const loose = z.union([z.string().max(64), z.number()]).nullish().transform((v) => (v === undefined || v === null ? null : String(v)));
 /** Shapes only (payment_method first, as the errors are); the rules are domain/withdrawal/request-rules.ts. */
@@ -41,13 +43,18 @@ export function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = requireUser(request);
     const id = withdrawalId(request.params);
     const { code } = parseBody(codeBody, request.body);
+    if (code !== '') await assertMayGuess(ctx, request.ip, user.id);
     const answer = await verifyWithdrawal(ctx, user.id, id, code, { user_id: user.id, request_id: request.id });
+    // A refused code (wrong, or the withdrawal no longer waits for one) counts as a guess.
+    if (code !== '' && answer.status === 400) await countWrongGuess(ctx, request.ip, user.id);
     return reply.status(answer.status).send(answer.body);
   });
 
   app.post('/api/withdraw/:id/update_code/', { schema: { summary: 'Send a new code for a withdrawal', params: idParams } }, async (request, reply) => {
     const user = requireUser(request);
-    const answer = await updateWithdrawalCode(ctx, user.id, withdrawalId(request.params));
+    const id = withdrawalId(request.params);
+    await limitsOf(ctx).take('resend_account', user.id);
+    const answer = await updateWithdrawalCode(ctx, user.id, id);
     return reply.status(answer.status).send(answer.body);
   });
 

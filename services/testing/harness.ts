@@ -73,6 +73,8 @@ export async function startTestApp(
     ...loadConfig({ ...process.env, NODE_ENV: 'test' }),
     databaseUrl: database.url,
     tokenSecret: randomBytes(48).toString('base64url'),
+    // Each test app its own abuse-limit counters, also when REDIS_URL points every test file at one Redis.
+    rateLimitPrefix: `test-${randomBytes(6).toString('hex')}:`,
     ...options.config,
   };
   const clock = options.clock ?? new TestClock();

@@ -1,0 +1,53 @@
+/**
+ * POST /api/social_auth/google/ and /facebook/ {auth_token}: a Google ID token, or a Facebook user access token.
+ * A provider without its settings answers 400 saying sign-in with it is not available; one that cannot be reached
+ * answers 503. A refused token counts as a wrong guess for the caller's address (services/limits/guesses.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { RuleBroken, ValidationError } from '../../../domain/shared/errors';
+import type { SocialProvider } from '../../../domain/account/events';
+import { parseBody } from '../../http/validation';
+import { guarded } from '../../limits/guesses';
+import { verifyGoogleIdToken } from './google';
+import { verifyFacebookToken } from './facebook';
+import { noVerifiedEmail, notConfigured, ProviderUnavailable, refused, TokenRefused, unreachable, type SocialProfile } from './providers';
+import { socialSignIn } from './social-sign-in';
+
+const body = z.object({ auth_token: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(8192, 'Invalid token.') });
+
+async function checkToken(ctx: AppContext, provider: SocialProvider, token: string): Promise<SocialProfile> {
+  const { google, facebook } = ctx.config;
+  if (provider === 'google') {
+    if (!google.clientId) throw new RuleBroken(notConfigured(provider));
+    return verifyGoogleIdToken({ ...google, clientId: google.clientId }, token, ctx.clock.now());
+  }
+  if (!facebook.appId || !facebook.appSecret) throw new RuleBroken(notConfigured(provider));
+  return verifyFacebookToken({ appId: facebook.appId, appSecret: facebook.appSecret, graphUrl: facebook.graphUrl }, token);
+}
+
+export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const provider of ['google', 'facebook'] as const) {
+    app.post(`/api/social_auth/${provider}/`, { schema: { summary: `Sign in with ${provider} (auth_token)`, body } }, async (request, reply) => {
+      const { auth_token } = parseBody(body, request.body);
+      let profile: SocialProfile;
+      try {
+        profile = await guarded(ctx, request.ip, async () => {
+          try {
+            return await checkToken(ctx, provider, auth_token);
+          } catch (error) {
+            if (error instanceof TokenRefused) throw new ValidationError({}, refused(provider));
+            throw error;
+          }
+        });
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailable)) throw error;
+        request.log.warn({ err: error, provider }, 'social sign-in: provider unavailable');
+        return reply.status(503).header('Retry-After', '30').send({ detail: unreachable(provider) });
+      }
+      if (!profile.email) throw new RuleBroken(noVerifiedEmail(provider));
+      return socialSignIn(ctx, profile, request.id);
+    });
+  }
+}
