@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Every setting the server reads, from environment variables (documented in the README). */
@@ -37,6 +38,11 @@ export interface Config {
    * (everything but the websockets: it only signals its appends to the live nodes). docs/scale.md, "Live nodes".
    */
   role: ServerRole;
+  /**
+   * Password hashes at once, waiting at most, and the longest wait (`PASSWORD_HASH_CONCURRENCY`,
+   * `PASSWORD_HASH_QUEUE`, `PASSWORD_HASH_WAIT_MS`); past them a login answers 503 (docs/accounts.md).
+   */
+  passwordHashing: { concurrency: number; maxQueued: number; maxWaitMs: number };
 }
 
 export type ServerRole = 'all' | 'api' | 'live';
@@ -68,6 +74,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     internalPort: Number(env.INTERNAL_PORT ?? 0),
     advertiseHost: env.ADVERTISE_HOST || null,
     role,
+    passwordHashing: passwordHashing(env),
+  };
+}
+
+/**
+ * By default one hash per core but one, so the event loop (bids, pages) and PostgreSQL keep a core whatever the
+ * logins do; a queue of four hashes per slot (about a second's wait at the measured cost) and a 2 s limit.
+ */
+function passwordHashing(env: NodeJS.ProcessEnv): Config['passwordHashing'] {
+  const whole = (name: string, fallback: number, min: number): number => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number from ${min}, not "${value}"`);
+    return n;
+  };
+  const concurrency = whole('PASSWORD_HASH_CONCURRENCY', Math.max(1, os.availableParallelism() - 1), 1);
+  return {
+    concurrency,
+    maxQueued: whole('PASSWORD_HASH_QUEUE', 4 * concurrency, 0),
+    maxWaitMs: whole('PASSWORD_HASH_WAIT_MS', 2_000, 0),
   };
 }
 

@@ -5,7 +5,7 @@ import type { AccountEvent } from './events';
 import { evolveAccount, initialAccountState, type AccountState } from './state';
 import { registerUser } from './register-user';
 import { updateProfile } from './update-profile';
-import { changePassword, recordRegistrationFeePaid, setAuditor, setStaff, subscribeNewsletter, verifyEmail } from './account-changes';
+import { changePassword, recordRegistrationFeePaid, rehashPassword, setAuditor, setStaff, subscribeNewsletter, verifyEmail } from './account-changes';
 
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
@@ -15,6 +15,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return verifyEmail(command, state);
     case 'ChangePassword':
       return changePassword(command, state);
+    case 'RehashPassword':
+      return rehashPassword(command, state);
     case 'UpdateProfile':
       return updateProfile(command, state);
     case 'SubscribeNewsletter':

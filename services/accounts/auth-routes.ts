@@ -15,7 +15,7 @@ export const LOGGED_OUT = 'You have been logged out.';
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/auth/register/', { schema: { summary: 'Register (sends a verification email)', body: registrationSchema(ctx.clock.now()) } }, async (request, reply) => {
     const form = parseBody(registrationSchema(ctx.clock.now()), request.body);
-    await register(ctx, form, request.id);
+    await register(ctx, form, request);
     return reply.status(201).send({ detail: REGISTERED });
   });
 

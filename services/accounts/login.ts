@@ -1,11 +1,15 @@
-/** Signing in with email and password, throttled per account and per address. */
+/**
+ * Signing in with email and password. The order is the defence: the throttles (cheap queries) first, then the
+ * password check through the bounded hashing queue (ctx.passwords), so a locked account or address costs no hash and
+ * a flood gets 503s instead of an unbounded pile of 32 MiB scrypt jobs.
+ */
 import type { AppContext } from '../context';
 import { RuleBroken } from '../../domain/shared/errors';
 import { loadAccountByEmail } from './lookup';
-import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './throttle';
 import { openSession } from './sessions';
 import { resendVerification } from './registration';
+import { upgradeHash } from './rehash';
 
 /** One message for an unknown email and a wrong password: the answer never tells which accounts exist. */
 export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
@@ -18,12 +22,13 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   const source = { email: input.email, ip };
   await assertLoginAllowed(ctx.db, source, ctx.clock.now());
   const account = await loadAccountByEmail(ctx, input.email);
-  const ok = account ? await verifyPassword(input.password, account.passwordHash) : await verifyAgainstNothing(input.password);
-  if (!account || !ok) {
+  const checked = account ? await ctx.passwords.verify(input.password, account.passwordHash) : await ctx.passwords.verifyAgainstNothing(input.password);
+  if (!account || !checked.ok) {
     await recordLoginFailure(ctx.db, source, ctx.clock.now());
     throw new RuleBroken(BAD_CREDENTIALS);
   }
   await clearAccountFailures(ctx.db, input.email);
+  if (checked.needsRehash) await upgradeHash(ctx, account, input.password);
   if (!account.verified) {
     await resendVerification(ctx, account);
     throw new RuleBroken(EMAIL_NOT_VERIFIED);

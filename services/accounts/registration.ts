@@ -10,14 +10,18 @@ import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { verificationEmail } from './emails';
 import { awaitProjected, runAccountCommand } from './account-commands';
 import { openSession } from './sessions';
+import { assertRegistrationAllowed } from './throttle';
 
 export const REGISTERED = 'Registration successful. Please check your email to verify your account.';
 export const VERIFY_TOKEN_INVALID = 'This verification link is invalid or has expired.';
 const RESEND_EVERY_MS = 15 * 60 * 1000;
 
-/** `within` adds work to the account's transaction (a valuation request made while signing up), so both exist or neither. */
+/**
+ * `request`: its id goes into the events' metadata; its address is throttled before the password is hashed.
+ * `within` adds work to the account's transaction (a valuation request made while signing up), so both exist or neither.
+ */
 export async function register(
-  ctx: AppContext, form: RegistrationForm, requestId: string, within?: (trx: Kysely<any>, userId: string) => Promise<void>,
+  ctx: AppContext, form: RegistrationForm, request: { id: string; ip: string }, within?: (trx: Kysely<any>, userId: string) => Promise<void>,
 ): Promise<string> {
   const now = ctx.clock.now();
   const created = await createAccount(ctx, {
@@ -28,12 +32,12 @@ export async function register(
       birth_date: form.birth_date, vat_enabled: form.vat_enabled, vat_number: form.vat_number, company_name: form.company_name,
     },
     by: 'self',
-  }, { request_id: requestId }, async (trx, { user_id, first_event_id }) => {
+  }, { request_id: request.id }, async (trx, { user_id, first_event_id }) => {
     const token = await issueEmailToken(trx, 'verify_email', user_id, now);
     const email = verificationEmail(ctx.config, form.email.trim().toLowerCase(), form.first_name.trim(), token);
     await queueEmail(trx, { ...email, dedupe_key: `verify-email:${first_event_id}`, now });
     await within?.(trx, user_id);
-  });
+  }, () => assertRegistrationAllowed(ctx.db, request.ip, now));
   return created.user_id;
 }
 

@@ -55,6 +55,25 @@ async function lockedFor(db: Kysely<any>, key: string, limit: number, now: Date)
   return Math.max(1, Math.ceil((rows[0].failed_at.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000));
 }
 
+/**
+ * Sign-ups cost a password hash each, so an address gets at most 10 per 15 minutes (checked and counted before the
+ * hash). Generous for a household or an office behind one address; a brake on anyone scripting sign-ups.
+ */
+export const MAX_REGISTRATIONS_PER_ADDRESS = 10;
+export const REGISTRATIONS_THROTTLED = 'Too many sign-ups from this address. Try again in';
+
+export async function assertRegistrationAllowed(db: Kysely<any>, ip: string, now: Date): Promise<void> {
+  const key = `register:${ip}`;
+  const wait = await lockedFor(db, key, MAX_REGISTRATIONS_PER_ADDRESS, now);
+  if (wait > 0) {
+    const minutes = Math.max(1, Math.ceil(wait / 60));
+    throw new Throttled(`${REGISTRATIONS_THROTTLED} ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, wait);
+  }
+  const horizon = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  await sql`DELETE FROM login_failures WHERE key = ${key} AND failed_at <= ${horizon}`.execute(db);
+  await sql`INSERT INTO login_failures (key, failed_at) VALUES (${key}, ${now.toISOString()})`.execute(db);
+}
+
 /** Password reset emails: at most 3 per account per 15 minutes (more are silently not sent: no mail bombing). */
 export async function allowResetEmail(db: Kysely<any>, email: string, now: Date): Promise<boolean> {
   const key = `reset-email:${normaliseEmail(email)}`;

@@ -1,0 +1,80 @@
+/**
+ * A queue with bounded concurrency, bounded length and a bounded wait. Password hashes are the most expensive work
+ * the house does and anyone can ask for one (a login), so they must never pile up: past the limits a job is refused
+ * at once with Unavailable (503 + Retry-After) instead of waiting behind a flood and holding libuv's thread pool,
+ * which dns.lookup and fs share.
+ */
+import { Unavailable } from '../../domain/shared/errors';
+
+export interface WorkLimits {
+  /** Jobs running at once. */
+  concurrency: number;
+  /** Jobs waiting for a slot; one more is refused at once. */
+  maxQueued: number;
+  /** A waiting job that has not started within this is refused (so nobody waits behind a flood forever). */
+  maxWaitMs: number;
+}
+
+export interface WorkStats { running: number; queued: number; done: number; refusedFull: number; refusedWait: number }
+
+interface Waiting { start: () => void; refuse: (error: Unavailable) => void; timer: ReturnType<typeof setTimeout> }
+
+export class WorkQueue {
+  private running = 0;
+  private readonly waiting: Waiting[] = [];
+  private readonly counts = { done: 0, refusedFull: 0, refusedWait: 0 };
+
+  constructor(readonly limits: WorkLimits) {
+    if (!(limits.concurrency >= 1) || !(limits.maxQueued >= 0) || !(limits.maxWaitMs >= 0)) throw new Error(`bad work limits ${JSON.stringify(limits)}`);
+  }
+
+  /** Runs `job` when a slot is free; throws Unavailable when the queue is full or the wait runs out. */
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limits.concurrency) await this.wait();
+    else this.running++;
+    try {
+      return await job();
+    } finally {
+      this.counts.done++;
+      this.release();
+    }
+  }
+
+  stats(): WorkStats {
+    return { running: this.running, queued: this.waiting.length, ...this.counts };
+  }
+
+  /** Seconds worth waiting before a retry: about the longest a queued job may wait, at least one. */
+  retryAfterSeconds(): number {
+    return Math.max(1, Math.ceil(this.limits.maxWaitMs / 1000));
+  }
+
+  private wait(): Promise<void> {
+    if (this.waiting.length >= this.limits.maxQueued) {
+      this.counts.refusedFull++;
+      return Promise.reject(new Unavailable(this.retryAfterSeconds()));
+    }
+    return new Promise<void>((resolve, reject) => {
+      const entry: Waiting = {
+        start: () => { clearTimeout(entry.timer); resolve(); },
+        refuse: reject,
+        timer: setTimeout(() => {
+          const index = this.waiting.indexOf(entry);
+          if (index < 0) return;
+          this.waiting.splice(index, 1);
+          this.counts.refusedWait++;
+          entry.refuse(new Unavailable(this.retryAfterSeconds()));
+        }, this.limits.maxWaitMs),
+      };
+      entry.timer.unref?.();
+      this.waiting.push(entry);
+    });
+  }
+
+  /** Hands the finished job's slot straight to the oldest waiter (the running count stays), or frees it. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next.start();
+    else this.running--;
+  }
+}
