@@ -4,9 +4,9 @@
  * a flood gets 503s instead of an unbounded pile of 32 MiB scrypt jobs.
  */
 import type { AppContext } from '../context';
-import { RuleBroken } from '../../domain/shared/errors';
+import { RuleBroken, Unavailable } from '../../domain/shared/errors';
 import { loadAccountByEmail } from './lookup';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './throttle';
+import { assertLoginAllowed, clearAccountFailures, recordLoginFailure, recordRefusedLogin } from './throttle';
 import { openSession } from './sessions';
 import { resendVerification } from './registration';
 import { upgradeHash } from './rehash';
@@ -22,12 +22,16 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   const source = { email: input.email, ip };
   await assertLoginAllowed(ctx.db, source, ctx.clock.now());
   const account = await loadAccountByEmail(ctx, input.email);
-  const checked = account ? await ctx.passwords.verify(input.password, account.passwordHash) : await ctx.passwords.verifyAgainstNothing(input.password);
+  const checked = await (account ? ctx.passwords.verify(input.password, account.passwordHash) : ctx.passwords.verifyAgainstNothing(input.password))
+    .catch(async (error: unknown) => {
+      if (error instanceof Unavailable) await recordRefusedLogin(ctx.db, ip, ctx.clock.now());
+      throw error;
+    });
   if (!account || !checked.ok) {
     await recordLoginFailure(ctx.db, source, ctx.clock.now());
     throw new RuleBroken(BAD_CREDENTIALS);
   }
-  await clearAccountFailures(ctx.db, input.email);
+  await clearAccountFailures(ctx.db, input.email, ip);
   if (checked.needsRehash) await upgradeHash(ctx, account, input.password);
   if (!account.verified) {
     await resendVerification(ctx, account);

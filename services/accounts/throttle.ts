@@ -16,6 +16,9 @@ export interface LoginSource { email: string; ip: string }
 
 const accountKey = (email: string) => `account:${normaliseEmail(email)}`;
 const addressKey = (ip: string) => `address:${ip}`;
+/** Logins the hashing queue refused (503) from an address: a flood's addresses lock themselves out cheaply. */
+const busyKey = (ip: string) => `busy:${ip}`;
+export const MAX_REFUSED_PER_ADDRESS = 20;
 
 export function throttledMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -27,6 +30,7 @@ export async function assertLoginAllowed(db: Kysely<any>, source: LoginSource, n
   const waits = await Promise.all([
     lockedFor(db, accountKey(source.email), MAX_FAILURES_PER_ACCOUNT, now),
     lockedFor(db, addressKey(source.ip), MAX_FAILURES_PER_ADDRESS, now),
+    lockedFor(db, busyKey(source.ip), MAX_REFUSED_PER_ADDRESS, now),
   ]);
   const wait = Math.max(...waits);
   if (wait > 0) throw new Throttled(throttledMessage(wait), wait);
@@ -40,8 +44,22 @@ export async function recordLoginFailure(db: Kysely<any>, source: LoginSource, n
   await sql`INSERT INTO login_failures (key, failed_at) SELECT k, ${at}::timestamptz FROM unnest(${keys}::text[]) AS k`.execute(db);
 }
 
-export async function clearAccountFailures(db: Kysely<any>, email: string): Promise<void> {
-  await sql`DELETE FROM login_failures WHERE key = ${accountKey(email)}`.execute(db);
+/**
+ * A login the hashing queue refused (503): not a failure (nothing was checked, the account is not nearer its lock),
+ * but the address spent a request on a full house. 20 of them in 15 minutes lock the address like 20 failures do,
+ * so a flood's addresses end up refused by a cheap query before the queue, leaving its slots to everyone else.
+ * A successful login from the address clears its count: a real user who met a few 503s is not punished.
+ */
+export async function recordRefusedLogin(db: Kysely<any>, ip: string, now: Date): Promise<void> {
+  const horizon = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  await sql`DELETE FROM login_failures WHERE key = ${busyKey(ip)} AND failed_at <= ${horizon}`.execute(db);
+  await sql`INSERT INTO login_failures (key, failed_at) VALUES (${busyKey(ip)}, ${now.toISOString()})`.execute(db);
+}
+
+/** After a successful login: the account's failures and the address's refusals are forgotten. */
+export async function clearAccountFailures(db: Kysely<any>, email: string, ip?: string): Promise<void> {
+  const keys = ip === undefined ? [accountKey(email)] : [accountKey(email), busyKey(ip)];
+  await sql`DELETE FROM login_failures WHERE key = ANY(${keys}::text[])`.execute(db);
 }
 
 /** Seconds until the key drops below its limit again (0 when it is not locked). */

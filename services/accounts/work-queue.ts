@@ -66,7 +66,6 @@ export class WorkQueue {
           entry.refuse(new Unavailable(this.retryAfterSeconds()));
         }, this.limits.maxWaitMs),
       };
-      entry.timer.unref?.();
       this.waiting.push(entry);
     });
   }
