@@ -4,9 +4,9 @@
  * a flood gets 503s instead of an unbounded pile of 32 MiB scrypt jobs.
  */
 import type { AppContext } from '../context';
-import { RuleBroken, Unavailable } from '../../domain/shared/errors';
+import { RuleBroken, Throttled, Unavailable } from '../../domain/shared/errors';
 import { loadAccountByEmail } from './lookup';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure, recordRefusedLogin } from './throttle';
+import { assertLoginAllowed, clearAccountFailures, recordLoginFailure, throttledMessage } from './throttle';
 import { openSession } from './sessions';
 import { resendVerification } from './registration';
 import { upgradeHash } from './rehash';
@@ -20,18 +20,27 @@ export interface LoginAnswer { access: string; refresh: string; is_staff: boolea
 
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginAnswer> {
   const source = { email: input.email, ip };
-  await assertLoginAllowed(ctx.db, source, ctx.clock.now());
+  const now = ctx.clock.now();
+  // A flood must be cheap to refuse: first what this process knows in memory, then the throttles, then the hash.
+  const refused = ctx.passwords.refusals.lockedFor(ip, now);
+  if (refused > 0) throw new Throttled(throttledMessage(refused), refused);
+  if (ctx.passwords.isFull()) {
+    ctx.passwords.refusals.note(ip, now);
+    throw ctx.passwords.busy();
+  }
+  await assertLoginAllowed(ctx.db, source, now);
   const account = await loadAccountByEmail(ctx, input.email);
   const checked = await (account ? ctx.passwords.verify(input.password, account.passwordHash) : ctx.passwords.verifyAgainstNothing(input.password))
-    .catch(async (error: unknown) => {
-      if (error instanceof Unavailable) await recordRefusedLogin(ctx.db, ip, ctx.clock.now());
+    .catch((error: unknown) => {
+      if (error instanceof Unavailable) ctx.passwords.refusals.note(ip, now);
       throw error;
     });
   if (!account || !checked.ok) {
     await recordLoginFailure(ctx.db, source, ctx.clock.now());
     throw new RuleBroken(BAD_CREDENTIALS);
   }
-  await clearAccountFailures(ctx.db, input.email, ip);
+  await clearAccountFailures(ctx.db, input.email);
+  ctx.passwords.refusals.forget(ip);
   if (checked.needsRehash) await upgradeHash(ctx, account, input.password);
   if (!account.verified) {
     await resendVerification(ctx, account);

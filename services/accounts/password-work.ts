@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { checkPassword, CURRENT_PARAMS, formatHash, hashPassword, type ScryptParams, type Verified } from './passwords';
 import { WorkQueue, type WorkLimits, type WorkStats } from './work-queue';
+import { RefusalCounter } from './refusals';
+import type { Unavailable } from '../../domain/shared/errors';
 
 /** The slow part, replaceable so tests can count or block hashes. */
 export interface Hasher {
@@ -20,6 +22,8 @@ export const scryptHasher: Hasher = {
 
 export class PasswordWork {
   private readonly queue: WorkQueue;
+  /** Logins this queue refused, per address (refusals.ts). */
+  readonly refusals = new RefusalCounter();
 
   /** Limits: `config.passwordHashing` (services/config.ts) in the server. */
   constructor(limits: WorkLimits, private readonly hasher: Hasher = scryptHasher, readonly params: ScryptParams = CURRENT_PARAMS) {
@@ -43,6 +47,15 @@ export class PasswordWork {
     const nothing = formatHash(this.params, randomBytes(16), randomBytes(64));
     await this.verify(password, nothing);
     return { ok: false, needsRehash: false };
+  }
+
+  /** True when a job now would be refused at once: a flood is answered before it costs even a query. */
+  isFull(): boolean {
+    return this.queue.isFull();
+  }
+
+  busy(): Unavailable {
+    return this.queue.refusal();
   }
 
   stats(): WorkStats {

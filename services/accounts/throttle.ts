@@ -16,9 +16,6 @@ export interface LoginSource { email: string; ip: string }
 
 const accountKey = (email: string) => `account:${normaliseEmail(email)}`;
 const addressKey = (ip: string) => `address:${ip}`;
-/** Logins the hashing queue refused (503) from an address: a flood's addresses lock themselves out cheaply. */
-const busyKey = (ip: string) => `busy:${ip}`;
-export const MAX_REFUSED_PER_ADDRESS = 20;
 
 export function throttledMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -30,7 +27,6 @@ export async function assertLoginAllowed(db: Kysely<any>, source: LoginSource, n
   const waits = await Promise.all([
     lockedFor(db, accountKey(source.email), MAX_FAILURES_PER_ACCOUNT, now),
     lockedFor(db, addressKey(source.ip), MAX_FAILURES_PER_ADDRESS, now),
-    lockedFor(db, busyKey(source.ip), MAX_REFUSED_PER_ADDRESS, now),
   ]);
   const wait = Math.max(...waits);
   if (wait > 0) throw new Throttled(throttledMessage(wait), wait);
@@ -44,26 +40,37 @@ export async function recordLoginFailure(db: Kysely<any>, source: LoginSource, n
   await sql`INSERT INTO login_failures (key, failed_at) SELECT k, ${at}::timestamptz FROM unnest(${keys}::text[]) AS k`.execute(db);
 }
 
-/**
- * A login the hashing queue refused (503): not a failure (nothing was checked, the account is not nearer its lock),
- * but the address spent a request on a full house. 20 of them in 15 minutes lock the address like 20 failures do,
- * so a flood's addresses end up refused by a cheap query before the queue, leaving its slots to everyone else.
- * A successful login from the address clears its count: a real user who met a few 503s is not punished.
- */
-export async function recordRefusedLogin(db: Kysely<any>, ip: string, now: Date): Promise<void> {
-  const horizon = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  await sql`DELETE FROM login_failures WHERE key = ${busyKey(ip)} AND failed_at <= ${horizon}`.execute(db);
-  await sql`INSERT INTO login_failures (key, failed_at) VALUES (${busyKey(ip)}, ${now.toISOString()})`.execute(db);
+export async function clearAccountFailures(db: Kysely<any>, email: string): Promise<void> {
+  seenLocks(db).delete(accountKey(email));
+  await sql`DELETE FROM login_failures WHERE key = ${accountKey(email)}`.execute(db);
 }
 
-/** After a successful login: the account's failures and the address's refusals are forgotten. */
-export async function clearAccountFailures(db: Kysely<any>, email: string, ip?: string): Promise<void> {
-  const keys = ip === undefined ? [accountKey(email)] : [accountKey(email), busyKey(ip)];
-  await sql`DELETE FROM login_failures WHERE key = ANY(${keys}::text[])`.execute(db);
+/**
+ * Locks already seen, per database handle (one per process, or per test app). A lock only ends when its time runs
+ * out (a locked login is refused even with the right password, so nothing else lifts it); until then a flood from a
+ * locked address or at a locked account is refused without a query.
+ */
+const locksByDb = new WeakMap<object, Map<string, number>>();
+function seenLocks(db: Kysely<any>): Map<string, number> {
+  let locks = locksByDb.get(db);
+  if (!locks) locksByDb.set(db, (locks = new Map()));
+  return locks;
 }
 
 /** Seconds until the key drops below its limit again (0 when it is not locked). */
 async function lockedFor(db: Kysely<any>, key: string, limit: number, now: Date): Promise<number> {
+  const locks = seenLocks(db);
+  const until = locks.get(key);
+  if (until !== undefined && until > now.getTime()) return Math.ceil((until - now.getTime()) / 1000);
+  const wait = await lockedInDatabase(db, key, limit, now);
+  if (wait > 0) {
+    if (locks.size >= 100_000) locks.clear(); // bounded, whatever range of addresses a flood uses
+    locks.set(key, now.getTime() + wait * 1000);
+  }
+  return wait;
+}
+
+async function lockedInDatabase(db: Kysely<any>, key: string, limit: number, now: Date): Promise<number> {
   const horizon = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
   // The limit-th newest failure inside the window: while it is in the window, the key is at its limit.
   const { rows } = await sql<{ failed_at: Date }>`

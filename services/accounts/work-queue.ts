@@ -44,16 +44,23 @@ export class WorkQueue {
     return { running: this.running, queued: this.waiting.length, ...this.counts };
   }
 
+  isFull(): boolean {
+    return this.running >= this.limits.concurrency && this.waiting.length >= this.limits.maxQueued;
+  }
+
+  /** The error a refused job gets (also for callers that check isFull() before doing any work). */
+  refusal(): Unavailable {
+    this.counts.refusedFull++;
+    return new Unavailable(this.retryAfterSeconds());
+  }
+
   /** Seconds worth waiting before a retry: about the longest a queued job may wait, at least one. */
   retryAfterSeconds(): number {
     return Math.max(1, Math.ceil(this.limits.maxWaitMs / 1000));
   }
 
   private wait(): Promise<void> {
-    if (this.waiting.length >= this.limits.maxQueued) {
-      this.counts.refusedFull++;
-      return Promise.reject(new Unavailable(this.retryAfterSeconds()));
-    }
+    if (this.waiting.length >= this.limits.maxQueued) return Promise.reject(this.refusal());
     return new Promise<void>((resolve, reject) => {
       const entry: Waiting = {
         start: () => { clearTimeout(entry.timer); resolve(); },
