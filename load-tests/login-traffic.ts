@@ -1,11 +1,14 @@
 /**
  * The traffic beside the bids in `npm run load-test:logins`: a flood of failed logins at a fixed rate from many
- * addresses (open loop: it does not slow down when the server does, as an attacker would not), a browse mix
+ * addresses (login-flood-worker.ts, in its own process), a browse mix
  * (listing, lot page, search) on a few connections, and a few good logins from a clean address, one at a time.
  * Loopback only; X-Forwarded-For carries the addresses (the server runs with TRUST_PROXY=true).
  */
-import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import type { Spread } from './stats';
 
 export interface Tally { statuses: Record<string, number>; latenciesMs: number[]; errors: number }
 
@@ -31,48 +34,30 @@ const loginInit = (email: string, password: string, ip: string): RequestInit => 
   body: JSON.stringify({ email, password, remember_me: false }),
 });
 
-export interface FloodOptions {
-  url: string;
-  perSecond: number;
-  seconds: number;
-  /** Distinct source addresses, used in turn. */
-  addresses: number;
-  /** Existing accounts the flood guesses at; every other attempt uses an email no account has. */
-  knownEmails: string[];
-  /** The most requests left unanswered at once (so the generator itself stays bounded); more are skipped. */
-  maxInFlight?: number;
+export interface FloodResult {
+  sent: number; statuses: Record<string, number>; latency: Spread; errors: number; timeouts: number; cpuSeconds: number;
 }
 
-export async function floodLogins(options: FloodOptions): Promise<Tally & { sent: number; skipped: number }> {
-  const into = tally();
-  const maxInFlight = options.maxInFlight ?? 1_000;
-  let sent = 0;
-  let skipped = 0;
-  let inFlight = 0;
-  const pending = new Set<Promise<unknown>>();
-  const started = performance.now();
-  const total = Math.round(options.perSecond * options.seconds);
-  for (let i = 0; i < total; i++) {
-    // Open loop: request i leaves at i / rate, whatever the answers before it did.
-    const due = started + (i * 1000) / options.perSecond;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    if (inFlight >= maxInFlight) { skipped++; continue; }
-    const n = i % options.addresses;
-    const ip = `10.77.${n >> 8}.${n & 255}`;
-    const email = i % 2 === 0 && options.knownEmails.length > 0
-      ? options.knownEmails[(i >> 1) % options.knownEmails.length]
-      : `nobody-${randomBytes(4).toString('hex')}@flood.test`;
-    inFlight++;
-    sent++;
-    const request = timedFetch(into, `${options.url}/api/auth/login/`, loginInit(email, 'Wrong!Guess123', ip)).finally(() => {
-      inFlight--;
-      pending.delete(request);
+/** Runs login-flood-worker.ts as a child process (its own event loop) and answers what it printed. */
+export function floodLogins(options: { url: string; perSecond: number; seconds: number; addresses: number; knownEmails: string[] }): Promise<FloodResult> {
+  const worker = path.join(path.dirname(fileURLToPath(import.meta.url)), 'login-flood-worker.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', worker], {
+    env: {
+      ...process.env, FLOOD_URL: options.url, FLOOD_RATE: String(options.perSecond), FLOOD_SECONDS: String(options.seconds),
+      FLOOD_ADDRESSES: String(options.addresses), FLOOD_EMAILS: options.knownEmails.join(','),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = output.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !line.startsWith('{')) reject(new Error(`the flood worker failed (${code}): ${output.slice(-500)}`));
+      else resolve(JSON.parse(line) as FloodResult);
     });
-    pending.add(request);
-  }
-  await Promise.all(pending);
-  return { ...into, sent, skipped };
+  });
 }
 
 /** Closed loop: `connections` readers, each going round the listing, the lot page and a search. */
