@@ -24,13 +24,14 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   // A flood must be cheap to refuse: first what this process knows in memory, then the throttles, then the hash.
   const refused = ctx.passwords.refusals.lockedFor(ip, now);
   if (refused > 0) throw new Throttled(throttledMessage(refused), refused);
-  if (ctx.passwords.isFull()) {
+  const trusted = ctx.passwords.trusted.has(ip, now);
+  if (ctx.passwords.isFull(trusted)) {
     ctx.passwords.refusals.note(ip, now);
     throw ctx.passwords.busy();
   }
   await assertLoginAllowed(ctx.db, source, now);
   const account = await loadAccountByEmail(ctx, input.email);
-  const checked = await (account ? ctx.passwords.verify(input.password, account.passwordHash) : ctx.passwords.verifyAgainstNothing(input.password))
+  const checked = await (account ? ctx.passwords.verify(input.password, account.passwordHash, trusted) : ctx.passwords.verifyAgainstNothing(input.password, trusted))
     .catch((error: unknown) => {
       if (error instanceof Unavailable) ctx.passwords.refusals.note(ip, now);
       throw error;
@@ -41,6 +42,7 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   }
   await clearAccountFailures(ctx.db, input.email);
   ctx.passwords.refusals.forget(ip);
+  ctx.passwords.trusted.add(ip, now);
   if (checked.needsRehash) await upgradeHash(ctx, account, input.password);
   if (!account.verified) {
     await resendVerification(ctx, account);

@@ -101,6 +101,22 @@ test('a full queue refuses before any query; an address refused 20 times is thro
   assert.is(t.ctx.passwords.refusals.lockedFor(patient, t.clock.now()), 0, 'the 19 before the success are forgotten');
 });
 
+test('an address that signed in lately skips the line: its login waits in the reserve while a fresh address gets 503', async () => {
+  const fake = fakeHasher();
+  t.ctx.passwords = new PasswordWork({ concurrency: 1, maxQueued: 0, maxWaitMs: 60_000 }, fake.hasher);
+  const home = '203.0.113.40';
+  assert.is((await login(user.email, user.password, home)).statusCode, 200);
+  fake.hold();
+  const entered = fake.nextEntered();
+  const holder = login(user.email, user.password, '203.0.113.41');
+  await entered;
+  assert.is((await login(user.email, user.password, '203.0.113.42')).statusCode, 503, 'a fresh address finds the queue full');
+  const returning = login(user.email, user.password, home);
+  while (t.ctx.passwords.stats().queued === 0) await new Promise((resolve) => setImmediate(resolve));
+  fake.release();
+  assert.equal([(await holder).statusCode, (await returning).statusCode], [200, 200]);
+});
+
 test('a throttled login, password change or sign-up computes no hash', async () => {
   const fake = fakeHasher();
   t.ctx.passwords = new PasswordWork({ concurrency: 1, maxQueued: 10, maxWaitMs: 60_000 }, fake.hasher);

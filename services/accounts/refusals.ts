@@ -37,3 +37,24 @@ export class RefusalCounter {
     return (this.byAddress.get(ip) ?? []).filter((at) => at > nowMs - this.windowMs);
   }
 }
+
+/**
+ * Addresses a login succeeded from lately (30 days, in this process's memory): their logins get the queue's reserve
+ * and wait ahead of the rest (work-queue.ts), so a returning user gets in while a flood from fresh addresses fills
+ * the queue. Whoever holds such an address still meets every throttle; it only skips the line.
+ */
+export class TrustedAddresses {
+  private readonly lastSuccess = new Map<string, number>();
+
+  constructor(private readonly ttlMs = 30 * 24 * 60 * 60 * 1000) {}
+
+  add(ip: string, now: Date): void {
+    if (this.lastSuccess.size >= MAX_ADDRESSES && !this.lastSuccess.has(ip)) this.lastSuccess.clear();
+    this.lastSuccess.set(ip, now.getTime());
+  }
+
+  has(ip: string, now: Date): boolean {
+    const at = this.lastSuccess.get(ip);
+    return at !== undefined && at > now.getTime() - this.ttlMs;
+  }
+}

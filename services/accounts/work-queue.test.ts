@@ -69,6 +69,24 @@ test('a queued job that does not start within maxWaitMs is refused, and its plac
   assert.is(queue.stats().running, 0);
 });
 
+test('priority jobs use a reserve of `concurrency` places beyond the queue and wait ahead of the others', async () => {
+  const queue = new WorkQueue({ concurrency: 1, maxQueued: 1, maxWaitMs: 60_000 });
+  const blocked = blocker();
+  const order: string[] = [];
+  const first = queue.run(blocked.job);
+  await blocked.running;
+  const normal = queue.run(async () => { order.push('normal'); });
+  assert.ok(queue.isFull());
+  await refusal(queue.run(async () => { order.push('refused'); }));
+  assert.is(queue.isFull(true), false);
+  const trusted = queue.run(async () => { order.push('trusted'); }, { priority: true });
+  assert.ok(queue.isFull(true), 'the reserve is one place (concurrency) deep');
+  await refusal(queue.run(async () => { order.push('refused too'); }, { priority: true }));
+  blocked.release();
+  await Promise.all([first, normal, trusted]);
+  assert.equal(order, ['trusted', 'normal']);
+});
+
 test('no queue at all (maxQueued 0): a busy slot refuses the next job; a failing job frees its slot', async () => {
   const queue = new WorkQueue({ concurrency: 1, maxQueued: 0, maxWaitMs: 1_000 });
   const blocked = blocker();

@@ -17,7 +17,14 @@ export interface WorkLimits {
 
 export interface WorkStats { running: number; queued: number; done: number; refusedFull: number; refusedWait: number }
 
-interface Waiting { start: () => void; refuse: (error: Unavailable) => void; timer: ReturnType<typeof setTimeout> }
+interface Waiting { start: () => void; refuse: (error: Unavailable) => void; timer: ReturnType<typeof setTimeout>; priority: boolean }
+
+/**
+ * `priority` jobs (callers with a reason to be trusted, e.g. an address that signed in before) may also use a
+ * reserve of `concurrency` places beyond `maxQueued`, and wait ahead of the others: a flood fills the queue, not
+ * the reserve.
+ */
+export interface RunOptions { priority?: boolean }
 
 export class WorkQueue {
   private running = 0;
@@ -29,8 +36,8 @@ export class WorkQueue {
   }
 
   /** Runs `job` when a slot is free; throws Unavailable when the queue is full or the wait runs out. */
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limits.concurrency) await this.wait();
+  async run<T>(job: () => Promise<T>, options: RunOptions = {}): Promise<T> {
+    if (this.running >= this.limits.concurrency) await this.wait(options.priority === true);
     else this.running++;
     try {
       return await job();
@@ -44,8 +51,12 @@ export class WorkQueue {
     return { running: this.running, queued: this.waiting.length, ...this.counts };
   }
 
-  isFull(): boolean {
-    return this.running >= this.limits.concurrency && this.waiting.length >= this.limits.maxQueued;
+  isFull(priority = false): boolean {
+    return this.running >= this.limits.concurrency && this.waiting.length >= this.room(priority);
+  }
+
+  private room(priority: boolean): number {
+    return this.limits.maxQueued + (priority ? this.limits.concurrency : 0);
   }
 
   /** The error a refused job gets (also for callers that check isFull() before doing any work). */
@@ -59,10 +70,11 @@ export class WorkQueue {
     return Math.max(1, Math.ceil(this.limits.maxWaitMs / 1000));
   }
 
-  private wait(): Promise<void> {
-    if (this.waiting.length >= this.limits.maxQueued) return Promise.reject(this.refusal());
+  private wait(priority: boolean): Promise<void> {
+    if (this.waiting.length >= this.room(priority)) return Promise.reject(this.refusal());
     return new Promise<void>((resolve, reject) => {
       const entry: Waiting = {
+        priority,
         start: () => { clearTimeout(entry.timer); resolve(); },
         refuse: reject,
         timer: setTimeout(() => {
@@ -73,7 +85,10 @@ export class WorkQueue {
           entry.refuse(new Unavailable(this.retryAfterSeconds()));
         }, this.limits.maxWaitMs),
       };
-      this.waiting.push(entry);
+      // Priority jobs queue behind earlier priority jobs, ahead of every other.
+      const at = priority ? this.waiting.findIndex((w) => !w.priority) : -1;
+      if (at < 0) this.waiting.push(entry);
+      else this.waiting.splice(at, 0, entry);
     });
   }
 
