@@ -1,7 +1,8 @@
 /**
- * Signing in with email and password. The order is the defence: the throttles (cheap queries) first, then the
- * password check through the bounded hashing queue (ctx.passwords), so a locked account or address costs no hash and
- * a flood gets 503s instead of an unbounded pile of 32 MiB scrypt jobs.
+ * Signing in with email and password. The order is the defence: what this process knows in memory (an address's
+ * queue refusals, a full queue: no query at all), then the throttles (cheap queries), then the password check through
+ * the bounded hashing queue (ctx.passwords). A locked account or address costs no hash, and a flood gets 503s instead
+ * of an unbounded pile of 32 MiB scrypt jobs.
  */
 import type { AppContext } from '../context';
 import { RuleBroken, Throttled, Unavailable } from '../../domain/shared/errors';
@@ -21,7 +22,6 @@ export interface LoginAnswer { access: string; refresh: string; is_staff: boolea
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginAnswer> {
   const source = { email: input.email, ip };
   const now = ctx.clock.now();
-  // A flood must be cheap to refuse: first what this process knows in memory, then the throttles, then the hash.
   const refused = ctx.passwords.refusals.lockedFor(ip, now);
   if (refused > 0) throw new Throttled(throttledMessage(refused), refused);
   const trusted = ctx.passwords.trusted.has(ip, now);
@@ -31,8 +31,10 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   }
   await assertLoginAllowed(ctx.db, source, now);
   const account = await loadAccountByEmail(ctx, input.email);
-  const checked = await (account ? ctx.passwords.verify(input.password, account.passwordHash, trusted) : ctx.passwords.verifyAgainstNothing(input.password, trusted))
-    .catch((error: unknown) => {
+  const check = account
+    ? ctx.passwords.verify(input.password, account.passwordHash, trusted)
+    : ctx.passwords.verifyAgainstNothing(input.password, trusted);
+  const checked = await check.catch((error: unknown) => {
       if (error instanceof Unavailable) ctx.passwords.refusals.note(ip, now);
       throw error;
     });
