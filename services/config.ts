@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { limitSettings, type LimitSettings } from './limits/settings';
 
@@ -53,6 +54,11 @@ export interface Config {
   google: { clientId: string | null; jwksUrl: string };
   /** Sign-in with Facebook: `FACEBOOK_APP_ID` + `FACEBOOK_APP_SECRET` (either missing = off), the Graph API's base URL. */
   facebook: { appId: string | null; appSecret: string | null; graphUrl: string };
+  /**
+   * Password hashes at once, waiting at most, and the longest wait (`PASSWORD_HASH_CONCURRENCY`,
+   * `PASSWORD_HASH_QUEUE`, `PASSWORD_HASH_WAIT_MS`); past them a login answers 503 (docs/accounts.md).
+   */
+  passwordHashing: { concurrency: number; maxQueued: number; maxWaitMs: number };
 }
 
 export type ServerRole = 'all' | 'api' | 'live';
@@ -97,6 +103,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       appSecret: env.FACEBOOK_APP_SECRET || null,
       graphUrl: (env.FACEBOOK_GRAPH_URL || 'https://graph.facebook.com/v19.0').replace(/\/$/, ''),
     },
+    passwordHashing: passwordHashing(env),
+  };
+}
+
+/**
+ * By default one hash per core but one, so the event loop (bids, pages) and PostgreSQL keep a core whatever the
+ * logins do; a queue of four hashes per slot (about 1.5 s of waiting at the measured 0.35 s a hash) and a 5 s limit
+ * for when the machine is so loaded that hashes take far longer.
+ */
+function passwordHashing(env: NodeJS.ProcessEnv): Config['passwordHashing'] {
+  const whole = (name: string, fallback: number, min: number): number => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number from ${min}, not "${value}"`);
+    return n;
+  };
+  const concurrency = whole('PASSWORD_HASH_CONCURRENCY', Math.max(1, os.availableParallelism() - 1), 1);
+  return {
+    concurrency,
+    maxQueued: whole('PASSWORD_HASH_QUEUE', 4 * concurrency, 0),
+    maxWaitMs: whole('PASSWORD_HASH_WAIT_MS', 5_000, 0),
   };
 }
 

@@ -9,6 +9,7 @@ import { TokenService, loadOrCreateSigningKey } from './auth/tokens';
 import type { Authenticate } from './http/auth';
 import { createAuthenticate } from './accounts/authenticate';
 import { LiveHub } from './live/hub';
+import { PasswordWork } from './accounts/password-work';
 
 export interface Clock {
   now(): Date;
@@ -32,6 +33,8 @@ export interface AppContext {
   authenticate: Authenticate;
   /** The live websocket connections of this process (the live slice installs the real hub). */
   live: LiveConnections;
+  /** The one bounded queue every password hash and check of a request goes through (services/accounts/password-work.ts). */
+  passwords: PasswordWork;
 }
 
 export interface LiveConnections {
@@ -101,6 +104,7 @@ export function createContext(config: Config, databaseUrl: string, options: { cl
     clock,
     authenticate: createAuthenticate({ tokens, db, clock }),
     live: new LiveHub(),
+    passwords: new PasswordWork(config.passwordHashing),
   };
   return ctx;
 }

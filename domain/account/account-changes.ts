@@ -3,8 +3,8 @@
  * fee twice, subscribing twice, setting the same staff flag): no event, so retries are harmless.
  */
 import { NotFound, ValidationError } from '../shared/errors';
-import type { ChangePassword, RecordRegistrationFeePaid, SetAuditor, SetStaff, SubscribeNewsletter, VerifyEmail } from './commands';
-import type { AuditorFlagChanged, EmailVerified, NewsletterSubscribed, PasswordChanged, RegistrationFeePaid, StaffFlagChanged } from './events';
+import type { ChangePassword, RecordRegistrationFeePaid, RehashPassword, SetAuditor, SetStaff, SubscribeNewsletter, VerifyEmail } from './commands';
+import type { AuditorFlagChanged, EmailVerified, NewsletterSubscribed, PasswordChanged, PasswordRehashed, RegistrationFeePaid, StaffFlagChanged } from './events';
 import type { AccountState } from './state';
 
 const at = (now: string) => new Date(now).toISOString();
@@ -26,6 +26,14 @@ export function changePassword(command: ChangePassword, state: AccountState): Pa
     type: 'PasswordChanged',
     data: { user_id: state.userId, password_hash: command.password_hash, reason: command.reason, changed_at: at(command.now) },
   }];
+}
+
+/** Nothing when the password changed since it was checked (a stale rehash must not bring the old one back). */
+export function rehashPassword(command: RehashPassword, state: AccountState): PasswordRehashed[] {
+  mustExist(state);
+  if (!command.password_hash.startsWith('scrypt$')) throw new ValidationError({ password: ['A password is required.'] });
+  if (state.passwordHash !== command.previous_hash || state.passwordHash === command.password_hash) return [];
+  return [{ type: 'PasswordRehashed', data: { user_id: state.userId, password_hash: command.password_hash, rehashed_at: at(command.now) } }];
 }
 
 export function subscribeNewsletter(command: SubscribeNewsletter, state: AccountState): NewsletterSubscribed[] {

@@ -67,6 +67,18 @@ test('changing the password records the new hash and why', () => {
   given(accountDecider, [registered]).when({ type: 'ChangePassword', password_hash: '', reason: 'change', now: NOW }).thenError('validation');
 });
 
+test('a rehash stores the same password with new parameters, keeps the change time, and is dropped when stale', () => {
+  const rehash = { type: 'RehashPassword' as const, previous_hash: HASH, password_hash: 'scrypt$newparams', now: NOW };
+  const outcome = given(accountDecider, [registered]).when(rehash);
+  outcome.thenEvents([{ type: 'PasswordRehashed', data: { user_id: 'u-1', password_hash: 'scrypt$newparams', rehashed_at: NOW } }]);
+  assert.equal([outcome.state().passwordHash, outcome.state().passwordChangedAt], ['scrypt$newparams', null]);
+  const changed: AccountEvent = { type: 'PasswordChanged', data: { user_id: 'u-1', password_hash: 'scrypt$other', reason: 'change', changed_at: NOW } };
+  given(accountDecider, [registered, changed]).when(rehash).thenNothing();
+  given(accountDecider, [registered]).when({ ...rehash, password_hash: HASH }).thenNothing();
+  given(accountDecider, [registered]).when({ ...rehash, password_hash: 'plain' }).thenError('validation');
+  given(accountDecider, []).when(rehash).thenError('not_found');
+});
+
 test('a profile update records only what changes; an unchanged save records nothing', () => {
   given(accountDecider, [registered])
     .when({ type: 'UpdateProfile', changes: { first_name: 'Isla', last_name: ' Ross ', is_audio_cues: false }, now: NOW })

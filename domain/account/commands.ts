@@ -14,6 +14,12 @@ export interface VerifyEmail { type: 'VerifyEmail'; now: string }
 
 export interface ChangePassword { type: 'ChangePassword'; password_hash: string; reason: PasswordChangeReason; now: string }
 
+/**
+ * Store the same password hashed with the current parameters. `previous_hash` is the hash the password was checked
+ * against: if the password changed meanwhile, the rehash is stale and records nothing.
+ */
+export interface RehashPassword { type: 'RehashPassword'; previous_hash: string; password_hash: string; now: string }
+
 export interface UpdateProfile { type: 'UpdateProfile'; changes: Partial<EditableProfile>; now: string }
 
 export interface SubscribeNewsletter { type: 'SubscribeNewsletter'; now: string }
@@ -51,6 +57,7 @@ export type AccountCommand =
   | RegisterUser
   | VerifyEmail
   | ChangePassword
+  | RehashPassword
   | UpdateProfile
   | SubscribeNewsletter
   | RecordRegistrationFeePaid

@@ -6,7 +6,7 @@ import { evolveAccount, initialAccountState, type AccountState } from './state';
 import { registerUser } from './register-user';
 import { linkSocialIdentity } from './social';
 import { updateProfile } from './update-profile';
-import { changePassword, recordRegistrationFeePaid, setAuditor, setStaff, subscribeNewsletter, verifyEmail } from './account-changes';
+import { changePassword, recordRegistrationFeePaid, rehashPassword, setAuditor, setStaff, subscribeNewsletter, verifyEmail } from './account-changes';
 
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
@@ -16,6 +16,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return verifyEmail(command, state);
     case 'ChangePassword':
       return changePassword(command, state);
+    case 'RehashPassword':
+      return rehashPassword(command, state);
     case 'UpdateProfile':
       return updateProfile(command, state);
     case 'SubscribeNewsletter':

@@ -51,6 +51,15 @@ export interface PasswordChanged {
   data: { user_id: string; password_hash: string; reason: PasswordChangeReason; changed_at: string };
 }
 
+/**
+ * The same password stored with the current hashing parameters (done at a successful login when the stored hash
+ * was made with older ones). Not a password change: sessions survive it and `password_changed_at` stays.
+ */
+export interface PasswordRehashed {
+  type: 'PasswordRehashed';
+  data: { user_id: string; password_hash: string; rehashed_at: string };
+}
+
 /** Only the fields that changed, with their new values. */
 export interface ProfileChanged {
   type: 'ProfileChanged';
@@ -96,6 +105,7 @@ export type AccountEvent =
   | UserRegistered
   | EmailVerified
   | PasswordChanged
+  | PasswordRehashed
   | ProfileChanged
   | NewsletterSubscribed
   | RegistrationFeePaid
@@ -105,7 +115,7 @@ export type AccountEvent =
 export type AccountEventType = AccountEvent['type'];
 
 export const ACCOUNT_EVENT_TYPES: readonly AccountEventType[] = [
-  'UserRegistered', 'EmailVerified', 'PasswordChanged', 'ProfileChanged', 'NewsletterSubscribed', 'RegistrationFeePaid', 'StaffFlagChanged', 'AuditorFlagChanged',
+  'UserRegistered', 'EmailVerified', 'PasswordChanged', 'PasswordRehashed', 'ProfileChanged', 'NewsletterSubscribed', 'RegistrationFeePaid', 'StaffFlagChanged', 'AuditorFlagChanged',
   'SocialIdentityLinked',
 ];
 

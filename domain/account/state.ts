@@ -37,6 +37,9 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return { ...state, verified: true };
     case 'PasswordChanged':
       return { ...state, passwordHash: event.data.password_hash, passwordChangedAt: event.data.changed_at };
+    case 'PasswordRehashed':
+      // Same password, new parameters: not a change (sessions from before it stay valid).
+      return { ...state, passwordHash: event.data.password_hash };
     case 'ProfileChanged':
       return { ...state, profile: { ...state.profile, ...event.data.changes } };
     case 'NewsletterSubscribed':

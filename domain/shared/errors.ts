@@ -5,7 +5,7 @@
 export type FieldErrors = Record<string, string[]>;
 
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'validation' | 'rule_broken' | 'not_found' | 'forbidden' | 'conflict' | 'unauthorized' | 'throttled';
+  abstract readonly kind: 'validation' | 'rule_broken' | 'not_found' | 'forbidden' | 'conflict' | 'unauthorized' | 'throttled' | 'unavailable';
 }
 
 /** Bad input: answered as 400 with `{field: [messages]}` (or `{detail}` when no field is named). */
@@ -49,6 +49,17 @@ export class Conflict extends DomainError {
 export class Throttled extends DomainError {
   readonly kind = 'throttled' as const;
   constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message);
+  }
+}
+
+/**
+ * The house is too busy for this request right now (e.g. the password hashing queue is full): 503 with
+ * `Retry-After`. Unlike Throttled it says nothing about the caller; anyone may get it under a flood.
+ */
+export class Unavailable extends DomainError {
+  readonly kind = 'unavailable' as const;
+  constructor(readonly retryAfterSeconds: number, message = 'The service is temporarily unavailable. Please try again in a moment.') {
     super(message);
   }
 }

@@ -44,6 +44,8 @@ function changesOf(event: Exclude<AccountEvent, { type: 'UserRegistered' }>): Ch
       return { is_verified: true, verified_at: event.data.verified_at };
     case 'PasswordChanged':
       return { password_changed_at: event.data.changed_at };
+    case 'PasswordRehashed':
+      return {}; // the hash is not in the read model; only the row's version moves
     case 'ProfileChanged':
       return { ...event.data.changes };
     case 'NewsletterSubscribed':

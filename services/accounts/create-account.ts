@@ -13,14 +13,13 @@ import { decideAll } from '../../domain/account/decide';
 import type { AccountCommand } from '../../domain/account/commands';
 import { emailClaimStream, normaliseEmail, userStream, type AccountEvent, type EmailClaimed, type Profile, type SocialProvider } from '../../domain/account/events';
 import { MSG } from '../../domain/account/rules';
-import { hashPassword } from './passwords';
 import { findUserIdByEmail } from './lookup';
 
 export const REGISTRATION_FEE_PENCE = 500;
 
 export interface AccountInput {
   email: string;
-  /** Either the password (hashed here) or an already computed hash. */
+  /** Either the password (hashed here, through the bounded queue: callers check their throttles first) or a hash. */
   password?: string;
   password_hash?: string;
   profile?: Partial<Profile>;
@@ -47,10 +46,13 @@ export async function createAccount(
   input: AccountInput,
   metadata: EventMetadata = {},
   within?: (trx: Kysely<any>, created: { user_id: string; first_event_id: string }) => Promise<void>,
+  /** Runs after the cheap checks and before the hash (a sign-up throttle). */
+  beforeHash?: () => Promise<void>,
 ): Promise<CreatedAccount> {
   const email = normaliseEmail(input.email);
   if (await findUserIdByEmail(ctx, email)) throw new ValidationError({ email: [MSG.emailTaken] });
-  const password_hash = input.password_hash ?? (await hashPassword(input.password ?? ''));
+  await beforeHash?.();
+  const password_hash = input.password_hash ?? (await ctx.passwords.hash(input.password ?? ''));
   const user_id = randomUUID();
   const events = decideAll(commandsFor(input, user_id, password_hash, ctx.clock.now().toISOString()));
   const meta = { user_id: input.by === 'self' ? user_id : null, ...metadata };

@@ -1,11 +1,16 @@
-/** Signing in with email and password, throttled per account and per address. */
+/**
+ * Signing in with email and password. The order is the defence: what this process knows in memory (an address's
+ * queue refusals, a full queue: no query at all), then the throttles (cheap queries), then the password check through
+ * the bounded hashing queue (ctx.passwords). A locked account or address costs no hash, and a flood gets 503s instead
+ * of an unbounded pile of 32 MiB scrypt jobs.
+ */
 import type { AppContext } from '../context';
-import { RuleBroken } from '../../domain/shared/errors';
+import { RuleBroken, Throttled, Unavailable } from '../../domain/shared/errors';
 import { loadAccountByEmail } from './lookup';
-import { verifyAgainstNothing, verifyPassword } from './passwords';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './throttle';
+import { assertLoginAllowed, clearAccountFailures, recordLoginFailure, throttledMessage } from './throttle';
 import { openSession } from './sessions';
 import { resendVerification } from './registration';
+import { upgradeHash } from './rehash';
 
 /** One message for an unknown email and a wrong password: the answer never tells which accounts exist. */
 export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
@@ -16,14 +21,31 @@ export interface LoginAnswer { access: string; refresh: string; is_staff: boolea
 
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginAnswer> {
   const source = { email: input.email, ip };
-  await assertLoginAllowed(ctx.db, source, ctx.clock.now());
+  const now = ctx.clock.now();
+  const refused = ctx.passwords.refusals.lockedFor(ip, now);
+  if (refused > 0) throw new Throttled(throttledMessage(refused), refused);
+  const trusted = ctx.passwords.trusted.has(ip, now);
+  if (ctx.passwords.isFull(trusted)) {
+    ctx.passwords.refusals.note(ip, now);
+    throw ctx.passwords.busy();
+  }
+  await assertLoginAllowed(ctx.db, source, now);
   const account = await loadAccountByEmail(ctx, input.email);
-  const ok = account ? await verifyPassword(input.password, account.passwordHash) : await verifyAgainstNothing(input.password);
-  if (!account || !ok) {
+  const check = account
+    ? ctx.passwords.verify(input.password, account.passwordHash, trusted)
+    : ctx.passwords.verifyAgainstNothing(input.password, trusted);
+  const checked = await check.catch((error: unknown) => {
+      if (error instanceof Unavailable) ctx.passwords.refusals.note(ip, now);
+      throw error;
+    });
+  if (!account || !checked.ok) {
     await recordLoginFailure(ctx.db, source, ctx.clock.now());
     throw new RuleBroken(BAD_CREDENTIALS);
   }
   await clearAccountFailures(ctx.db, input.email);
+  ctx.passwords.refusals.forget(ip);
+  ctx.passwords.trusted.add(ip, now);
+  if (checked.needsRehash) await upgradeHash(ctx, account, input.password);
   if (!account.verified) {
     await resendVerification(ctx, account);
     throw new RuleBroken(EMAIL_NOT_VERIFIED);

@@ -9,7 +9,6 @@ import { ValidationError } from '../../domain/shared/errors';
 import { MSG, validatePassword } from '../../domain/account/rules';
 import { queueEmail } from '../mail/outbox';
 import { loadAccount, loadAccountByEmail } from './lookup';
-import { hashPassword, verifyPassword } from './passwords';
 import { allowResetEmail, assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './throttle';
 import { consumeEmailToken, issueEmailToken, peekEmailToken, voidEmailTokens } from './email-tokens';
 import { passwordResetEmail } from './emails';
@@ -41,8 +40,8 @@ export async function assertResetTokenValid(ctx: AppContext, token: string): Pro
 export async function confirmPasswordReset(ctx: AppContext, token: string, password: string): Promise<void> {
   const problem = validatePassword(password);
   if (problem) throw new ValidationError({ password: [problem] });
-  await assertResetTokenValid(ctx, token); // before the slow hash
-  const hash = await hashPassword(password);
+  await assertResetTokenValid(ctx, token); // before the slow hash: only a holder of a live link can cause one
+  const hash = await ctx.passwords.hash(password);
   const userId = await consumeEmailToken(ctx.db, 'password_reset', token, ctx.clock.now());
   if (!userId) throw new ValidationError({ token: [RESET_TOKEN_INVALID] });
   await applyNewPassword(ctx, userId, hash, 'reset', 'password_reset');
@@ -59,14 +58,14 @@ export async function changePassword(ctx: AppContext, caller: AuthUser, current:
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
   const { state } = await loadAccount(ctx, caller.id);
   const source = { email: state.email, ip };
-  await assertLoginAllowed(ctx.db, source, ctx.clock.now());
-  if (!(await verifyPassword(current, state.passwordHash))) {
+  await assertLoginAllowed(ctx.db, source, ctx.clock.now()); // before the hash: a locked account costs none
+  if (!(await ctx.passwords.verify(current, state.passwordHash)).ok) {
     await recordLoginFailure(ctx.db, source, ctx.clock.now());
     throw new ValidationError({ current_password: [WRONG_CURRENT_PASSWORD] });
   }
   await clearAccountFailures(ctx.db, state.email);
   if (current === next) throw new ValidationError({ new_password: [SAME_PASSWORD] });
-  await applyNewPassword(ctx, caller.id, await hashPassword(next), 'change', 'password_changed');
+  await applyNewPassword(ctx, caller.id, await ctx.passwords.hash(next), 'change', 'password_changed');
   const session = await openSession(ctx, { id: caller.id, is_staff: state.isStaff }, false);
   return { detail: PASSWORD_CHANGED, access: session.access, refresh: session.refresh, is_staff: state.isStaff };
 }

@@ -10,15 +10,20 @@ import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { verificationEmail } from './emails';
 import { awaitProjected, runAccountCommand } from './account-commands';
 import { openSession } from './sessions';
+import { limitsOf } from '../limits/limits';
 
 export const REGISTERED = 'Registration successful. Please check your email to verify your account.';
 export const VERIFY_TOKEN_INVALID = 'This verification link is invalid or has expired.';
 const RESEND_EVERY_MS = 15 * 60 * 1000;
 
-/** `within` adds work to the account's transaction (a valuation request made while signing up), so both exist or neither. */
+/**
+ * `request`: its id goes into the events' metadata; its address is limited (`register_address`) before the password
+ * is hashed, unless the caller hashed it already after taking that limit itself (sign-up.ts).
+ * `within` adds work to the account's transaction (a valuation request made while signing up), so both exist or neither.
+ */
 export async function register(
-  ctx: AppContext, form: RegistrationForm, requestId: string, within?: (trx: Kysely<any>, userId: string) => Promise<void>,
-  /** Already hashed (sign-up hashes before it knows whether the email is taken). */
+  ctx: AppContext, form: RegistrationForm, request: { id: string; ip: string }, within?: (trx: Kysely<any>, userId: string) => Promise<void>,
+  /** Already hashed (sign-up hashes before it knows whether the email is taken, after its own limits). */
   passwordHash?: string,
 ): Promise<string> {
   const now = ctx.clock.now();
@@ -30,12 +35,12 @@ export async function register(
       birth_date: form.birth_date, vat_enabled: form.vat_enabled, vat_number: form.vat_number, company_name: form.company_name,
     },
     by: 'self',
-  }, { request_id: requestId }, async (trx, { user_id, first_event_id }) => {
+  }, { request_id: request.id }, async (trx, { user_id, first_event_id }) => {
     const token = await issueEmailToken(trx, 'verify_email', user_id, now);
     const email = verificationEmail(ctx.config, form.email.trim().toLowerCase(), form.first_name.trim(), token);
     await queueEmail(trx, { ...email, dedupe_key: `verify-email:${first_event_id}`, now });
     await within?.(trx, user_id);
-  });
+  }, passwordHash ? undefined : () => limitsOf(ctx).take('register_address', request.ip));
   return created.user_id;
 }
 

@@ -13,7 +13,6 @@ import type { AccountState } from '../../domain/account/state';
 import { limitsOf } from '../limits/limits';
 import { queueEmail } from '../mail/outbox';
 import { loadAccountByEmail } from './lookup';
-import { hashPassword } from './passwords';
 import { register } from './registration';
 import { registrationAttemptEmail } from './emails';
 
@@ -23,11 +22,11 @@ export async function signUp(ctx: AppContext, form: RegistrationForm, ip: string
   const limits = limitsOf(ctx);
   await limits.take('register_address', ip);
   await limits.take('register_email', normaliseEmail(form.email));
-  const password_hash = await hashPassword(form.password);
+  const password_hash = await ctx.passwords.hash(form.password);
   const existing = await loadAccountByEmail(ctx, form.email);
   if (existing) return warnOwner(ctx, existing);
   try {
-    await register(ctx, { ...form, password: '' }, requestId, undefined, password_hash);
+    await register(ctx, { ...form, password: '' }, { id: requestId, ip }, undefined, password_hash);
   } catch (error) {
     // A parallel sign-up claimed the email first: the same answer as any taken email.
     if (!(error instanceof ValidationError && error.fields.email?.includes(MSG.emailTaken))) throw error;

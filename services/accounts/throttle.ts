@@ -41,11 +41,36 @@ export async function recordLoginFailure(db: Kysely<any>, source: LoginSource, n
 }
 
 export async function clearAccountFailures(db: Kysely<any>, email: string): Promise<void> {
+  seenLocks(db).delete(accountKey(email));
   await sql`DELETE FROM login_failures WHERE key = ${accountKey(email)}`.execute(db);
+}
+
+/**
+ * Locks already seen, per database handle (one per process, or per test app). A lock only ends when its time runs
+ * out (a locked login is refused even with the right password, so nothing else lifts it); until then a flood from a
+ * locked address or at a locked account is refused without a query.
+ */
+const locksByDb = new WeakMap<object, Map<string, number>>();
+function seenLocks(db: Kysely<any>): Map<string, number> {
+  let locks = locksByDb.get(db);
+  if (!locks) locksByDb.set(db, (locks = new Map()));
+  return locks;
 }
 
 /** Seconds until the key drops below its limit again (0 when it is not locked). */
 async function lockedFor(db: Kysely<any>, key: string, limit: number, now: Date): Promise<number> {
+  const locks = seenLocks(db);
+  const until = locks.get(key);
+  if (until !== undefined && until > now.getTime()) return Math.ceil((until - now.getTime()) / 1000);
+  const wait = await lockedInDatabase(db, key, limit, now);
+  if (wait > 0) {
+    if (locks.size >= 100_000) locks.clear(); // bounded, whatever range of addresses a flood uses
+    locks.set(key, now.getTime() + wait * 1000);
+  }
+  return wait;
+}
+
+async function lockedInDatabase(db: Kysely<any>, key: string, limit: number, now: Date): Promise<number> {
   const horizon = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
   // The limit-th newest failure inside the window: while it is in the window, the key is at its limit.
   const { rows } = await sql<{ failed_at: Date }>`

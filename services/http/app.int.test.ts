@@ -8,7 +8,7 @@ import { createContext, type AppContext } from '../context';
 import { buildApp } from './app';
 import { parseBody, parseQuery, repeated } from './validation';
 import { paginate } from './pagination';
-import { Conflict, Forbidden, NotFound, RuleBroken, Throttled } from '../../domain/shared/errors';
+import { Conflict, Forbidden, NotFound, RuleBroken, Throttled, Unavailable } from '../../domain/shared/errors';
 import { requireStaff } from './auth';
 
 let database: TestDatabase;
@@ -32,6 +32,7 @@ test.before(async () => {
     if (kind === 'missing') throw new NotFound();
     if (kind === 'conflict') throw new Conflict('Changed meanwhile.');
     if (kind === 'throttled') throw new Throttled('Too many.', 90);
+    if (kind === 'busy') throw new Unavailable(3);
     if (kind === 'staff') return requireStaff(req);
     throw new Error('connection string postgres://secret@db leaked?');
   });
@@ -84,6 +85,8 @@ test('each error kind maps to its status with a detail body', async () => {
   }
   const throttled = await app.inject({ method: 'GET', url: '/api/test/fail/throttled' });
   assert.is(throttled.headers['retry-after'], '90');
+  const busy = await app.inject({ method: 'GET', url: '/api/test/fail/busy' });
+  assert.equal([busy.statusCode, busy.headers['retry-after'], busy.json()], [503, '3', { detail: 'The service is temporarily unavailable. Please try again in a moment.' }]);
 });
 
 test('a 5xx never leaks internals, and every answer carries a request id', async () => {

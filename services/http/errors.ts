@@ -14,6 +14,7 @@ const STATUS: Record<DomainError['kind'], number> = {
   not_found: 404,
   conflict: 409,
   throttled: 429,
+  unavailable: 503,
 };
 
 /** The one place where error kinds become HTTP answers. A 5xx never carries internals. */
@@ -24,7 +25,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(fields.length > 0 ? error.fields : { detail: error.message });
     }
     if (error instanceof DomainError) {
-      if (error.kind === 'throttled' && 'retryAfterSeconds' in error) reply.header('Retry-After', String(error.retryAfterSeconds));
+      if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(STATUS[error.kind]).send({ detail: error.message });
     }
     if (error instanceof WrongExpectedVersion) {

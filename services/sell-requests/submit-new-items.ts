@@ -111,7 +111,7 @@ export async function submitNewItems(ctx: AppContext, request: FastifyRequest): 
   if (Object.keys(errors).length > 0 || !auction) throw new ValidationError(errors);
 
   const metadata = { user_id: request.user?.id ?? null, request_id: request.id };
-  const userId = request.user?.id ?? await register(ctx, form!, request.id).catch((e) => {
+  const userId = request.user?.id ?? await register(ctx, form!, request).catch((e) => {
     // The email was taken meanwhile (the sign-up's own check): still a user_data field.
     if (!(e instanceof ValidationError)) throw e;
     throw new ValidationError(nested('user_data', () => { throw e; }));

@@ -112,7 +112,7 @@ export async function submitValuation(ctx: AppContext, request: FastifyRequest):
       const outcome = await ctx.commands.handle(valuationStream(id), valuationDecider, command(request.user.id), { user_id: request.user.id, request_id: request.id });
       append = outcome.append;
     } else {
-      await register(ctx, form!, request.id, async (trx, userId) => {
+      await register(ctx, form!, request, async (trx, userId) => {
         const events = valuationDecider.decide(command(userId), valuationDecider.initialState);
         append = await ctx.store.append(valuationStream(id), 'no_stream',
           events.map((e) => ({ event_id: randomUUID(), type: e.type, data: e.data, metadata: { user_id: userId, request_id: request.id } })), trx);

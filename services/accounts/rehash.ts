@@ -1,0 +1,20 @@
+/**
+ * Upgrading a stored hash made with older parameters, right after the password was proven right (only then do we
+ * hold the plain password). Best effort: a busy queue or a lost race leaves the old hash, which still verifies, and
+ * the next good login tries again.
+ */
+import type { AppContext } from '../context';
+import type { AccountState } from '../../domain/account/state';
+import { runAccountCommand } from './account-commands';
+
+export async function upgradeHash(ctx: AppContext, account: AccountState, password: string): Promise<void> {
+  try {
+    const password_hash = await ctx.passwords.hash(password);
+    // previous_hash: if the password changed since it was checked, the decider records nothing.
+    await runAccountCommand(ctx, account.userId, {
+      type: 'RehashPassword', previous_hash: account.passwordHash, password_hash, now: ctx.clock.now().toISOString(),
+    }, { user_id: account.userId });
+  } catch (error) {
+    ctx.log.warn({ err: error, user_id: account.userId }, 'password rehash skipped');
+  }
+}
