@@ -8,7 +8,9 @@
  *    the last good step's rate is chosen;
  * 4. the closing run at that rate: LOAD_LOTS lots whose ends are staggered over LOAD_CLOSE_SPREAD seconds from
  *    LOAD_CLOSE_OFFSET, bid on for LOAD_CLOSE_SECONDS (soft close extends them), then every lot closes;
- * 5. the audit: acknowledged bids in the streams, each lot closed exactly once, read models equal a rebuild.
+ *    with, beside the bids, failed logins, browsing and good logins (load-tests/close-mix.ts; LOAD_CLOSE_MIX=0: off);
+ * 5. the audit: acknowledged bids in the streams, each lot closed exactly once, read models equal a rebuild, no
+ *    Idempotency-Key with two effects, no 5xx beside the bids.
  * Loopback only; every phase is bounded. LOAD_CLOSE_RATE skips the search; LOAD_PROFILE_DIR profiles the server;
  * LOAD_PROCESSES: server processes (`2`, or `1,2` runs both, each on a fresh database, figures side by side);
  * LOAD_LIVE_NODE=1: the server as an API node (`SERVER_ROLE=api`) and the watchers' sockets on a live node
@@ -32,6 +34,8 @@ import { passes, printFinal, printStep, type Window } from './auction-report';
 import { coresPerProcess, loadProcesses, printSideBySide, type Column } from './processes';
 import type { AppContext } from '../services/context';
 import { exitWhenDone } from './stats';
+import { mixAccounts, mixErrors, printMix, runMix, type MixAccounts } from './close-mix';
+import { verifyIdempotency } from '../services/audit/idempotency-verify';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const S = {
@@ -51,6 +55,8 @@ const S = {
   rebuild: process.env.LOAD_REBUILD !== '0',
   processes: loadProcesses(),
   liveNode: process.env.LOAD_LIVE_NODE === '1',
+  mix: process.env.LOAD_CLOSE_MIX !== '0',
+  loginsPerSecond: env('LOAD_CLOSE_LOGINS', 200),
 };
 const log = (m: string) => console.log(`[close] ${m}`);
 
@@ -108,6 +114,7 @@ async function runOnce(processes: number): Promise<Column> {
     log(`creating ${S.bidders} bidders`);
     ctx.projections.start();
     const bidders = await createBidders(ctx, S.bidders);
+    const accounts: MixAccounts | null = S.mix ? await mixAccounts(ctx) : null;
     await ctx.projections.settle();
     await ctx.projections.stop();
 
@@ -115,6 +122,7 @@ async function runOnce(processes: number): Promise<Column> {
     const baseline = await spreadRowCommitRate(database.url, S.lots, 64, 5);
     log(`${baseline.commitsPerSecond.toFixed(0)} commits/s`);
 
+    if (S.mix) process.env.TRUST_PROXY = 'true'; // the flood's addresses come in X-Forwarded-For
     server = await startServer({ databaseUrl: database.url, tokenSecret, processes, role: S.liveNode ? 'api' : undefined });
     log(`server up (${processes} process${processes === 1 ? '' : 'es'}${processes > 1 ? ', lot leases on' : ''})`);
     if (S.liveNode) {
@@ -161,9 +169,11 @@ async function runOnce(processes: number): Promise<Column> {
     const set = await createAuctionLots(ctx, staggeredEnds(S.lots, S.closeOffset * 1000, S.closeSpread * 1000), log);
     await subscribe(set.lotIds);
     const bidding = new AuctionBidders(set.lotIds.map((id) => ({ id })), bidders, S.zipf);
+    const beside = accounts ? runMix(server.url, set.lotIds[0], accounts, S.closeSeconds + 3, S.loginsPerSecond) : null;
     const chosen = await measure(world, closeRate, S.closeSeconds, bidding);
     keep(bidding);
     printStep(chosen);
+    const mix = beside ? await beside : null;
 
     // Soft close: each lot ends 3 minutes after its last accepted bid (or at its advertised end): wait for all.
     log('waiting for every lot to close');
@@ -172,7 +182,11 @@ async function runOnce(processes: number): Promise<Column> {
     const bids = await auditBids(ctx, acknowledged, 2 * S.connections * (steps.length + 1));
     const readModels = S.rebuild ? await auditReadModels(ctx) : null;
     const settings = `${processes} server process${processes === 1 ? '' : 'es'}${live ? ' + a live node for the watchers' : ''}, ${S.lots} lots, ${S.bidders} bidders, ${S.watchers} watchers, Zipf s=${S.zipf}, ${S.connections} connections, steps of ${S.stepSeconds} s from ${S.rateStart}/s x${S.rateFactor}`;
-    const { ok, figures } = printFinal({ steps, chosen, chosenFrom, baseline, settings, closes, bids, readModels, watchers: S.watchers, loadBefore, loadAfter: os.loadavg() });
+    const keys = await verifyIdempotency(null, ctx.db);
+    if (mix) printMix(mix);
+    console.log(`Idempotency keys with more than one effect: ${keys.differences.length} of ${keys.checked} (target 0)`);
+    const { ok: closeOk, figures } = printFinal({ steps, chosen, chosenFrom, baseline, settings, closes, bids, readModels, watchers: S.watchers, loadBefore, loadAfter: os.loadavg() });
+    const ok = closeOk && keys.differences.length === 0 && (mix === null || mixErrors(mix) === 0);
     return { processes, ok, figures };
   } finally {
     watchers?.close();
