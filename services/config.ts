@@ -37,6 +37,11 @@ export interface Config {
    * (everything but the websockets: it only signals its appends to the live nodes). docs/scale.md, "Live nodes".
    */
   role: ServerRole;
+  /**
+   * `VIEWS_WAIT_MS`: how long a committed write (or a read with `Read-After`) waits for the read models before it
+   * answers anyway, with `Views-Catching-Up: true` (services/http/read-your-writes.ts). Never a reason to fail.
+   */
+  viewsWaitMs: number;
 }
 
 export type ServerRole = 'all' | 'api' | 'live';
@@ -68,7 +73,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     internalPort: Number(env.INTERNAL_PORT ?? 0),
     advertiseHost: env.ADVERTISE_HOST || null,
     role,
+    viewsWaitMs: viewsWaitMs(env.VIEWS_WAIT_MS),
   };
+}
+
+/** Milliseconds, 0 (answer at once) to 60 s; anything else is a mistake worth stopping for. */
+function viewsWaitMs(value: string | undefined): number {
+  if (value === undefined || value === '') return 3_000;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 60_000) throw new Error(`VIEWS_WAIT_MS must be a whole number of milliseconds from 0 to 60000, not "${value}"`);
+  return n;
 }
 
 function serverRole(value: string | undefined): ServerRole {

@@ -9,11 +9,12 @@ import type { AddressInput } from '../../domain/address/rules';
 import { ADDRESS_NOT_FOUND } from '../../domain/address/change-addresses';
 import { NotFound } from '../../domain/shared/errors';
 import { findOwnAddress, type AddressView } from './queries';
+import { awaitViews } from '../http/read-your-writes';
 
 async function run(ctx: AppContext, userId: string, command: AddressCommand, metadata: EventMetadata): Promise<void> {
   const outcome = await ctx.commands.handle(userAddressesStream(userId), addressBookDecider, command, metadata);
   const last = outcome.append?.events.at(-1);
-  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+  await awaitViews(ctx, last);
 }
 
 async function readBack(ctx: AppContext, userId: string, id: string): Promise<AddressView> {

@@ -10,6 +10,7 @@ import { NotFound } from '../../domain/shared/errors';
 import { METHOD_NOT_FOUND } from '../../domain/payout/change-methods';
 import type { PayoutMethodsTable } from '../../projections/payout/tables';
 import '../../projections/payout/tables';
+import { awaitViews } from '../http/read-your-writes';
 
 export interface PayoutMethodView {
   id: string; type: 'UK_BANK' | 'INT_BANK';
@@ -53,7 +54,7 @@ async function readOne(ctx: Pick<AppContext, 'db'>, userId: string, methodId: st
 async function run(ctx: AppContext, userId: string, command: Parameters<typeof payoutDecider.decide>[0], metadata: EventMetadata) {
   const outcome = await ctx.commands.handle(payoutMethodsStream(userId), payoutDecider, command, metadata);
   const last = outcome.append?.events.at(-1);
-  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+  await awaitViews(ctx, last);
 }
 
 export async function addPayoutMethod(

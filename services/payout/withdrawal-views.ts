@@ -8,6 +8,7 @@ import type { PayoutSnapshot, WithdrawalStatus } from '../../domain/withdrawal/e
 import type { WithdrawalsTable } from '../../projections/payout/tables';
 import { fullView, type PayoutMethodView } from './payout-methods';
 import '../../projections/payout/tables';
+import { awaitViews } from '../http/read-your-writes';
 
 type Row = Selectable<WithdrawalsTable>;
 
@@ -90,7 +91,7 @@ export async function listStaffWithdrawals(
   };
 }
 
-export async function awaitAppends(ctx: Pick<AppContext, 'projections'>, appends: AppendResult[]): Promise<void> {
+export async function awaitAppends(ctx: Pick<AppContext, 'projections' | 'config'>, appends: AppendResult[]): Promise<void> {
   const cursor = lastCursor(appends);
-  if (cursor) await ctx.projections.waitFor(cursor);
+  await awaitViews(ctx, cursor);
 }

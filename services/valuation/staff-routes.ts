@@ -17,6 +17,7 @@ import { handleMany, lastCursor } from '../commands/multi-stream';
 import { queueEmail } from '../mail/outbox';
 import { valuationAnsweredEmail } from './emails';
 import { staffValuations, toView } from './views';
+import { awaitViews } from '../http/read-your-writes';
 
 const listQuery = z.object({ status: z.enum(['pending', 'estimated', 'declined'], { error: 'Choose pending, estimated or declined.' }).optional() });
 const amount = z.union([z.string(), z.number()]).nullish();
@@ -67,7 +68,7 @@ export function valuationStaffRoutes(app: FastifyInstance, ctx: AppContext): voi
       await queueEmail(trx, { ...email, dedupe_key: `valuation-answered:${id}`, now: ctx.clock.now() });
     });
     const cursor = lastCursor(outcome.appends);
-    if (cursor) await ctx.projections.waitFor(cursor);
+    await awaitViews(ctx, cursor);
     const row = await ctx.db.selectFrom('valuations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return toView(row);
   });
