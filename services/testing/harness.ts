@@ -73,6 +73,9 @@ export async function startTestApp(
     ...loadConfig({ ...process.env, NODE_ENV: 'test' }),
     databaseUrl: database.url,
     tokenSecret: randomBytes(48).toString('base64url'),
+    // A write's answer waits as long as it did before the bounded wait (15 s), so tests that read right after a write
+    // stay as they were on a busy machine; the fault tests shorten it (services/faults/committed-writes.int.test.ts).
+    viewsWaitMs: 15_000,
     ...options.config,
   };
   const clock = options.clock ?? new TestClock();
