@@ -16,8 +16,10 @@ import { idOr404 } from '../catalogue/http';
 import { handleMany, lastCursor } from '../commands/multi-stream';
 import { queueEmail } from '../mail/outbox';
 import { valuationAnsweredEmail } from './emails';
-import { staffValuations, toView } from './views';
+import { staffValuations } from './views';
+import { NotFound } from '../../domain/shared/errors';
 import { awaitViews } from '../http/read-your-writes';
+import { decidedValuation } from './decided-view';
 
 const listQuery = z.object({ status: z.enum(['pending', 'estimated', 'declined'], { error: 'Choose pending, estimated or declined.' }).optional() });
 const amount = z.union([z.string(), z.number()]).nullish();
@@ -69,7 +71,9 @@ export function valuationStaffRoutes(app: FastifyInstance, ctx: AppContext): voi
     });
     const cursor = lastCursor(outcome.appends);
     await awaitViews(ctx, cursor);
-    const row = await ctx.db.selectFrom('valuations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return toView(row);
+    // From the valuation's stream: the valuations view may still be behind.
+    const decided = await decidedValuation(ctx, id);
+    if (!decided) throw new NotFound(MSG.notFound);
+    return decided.view;
   });
 }
