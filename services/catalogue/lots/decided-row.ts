@@ -2,7 +2,8 @@
  * A lot's row as the lots projection writes it for a consignment, built from the LotConsigned event the command
  * just appended: the answer of a consignment never waits on (or fails for) the read model.
  */
-import type { LotConsigned } from '../../../domain/lot/events';
+import type { LotConsigned, LotEvent } from '../../../domain/lot/events';
+import { lotChanges } from '../../../projections/lots/projection';
 import type { AppendResult } from '../../event-store/types';
 import { slugify } from '../../../projections/lots/slug';
 import { asJsonb } from '../../http/jsonb-order';
@@ -29,4 +30,24 @@ export function consignedLotRow(d: LotConsigned['data'], append: AppendResult): 
     withdrawn_at: null, withdrawal_reason: null, withdrawn_by: null, consigned_at: new Date(d.consigned_at),
     price_sort: d.opening_bid_pence, name_sort: (d.custom_title ?? item.title).toLowerCase(),
   };
+}
+
+/**
+ * `row` (as the lots view last showed it) with the events a command just appended laid over it, the same columns
+ * the projection will set (`lotChanges`): a write on an existing lot answers what it decided even when the view is
+ * behind. A row at or past the append's version already shows it. (The append may be a lot writer's batch: the
+ * events carry resulting values, so laying this decision's own events over the row is right either way.)
+ */
+export function lotRowAfter(row: LotRow, events: readonly LotEvent[], append: AppendResult | null): LotRow {
+  if (!append || row.version >= append.version) return row;
+  let next = row;
+  for (const event of events) {
+    if (event.type === 'LotConsigned') continue;
+    const changes = lotChanges(event, next.custom_title) as Record<string, unknown>;
+    // The item columns go in as JSON text; read back they are objects (in jsonb's key order).
+    for (const key of ['item', 'photos'] as const) if (typeof changes[key] === 'string') changes[key] = asJsonb(JSON.parse(changes[key] as string));
+    if (typeof changes.abv === 'number') changes.abv = String(changes.abv);
+    next = { ...next, ...changes } as LotRow;
+  }
+  return { ...next, version: append.version };
 }

@@ -15,7 +15,7 @@ import { lotStream } from '../streams';
 import { idFromParams, metadataOf, requireLot, settle } from '../http';
 import { consignBody, toApiFieldErrors, toConsignCommand } from '../lots/consign-input';
 import { presentLot, viewerOf } from '../lots/present';
-import { consignedLotRow } from '../lots/decided-row';
+import { consignedLotRow, lotRowAfter } from '../lots/decided-row';
 import { reserveLotReferenceNos } from '../lots/reference-numbers';
 
 const featuredBody = z.object({ featured: z.boolean({ message: 'Must be true or false.' }) });
@@ -63,7 +63,7 @@ export function staffLotRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     const caughtUp = await settle(ctx, decision);
     const row = await requireLot(ctx, lotId);
-    // Views behind: the flag is the one just decided, the rest as the read model last showed it.
-    return presentLot(ctx, caughtUp ? row : { ...row, featured }, viewerOf(request));
+    // Views behind: the decided events laid over the row as the view last showed it.
+    return presentLot(ctx, caughtUp ? row : lotRowAfter(row, decision.events, decision.append), viewerOf(request));
   });
 }
