@@ -117,8 +117,8 @@ export class ProjectionRunner {
     });
   }
 
-  /** `only`: just these projections (by name) must have applied it. */
-  private reached(cursor: FeedCursor, only?: readonly string[]): boolean {
+  /** `only`: just these projections (by name) must have applied it. Public: a hot path asks without waiting. */
+  reached(cursor: FeedCursor, only?: readonly string[]): boolean {
     return this.projections.every((p) => {
       if (only && !only.includes(p.name)) return true;
       const at = this.positions.get(p.name);

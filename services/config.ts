@@ -59,6 +59,11 @@ export interface Config {
    * `PASSWORD_HASH_QUEUE`, `PASSWORD_HASH_WAIT_MS`); past them a login answers 503 (docs/accounts.md).
    */
   passwordHashing: { concurrency: number; maxQueued: number; maxWaitMs: number };
+  /**
+   * `VIEWS_WAIT_MS`: how long a committed write (or a read with `Read-After`) waits for the read models before it
+   * answers anyway, with `Views-Catching-Up: true` (services/http/read-your-writes.ts). Never a reason to fail.
+   */
+  viewsWaitMs: number;
 }
 
 export type ServerRole = 'all' | 'api' | 'live';
@@ -104,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       graphUrl: (env.FACEBOOK_GRAPH_URL || 'https://graph.facebook.com/v19.0').replace(/\/$/, ''),
     },
     passwordHashing: passwordHashing(env),
+    viewsWaitMs: viewsWaitMs(env.VIEWS_WAIT_MS),
   };
 }
 
@@ -126,6 +132,14 @@ function passwordHashing(env: NodeJS.ProcessEnv): Config['passwordHashing'] {
     maxQueued: whole('PASSWORD_HASH_QUEUE', 4 * concurrency, 0),
     maxWaitMs: whole('PASSWORD_HASH_WAIT_MS', 5_000, 0),
   };
+}
+
+/** Milliseconds, 0 (answer at once) to 60 s; anything else is a mistake worth stopping for. */
+function viewsWaitMs(value: string | undefined): number {
+  if (value === undefined || value === '') return 3_000;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 60_000) throw new Error(`VIEWS_WAIT_MS must be a whole number of milliseconds from 0 to 60000, not "${value}"`);
+  return n;
 }
 
 function serverRole(value: string | undefined): ServerRole {

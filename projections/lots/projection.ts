@@ -6,7 +6,7 @@ import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../database';
 import type { Projection } from '../projection';
 import type { StoredEvent } from '../../services/event-store/types';
-import type { LotConsigned, LotEdited, LotEvent } from '../../domain/lot/events';
+import type { LotConsigned, LotEvent } from '../../domain/lot/events';
 import { assertNever } from '../../domain/shared/decider';
 import { slugify } from './slug';
 import type { LotsTable } from './tables';
@@ -29,56 +29,13 @@ export const lotsProjection: Projection = {
   async apply(trx, stored) {
     const event = { type: stored.type, data: stored.data } as LotEvent;
     const version = stored.stream_version;
-    switch (event.type) {
-      case 'LotConsigned':
-        return consigned(trx, event.data, stored);
-      case 'BidPlaced': {
-        const d = event.data;
-        return update(trx, d.lot_id, version, {
-          current_price_pence: d.current_price,
-          leader_id: d.leader_id,
-          bid_count: d.bid_count,
-          reserve_met: d.reserve_met,
-          ends_at: new Date(d.ends_at),
-        });
-      }
-      case 'ReservePriceChanged': {
-        const d = event.data;
-        return update(trx, d.lot_id, version, {
-          reserve_price_pence: d.reserve_price_pence,
-          current_price_pence: d.current_price,
-          reserve_met: d.reserve_met,
-          bid_count: d.bid_count,
-        });
-      }
-      case 'LotFeaturedSet':
-        return update(trx, event.data.lot_id, version, { featured: event.data.featured });
-      case 'LotClosed': {
-        const d = event.data;
-        return update(trx, d.lot_id, version, {
-          outcome: d.outcome,
-          winner_id: d.winner_id,
-          hammer_price_pence: d.hammer_price,
-          current_price_pence: d.final_price,
-          bid_count: d.bid_count,
-          ends_at: new Date(d.ends_at),
-          closed_at: new Date(d.closed_at),
-        });
-      }
-      case 'LotEdited':
-        return edited(trx, event.data, version);
-      case 'LotWithdrawn': {
-        // Outcome, price and end come with the LotClosed appended right after it.
-        const d = event.data;
-        return update(trx, d.lot_id, version, { withdrawn_at: new Date(d.at), withdrawal_reason: d.reason, withdrawn_by: d.by });
-      }
-      case 'LotEndRescheduled': {
-        const endsAt = new Date(event.data.ends_at);
-        return update(trx, event.data.lot_id, version, { starts_at: new Date(event.data.starts_at), ends_at: endsAt, original_ends_at: endsAt });
-      }
-      default:
-        return assertNever(event);
-    }
+    if (event.type === 'LotConsigned') return consigned(trx, event.data, stored);
+    const lotId = event.data.lot_id;
+    // An edit's slug follows the title unless the lot's custom title names it: the only value read from the row.
+    const customTitle = event.type === 'LotEdited'
+      ? (await trx.selectFrom('lots').select(['custom_title']).where('id', '=', lotId).executeTakeFirst())?.custom_title ?? null
+      : null;
+    return update(trx, lotId, version, lotChanges(event, customTitle));
   },
 };
 
@@ -91,7 +48,54 @@ async function update(trx: Kysely<Database>, lotId: string, version: number, cha
     .execute();
 }
 
-/** The item columns follow the edited item; the slug follows the title unless a custom title names the lot. */
+/**
+ * The columns one lot event (other than the consignment) sets. Pure, so a command's answer can lay the same change
+ * over a row the view has not updated yet (services/catalogue/lots/decided-row.ts).
+ */
+export function lotChanges(event: Exclude<LotEvent, { type: 'LotConsigned' }>, customTitle: string | null): Updateable<LotsTable> {
+  switch (event.type) {
+    case 'BidPlaced': {
+      const d = event.data;
+      return { current_price_pence: d.current_price, leader_id: d.leader_id, bid_count: d.bid_count, reserve_met: d.reserve_met, ends_at: new Date(d.ends_at) };
+    }
+    case 'ReservePriceChanged': {
+      const d = event.data;
+      return { reserve_price_pence: d.reserve_price_pence, current_price_pence: d.current_price, reserve_met: d.reserve_met, bid_count: d.bid_count };
+    }
+    case 'LotFeaturedSet':
+      return { featured: event.data.featured };
+    case 'LotClosed': {
+      const d = event.data;
+      return {
+        outcome: d.outcome, winner_id: d.winner_id, hammer_price_pence: d.hammer_price, current_price_pence: d.final_price, bid_count: d.bid_count,
+        ends_at: new Date(d.ends_at), closed_at: new Date(d.closed_at),
+      };
+    }
+    case 'LotEdited': {
+      const d = event.data;
+      return {
+        slug: slugify(customTitle ?? d.item.title),
+        ...itemColumns(d.item),
+        opening_bid_pence: d.opening_bid_pence,
+        reserve_price_pence: d.reserve_price_pence,
+        // No bids before the start: with no reserve it counts as met (domain/lot/state.ts isReserveMet).
+        reserve_met: d.reserve_price_pence === null,
+      };
+    }
+    case 'LotWithdrawn': {
+      // Outcome, price and end come with the LotClosed appended right after it.
+      const d = event.data;
+      return { withdrawn_at: new Date(d.at), withdrawal_reason: d.reason, withdrawn_by: d.by };
+    }
+    case 'LotEndRescheduled': {
+      const endsAt = new Date(event.data.ends_at);
+      return { starts_at: new Date(event.data.starts_at), ends_at: endsAt, original_ends_at: endsAt };
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
 /** The columns both a consignment and an edit take from the lot's item. */
 function itemColumns(item: LotConsigned['data']['item']) {
   return {
@@ -109,19 +113,6 @@ function itemColumns(item: LotConsigned['data']['item']) {
     item: JSON.stringify(item),
     photos: JSON.stringify(item.photos),
   };
-}
-
-async function edited(trx: Kysely<Database>, d: LotEdited['data'], version: number): Promise<void> {
-  const item = d.item;
-  const row = await trx.selectFrom('lots').select(['custom_title']).where('id', '=', d.lot_id).executeTakeFirst();
-  await update(trx, d.lot_id, version, {
-    slug: slugify(row?.custom_title ?? item.title),
-    ...itemColumns(item),
-    opening_bid_pence: d.opening_bid_pence,
-    reserve_price_pence: d.reserve_price_pence,
-    // No bids before the start: with no reserve it counts as met (domain/lot/state.ts isReserveMet).
-    reserve_met: d.reserve_price_pence === null,
-  });
 }
 
 async function consigned(trx: Kysely<Database>, d: LotConsigned['data'], stored: StoredEvent): Promise<void> {

@@ -9,7 +9,8 @@ import { PAYOUT_EVENT_TYPES, type PayoutDetails, type PayoutEvent } from '../../
 import './tables';
 
 /** Every detail column, null for the other type's fields. */
-function columns(details: PayoutDetails) {
+/** The columns of a method's details (exported: a command's answer shows a method the same way). */
+export function payoutColumns(details: PayoutDetails) {
   const none = {
     account_owner_uk: null, sort_code_uk: null, account_number_uk: null,
     account_owner_int: null, iban_int: null, bic_swift_int: null, bank_address_int: null,
@@ -29,14 +30,14 @@ export const payoutMethodsProjection: Projection = {
       case 'PayoutMethodAdded': {
         const d = event.data;
         await trx.insertInto('payout_methods').values({
-          id: d.method_id, user_id: d.user_id, version, ...columns(d.details), label: d.label, is_default: d.is_default,
+          id: d.method_id, user_id: d.user_id, version, ...payoutColumns(d.details), label: d.label, is_default: d.is_default,
           created_at: d.at, updated_at: d.at,
         }).onConflict((oc) => oc.column('id').doNothing()).execute();
         return;
       }
       case 'PayoutMethodChanged': {
         const d = event.data;
-        await trx.updateTable('payout_methods').set({ ...columns(d.details), label: d.label, updated_at: d.at, version })
+        await trx.updateTable('payout_methods').set({ ...payoutColumns(d.details), label: d.label, updated_at: d.at, version })
           .where('id', '=', d.method_id).where('version', '<', version).execute();
         return;
       }

@@ -67,7 +67,7 @@ function changesOf(event: Exclude<AccountEvent, { type: 'UserRegistered' }>): Ch
  * How the fee was paid. Events from before card payments carry no method: one recorded by a staff member (a user id)
  * was a bank payment, the staff endpoint's default; one recorded by a script or a seed is unknown (null).
  */
-function feeMethod(d: Extract<AccountEvent, { type: 'RegistrationFeePaid' }>['data']): string | null {
+export function feeMethod(d: Extract<AccountEvent, { type: 'RegistrationFeePaid' }>['data']): string | null {
   if (d.method) return d.method;
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(d.recorded_by) ? 'bank' : null;
 }

@@ -48,6 +48,22 @@ export async function noteForLot(ctx: AppContext, userId: string | null, lotId: 
   return note && { id: note.id, text: note.text, updated_at: note.updated_at };
 }
 
+/** The note as read, with the events just appended laid over it (the lot_notes view may still be behind). */
+function noteAfter(note: NoteApi | null, events: readonly { type: string; data: unknown }[]): NoteApi | null {
+  let next = note;
+  for (const e of events) {
+    if (e.type === 'LotNoteWritten') {
+      const d = e.data as { note_id: string; user_id: string; lot_id: string; text: string; written_at: string };
+      const at = new Date(d.written_at).toISOString();
+      next = { id: d.note_id, text: d.text, lot: d.lot_id, user: d.user_id, created_at: at, updated_at: at };
+    } else if (e.type === 'LotNoteEdited' && next) {
+      const d = e.data as { text: string; edited_at: string };
+      next = { ...next, text: d.text, updated_at: new Date(d.edited_at).toISOString() };
+    }
+  }
+  return next;
+}
+
 export function lotNoteRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/lot_notes/', { schema: { summary: 'Write a private note on a lot', body: createBody } }, async (request, reply) => {
     const user = requireUser(request);
@@ -56,10 +72,11 @@ export function lotNoteRoutes(app: FastifyInstance, ctx: AppContext): void {
     const outcome = await ctx.commands.handle(lotNotesStream(user.id), lotNotesDecider, {
       type: 'WriteLotNote', user_id: user.id, lot_id: body.lot, new_note_id: randomUUID(), text: body.text, now: ctx.clock.now().toISOString(),
     }, metadataOf(request));
-    await settle(ctx, outcome);
+    const caughtUp = await settle(ctx, outcome);
     const created = outcome.events.some((e) => e.type === 'LotNoteWritten');
     reply.code(created ? 201 : 200);
-    return readNote(ctx, { userId: user.id, lotId: body.lot });
+    const note = await readNote(ctx, { userId: user.id, lotId: body.lot });
+    return caughtUp ? note : noteAfter(note, outcome.events);
   });
 
   app.patch('/api/lot_notes/:id/', { schema: { summary: 'Edit a lot note', body: editBody } }, async (request) => {
@@ -69,8 +86,9 @@ export function lotNoteRoutes(app: FastifyInstance, ctx: AppContext): void {
     const outcome = await ctx.commands.handle(lotNotesStream(user.id), lotNotesDecider, {
       type: 'EditLotNote', user_id: user.id, note_id: noteId, text: body.text, now: ctx.clock.now().toISOString(),
     }, metadataOf(request));
-    await settle(ctx, outcome);
-    return readNote(ctx, { userId: user.id, id: noteId });
+    const caughtUp = await settle(ctx, outcome);
+    const note = await readNote(ctx, { userId: user.id, id: noteId });
+    return caughtUp ? note : noteAfter(note, outcome.events);
   });
 
   app.get('/api/lot_notes/', { schema: { summary: "The user's notes on a lot", querystring: noteQuery } }, async (request) => {

@@ -7,6 +7,7 @@ import type { AccountCommand } from '../../domain/account/commands';
 import { userStream, type AccountEvent } from '../../domain/account/events';
 import type { AccountState } from '../../domain/account/state';
 import { REGISTRATION_FEE_PENCE } from './create-account';
+import { awaitViews } from '../http/read-your-writes';
 
 export async function runAccountCommand(
   ctx: AppContext, userId: string, command: AccountCommand, metadata: EventMetadata = {},
@@ -17,7 +18,7 @@ export async function runAccountCommand(
 /** Waits until the read models have applied the last event of an append (no-op when nothing was appended). */
 export async function awaitProjected(ctx: AppContext, append: AppendResult | null): Promise<void> {
   const last = append?.events[append.events.length - 1];
-  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+  await awaitViews(ctx, last);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { UsersTable } from '../../projections/users/tables';
 import '../../projections/users/tables';
+import type { AccountState } from '../../domain/account/state';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -67,5 +68,22 @@ export function toUserView(row: UserRow): UserView {
     is_completed: row.is_completed, unpaid_lots_to_notify: row.unpaid_lots_to_notify, vat_enabled: row.vat_enabled,
     vat_number: row.vat_number, company_name: row.company_name, audio_cue: row.audio_cue, is_audio_cues: row.is_audio_cues,
     promotional_email: row.promotional_email, registration_fee_status: row.registration_fee_status,
+  };
+}
+
+/**
+ * The same view from the account's own state (a command's answer, which never waits on the users read model).
+ * `unpaid_lots_to_notify` is the checkout's to say; the caller fills it.
+ */
+export function userViewOfState(s: AccountState): UserView {
+  const p = s.profile;
+  return {
+    id: s.userId, email: s.email, first_name: p.first_name, last_name: p.last_name, title: p.title,
+    phone_number: p.phone_number, birth_date: p.birth_date, is_staff: s.isStaff, is_auditor: s.isAuditor, is_verified: s.verified,
+    // As the users table's generated column computes it (migration 0100).
+    is_completed: p.first_name !== '' && p.last_name !== '' && p.phone_number !== '' && p.birth_date !== null,
+    unpaid_lots_to_notify: false, vat_enabled: p.vat_enabled,
+    vat_number: p.vat_number, company_name: p.company_name, audio_cue: p.audio_cue, is_audio_cues: p.is_audio_cues,
+    promotional_email: p.promotional_email, registration_fee_status: s.feePaid,
   };
 }

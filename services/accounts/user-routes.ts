@@ -6,20 +6,22 @@ import { idParam, parseBody, parseParams } from '../http/validation';
 import { requireStaff, requireUser } from '../http/auth';
 import { Forbidden, NotFound } from '../../domain/shared/errors';
 import { feePaidSchema, profilePatchSchema } from './schemas';
-import { getUserById, toUserView, type UserView } from './queries';
+import { getUserById, toUserView, userViewOfState, type UserView } from './queries';
+import type { AccountState } from '../../domain/account/state';
 import { awaitProjected, runAccountCommand } from './account-commands';
 import { REGISTRATION_FEE_PENCE } from './create-account';
 import { loadAccount } from './lookup';
 import { unpaidNotice } from '../checkout/unpaid-notice';
 import { emailOptOutsPatch, notificationSettingsOf, setEmailOptOuts } from '../notifications/settings';
 
-async function userView(ctx: AppContext, id: string): Promise<UserView & { email_opt_outs: string[] }> {
-  const row = await getUserById(ctx.db, id);
+/** `decided`: the account as a command just left it (the answer of a write is built from it, not the users view). */
+async function userView(ctx: AppContext, id: string, decided?: AccountState): Promise<UserView & { email_opt_outs: string[] }> {
+  const row = decided?.exists ? userViewOfState(decided) : await getUserById(ctx.db, id).then((r) => r && toUserView(r));
   if (!row) throw new NotFound('User not found.');
   // Whether to show the unpaid-lots notice is the checkout's to say (won lots not yet ordered, notice not yet read).
   const { unpaid_lots_to_notify } = await unpaidNotice(ctx, id);
   // The per-template email opt-outs are the notifications slice's (stream notifications-<user>).
-  return { ...toUserView(row), unpaid_lots_to_notify, ...(await notificationSettingsOf(ctx, id)) };
+  return { ...row, unpaid_lots_to_notify, ...(await notificationSettingsOf(ctx, id)) };
 }
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -34,7 +36,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const outcome = await runAccountCommand(ctx, id, { type: 'UpdateProfile', changes, now: ctx.clock.now().toISOString() }, { user_id: caller.id, request_id: request.id });
     await awaitProjected(ctx, outcome.append);
     if (email_opt_outs) await setEmailOptOuts(ctx, id, email_opt_outs, { user_id: caller.id, request_id: request.id });
-    return userView(ctx, id);
+    return userView(ctx, id, outcome.state);
   });
 
   // The newsletter calls (double opt-in) are the content slice's: services/content/newsletter.ts.
@@ -49,6 +51,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       ...(body?.method ? { method: body.method } : {}), now: ctx.clock.now().toISOString(),
     }, { user_id: staff.id, request_id: request.id });
     await awaitProjected(ctx, outcome.append);
-    return userView(ctx, id);
+    return userView(ctx, id, outcome.state);
   });
 }

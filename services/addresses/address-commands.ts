@@ -1,4 +1,4 @@
-/** Running the address-book commands; answers read back from the read model (read-your-writes). */
+/** Running the address-book commands; answers built from the stream just written (never a lagging view). */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { EventMetadata } from '../event-store/types';
@@ -8,16 +8,18 @@ import { userAddressesStream } from '../../domain/address/events';
 import type { AddressInput } from '../../domain/address/rules';
 import { ADDRESS_NOT_FOUND } from '../../domain/address/change-addresses';
 import { NotFound } from '../../domain/shared/errors';
-import { findOwnAddress, type AddressView } from './queries';
+import type { AddressView } from './queries';
+import { decidedAddress } from './decided-address';
+import { awaitViews } from '../http/read-your-writes';
 
 async function run(ctx: AppContext, userId: string, command: AddressCommand, metadata: EventMetadata): Promise<void> {
   const outcome = await ctx.commands.handle(userAddressesStream(userId), addressBookDecider, command, metadata);
   const last = outcome.append?.events.at(-1);
-  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+  await awaitViews(ctx, last);
 }
 
 async function readBack(ctx: AppContext, userId: string, id: string): Promise<AddressView> {
-  const address = await findOwnAddress(ctx, userId, id);
+  const address = await decidedAddress(ctx, userId, id);
   if (!address) throw new NotFound(ADDRESS_NOT_FOUND);
   return address;
 }

@@ -14,6 +14,7 @@ import type { LotJob, StoredAnswer } from './lot-writer';
 import { CompanionNeeded } from './lot-job';
 import { capCompanion } from '../spending-cap/cap-context';
 import { Conflict } from '../../domain/shared/errors';
+import { noteWritten } from '../http/read-your-writes';
 
 export interface BidInput {
   lotId: string;
@@ -56,6 +57,8 @@ async function decide(ctx: AppContext, user: AuthUser, input: BidInput): Promise
     };
   }
   const decision = await submitCapped(ctx, job, { userId: user.id, lotId: input.lotId, bidId });
+  // No wait here (the hot path): the answer carries the bid's position, and says when the views are still behind.
+  noteWritten(ctx, decision.append);
   return decision.stored ?? { status: BID_CREATED, body: bidAnswer(decision.before, decision.after, user.id, bidId) };
 }
 

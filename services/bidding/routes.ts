@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { parseBody } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
+import { awaitViews } from '../http/read-your-writes';
 import { reserveAnswer } from './bid-answer';
 import { bidding } from './bidding';
 import { placeBid } from './place-bid';
@@ -33,13 +34,8 @@ export function biddingRoutes(app: FastifyInstance, ctx: AppContext): void {
       build: (now) => ({ type: 'ChangeReservePrice', lot_id: lotId, user_id: user.id, reserve_price_pence: reserve_price, auto_bid_id: autoBidId, now }),
       metadata: { user_id: user.id, request_id: request.id },
     });
-    const last = decision.append?.events.at(-1);
-    if (last) {
-      // The seller's lists (reserve met / not met) are read models: let the next read see this change.
-      await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position }).catch((error) => {
-        request.log.warn({ err: error }, 'reserve change: projections are behind');
-      });
-    }
+    // The seller's lists (reserve met / not met) are read models: let the next read see this change (bounded).
+    await awaitViews(ctx, decision.append);
     return reserveAnswer(decision.after, user.id);
   });
 }

@@ -6,6 +6,7 @@ import type { CommandOutcome } from '../commands/command-handler';
 import type { EventMetadata } from '../event-store/types';
 import { NotFound } from '../../domain/shared/errors';
 import type { LotRow } from './lots/shape';
+import { awaitViews } from '../http/read-your-writes';
 
 const uuid = z.string().uuid();
 
@@ -30,10 +31,12 @@ export async function requireLot(ctx: AppContext, id: string): Promise<LotRow> {
   return row;
 }
 
-/** Read-your-writes: resolves once every projection has applied the command's last event. */
-export async function settle(ctx: AppContext, outcome: Pick<CommandOutcome<unknown, unknown>, 'append'>): Promise<void> {
-  const last = outcome.append?.events.at(-1);
-  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+/**
+ * Read-your-writes, bounded: waits (VIEWS_WAIT_MS at most) for every projection to apply the command's last event.
+ * Never throws; false when the views are still behind (the answer then says so, services/http/read-your-writes.ts).
+ */
+export function settle(ctx: AppContext, outcome: Pick<CommandOutcome<unknown, unknown>, 'append'>): Promise<boolean> {
+  return awaitViews(ctx, outcome.append);
 }
 
 export function metadataOf(request: FastifyRequest): EventMetadata {

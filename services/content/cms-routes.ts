@@ -5,6 +5,7 @@
  * POST /api/staff/article_images/ and named by image_id.
  */
 import { randomUUID } from 'node:crypto';
+import { asJsonb } from '../http/jsonb-order';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -75,12 +76,14 @@ export function cmsRoutes(app: FastifyInstance, ctx: AppContext): void {
       const last = await ctx.db.selectFrom('cms_items').select((eb) => eb.fn.max('position').as('p')).where('kind', '=', kind).executeTakeFirst();
       position = (last?.p ?? -1) + 1;
     }
+    const at = ctx.clock.now().toISOString();
     const append = await ctx.store.append(cmsItemStream(id), existing ? 'any' : 'no_stream', [{
       event_id: randomUUID(), type: 'CmsItemSaved', metadata: metadataOf(request),
-      data: { item_id: id, kind, position, fields, image_id, by: staff.id, at: ctx.clock.now().toISOString() },
+      data: { item_id: id, kind, position, fields, image_id, by: staff.id, at },
     }]);
     await settle(ctx, { append });
-    return cmsView(await ctx.db.selectFrom('cms_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    // The row the projection writes for this event (jsonb key order for the fields): the view may still be behind.
+    return cmsView({ id, kind, position, data: asJsonb(fields), image_id, updated_at: new Date(at) } as CmsItemsTable);
   };
 
   const find = async (request: FastifyRequest, kind: CmsKind) => {

@@ -18,6 +18,7 @@ import type { EventMetadata } from '../event-store/types';
 import { Conflict } from '../../domain/shared/errors';
 import { assertSendable, campaignDecider, campaignStream, MSG, type CampaignState } from '../../domain/newsletter-campaign/campaign';
 import { handleMany, lastCursor } from '../commands/multi-stream';
+import { awaitViews } from '../http/read-your-writes';
 
 /** True for a row of `users u` and `newsletter_subscribers s` (either may be missing) that should get campaigns. */
 export const ELIGIBLE: RawBuilder<boolean> = sql<boolean>`CASE WHEN u.id IS NULL THEN s.email IS NOT NULL
@@ -69,5 +70,5 @@ export async function sendCampaign(ctx: AppContext, campaignId: string, by: stri
     },
   });
   const cursor = lastCursor(outcome.appends);
-  if (cursor) await ctx.projections.waitFor(cursor);
+  await awaitViews(ctx, cursor);
 }

@@ -31,6 +31,7 @@ import type { DomainEvent, EventMetadata } from '../event-store/types';
 import { queueEmail, type OutgoingEmail } from '../mail/outbox';
 import { HOUSE_NAME } from '../payout/house-settings';
 import { escapeHtml } from './markdown';
+import { awaitViews } from '../http/read-your-writes';
 
 export const SUBSCRIBED = 'You have subscribed on our emails';
 export const CONFIRM_SENT = 'You have subscribed on our emails: please confirm with the link we have just sent you.';
@@ -109,7 +110,7 @@ async function run(
     }
   });
   const cursor = lastCursor(outcome.appends);
-  if (cursor) await ctx.projections.waitFor(cursor);
+  await awaitViews(ctx, cursor);
   return outcome.result;
 }
 

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { featuresFor } from '../features';
 import { answerFrameworkError, installErrorHandler } from './errors';
 import { installTextGuard } from './text-guard';
+import { installReadYourWrites } from './read-your-writes';
 import { registerApiDocs, tagRoutes } from './openapi';
 import { refuseAuditorWrites } from './auth';
 import { recordRoutes } from './route-table';
@@ -40,6 +41,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installErrorHandler(app);
   installTextGuard(app);
   installIdempotencyKeys(app, ctx);
+  installReadYourWrites(app, ctx);
   await registerApiDocs(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { inboxDecider, inboxStream } from '../../domain/notification/inbox';
 import { TEMPLATES, type Template } from '../../domain/notification/templates';
 import { emailOptOuts } from './queries';
+import { awaitViews } from '../http/read-your-writes';
 
 export const OPT_OUTS_MESSAGE = `Each entry must be one of the notification templates: ${TEMPLATES.join(', ')}.`;
 
@@ -18,7 +19,7 @@ type Meta = EventMetadata;
 async function run(ctx: AppContext, userId: string, command: Parameters<typeof inboxDecider.decide>[0], meta: Meta): Promise<void> {
   const outcome = await ctx.commands.handle(inboxStream(userId), inboxDecider, command, meta);
   const last = outcome.append?.events.at(-1);
-  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+  await awaitViews(ctx, last);
 }
 
 export async function setEmailOptOuts(ctx: AppContext, userId: string, optOuts: Template[], meta: Meta): Promise<void> {

@@ -12,6 +12,7 @@ import type { OrderState } from '../../domain/order/state';
 import type { OrderStatus } from '../../domain/order/events';
 import { RuleBroken } from '../../domain/shared/errors';
 import { loadOrder, runOrderBatch } from './order-streams';
+import { awaitViews } from '../http/read-your-writes';
 
 export const PAID_BY_CARD = 'This order is paid by card: its payment is recorded by the card provider.';
 
@@ -39,6 +40,6 @@ export async function moveOrderStatus(ctx: AppContext, orderId: string, to: Orde
     type: 'ChangeOrderStatus', order_id: orderId, to, by, now: ctx.clock.now().toISOString(),
   }, metadata);
   const last = outcome.append?.events.at(-1);
-  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+  await awaitViews(ctx, last);
   return outcome.state;
 }

@@ -16,6 +16,7 @@ import { StreamBatch } from '../../domain/order/stream-batch';
 import { NotFound } from '../../domain/shared/errors';
 import { ORDER_MSG } from '../../domain/order/messages';
 import type { OrderState } from '../../domain/order/state';
+import { awaitViews } from '../http/read-your-writes';
 
 /** The decider of one of an order's streams, by its prefix (`lot-purchase-` before anything shorter). */
 export function streamRef(streamId: string): StreamRef {
@@ -40,7 +41,7 @@ export async function runOrderBatch<R>(
     return { events: batch.events, result };
   }, metadata);
   const cursor = lastCursor(outcome.appends);
-  if (cursor) await ctx.projections.waitFor(cursor);
+  await awaitViews(ctx, cursor);
   return outcome;
 }
 

@@ -18,6 +18,7 @@ import { voucherStream } from '../../domain/order/events';
 import { usesOf } from '../../domain/voucher/state';
 import { staffOrderAnswer, voucherAnswer } from './answers';
 import { cancelUnpaidOrder, moveOrderStatus, recordPaymentReceived } from './order-changes';
+import { awaitViews } from '../http/read-your-writes';
 
 const REQUIRED = 'This field is required';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -99,7 +100,7 @@ export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
         once_per_user: body.once_per_user, by: staff.id, now: ctx.clock.now().toISOString(),
       }, meta(staff.id, request.id));
       const last = outcome.append?.events.at(-1);
-      if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+      await awaitViews(ctx, last);
       return { status: 201, body: voucherAnswer(outcome.state.voucher!, usesOf(outcome.state)) };
     });
   });

@@ -12,6 +12,7 @@ import type { SavedCardState } from '../../domain/cards/state';
 import type { PaymentPurpose, ReturnQuery } from '../../domain/payment/events';
 import { applyOutcome, type Applied } from './apply-outcome';
 import { paymentProvider, type CardSummary, type ChallengeAction } from './provider';
+import { awaitViews } from '../http/read-your-writes';
 
 export const returnRoute = (paymentId: string) => `/payments/return/${paymentId}`;
 
@@ -75,7 +76,7 @@ export async function startCardPayment(ctx: AppContext, input: CardPaymentInput,
   }, result, metadata);
   const { state } = applied;
   const cursor = lastCursor(applied.appends);
-  if (cursor) await ctx.projections.waitFor(cursor);
+  await awaitViews(ctx, cursor);
   if (state.status === 'failed') throw new RuleBroken(state.failure?.message ?? 'Your card was declined.');
   if (state.status === 'succeeded') return { status: 'succeeded', applied };
   // Pending: the provider's challenge (a repeated request gets a fresh link from the provider).

@@ -18,7 +18,7 @@ import { CARDS_MSG } from '../../domain/cards/card-changes';
 import type { CardsCommand } from '../../domain/cards/commands';
 import { awaitProjected } from '../accounts/account-commands';
 import { cardPatchSchema, newCardSchema, prefixParam } from './schemas';
-import { ownCard, ownCards } from './views';
+import { decidedCard, ownCards } from './views';
 import { paymentIdFor } from './payment-ids';
 import { JSON_TYPE, jsonString, startCardPayment, tokenize } from './card-payments';
 
@@ -47,7 +47,8 @@ export function cardsRoutes(app: FastifyInstance, ctx: AppContext): void {
         returnPath: body.return_path, returnQuery: {},
       }, metadata);
       if (started.status === 'requires_action') return { status: 200, body: jsonString(started.action.html) };
-      const saved = started.applied.savedCardId && (await ownCard(ctx.db, user.id, started.applied.savedCardId));
+      // From the cards stream: the user_cards view may still be behind.
+      const saved = started.applied.savedCardId && (await decidedCard(ctx, user.id, started.applied.savedCardId));
       if (!saved) throw new Error(`payment ${paymentId} succeeded without saving its card`);
       return { status: 201, body: saved };
     });
@@ -63,7 +64,7 @@ export function cardsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = parseParams(idParam, request.params);
     parseBody(cardPatchSchema, request.body);
     await change(user.id, { type: 'SetDefaultCard', card_id: id, now: ctx.clock.now().toISOString() }, request.id);
-    const card = await ownCard(ctx.db, user.id, id);
+    const card = await decidedCard(ctx, user.id, id);
     if (!card) throw new NotFound(CARDS_MSG.notFound);
     return card;
   });

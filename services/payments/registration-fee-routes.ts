@@ -16,7 +16,7 @@ import { CARDS_MSG } from '../../domain/cards/card-changes';
 import { loadAccount } from '../accounts/lookup';
 import { REGISTRATION_FEE_PENCE } from '../accounts/create-account';
 import { feeBodySchema, feeQuerySchema } from './schemas';
-import { feeView } from './views';
+import { decidedFeeView, feeView } from './views';
 import { paymentIdFor } from './payment-ids';
 import { JSON_TYPE, jsonString, savedCardSource, startCardPayment, tokenize } from './card-payments';
 
@@ -54,7 +54,8 @@ export function registrationFeeRoutes(app: FastifyInstance, ctx: AppContext): vo
         returnQuery: { ...(query.lot ? { lot: query.lot } : {}), ...(query.bid ? { bid: query.bid } : {}) },
       }, metadata);
       if (started.status === 'requires_action') return { status: 200, body: jsonString(started.action.html) };
-      return { status: 200, body: await feeView(ctx.db, user.id) };
+      // From the user's stream: the users view may still be behind the payment just recorded.
+      return { status: 200, body: await decidedFeeView(ctx, user.id) };
     });
   });
 }

@@ -15,6 +15,7 @@ import { paymentStream, type PaymentCreated } from '../../domain/payment/events'
 import { lastCursor } from '../commands/multi-stream';
 import { applyOutcome } from './apply-outcome';
 import { paymentProvider } from './provider';
+import { awaitViews } from '../http/read-your-writes';
 
 const params = z.object({ paymentId: z.string().uuid({ message: 'Not found.' }) });
 
@@ -51,7 +52,7 @@ export function returnRoutes(app: FastifyInstance, ctx: AppContext): void {
         refunded = applied.state.refunded_pence > 0;
         // The client reads the fee status or the cards as soon as it lands: the read models show them first.
         const cursor = lastCursor(applied.appends);
-        if (cursor) await ctx.projections.waitFor(cursor);
+        await awaitViews(ctx, cursor);
       }
     }
     // An order payment refunded at once (its order was cancelled meanwhile) did not pay the order.

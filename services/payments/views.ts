@@ -6,6 +6,12 @@ import { getUserById } from '../accounts/queries';
 import { REGISTRATION_FEE_PENCE } from '../accounts/create-account';
 import type { UserCardsTable } from '../../projections/payments/tables';
 import '../../projections/payments/tables';
+import type { AppContext } from '../context';
+import { cardsDecider } from '../../domain/cards/decide';
+import { cardsStream } from '../../domain/cards/events';
+import { findCard, type SavedCardState } from '../../domain/cards/state';
+import { userStream, type AccountEvent } from '../../domain/account/events';
+import { feeMethod } from '../../projections/users/users-projection';
 
 export interface FeeView {
   registration_fee_status: boolean;
@@ -57,4 +63,29 @@ export async function ownCards(db: Db, userId: string, page: number, pageSize: n
   const rows = await base.selectAll().orderBy('is_default', 'desc').orderBy('created_at', 'desc').orderBy('id')
     .limit(pageSize).offset((page - 1) * pageSize).execute();
   return { results: rows.map(toCardView), count: Number(count) };
+}
+
+/** A saved card as the cards stream holds it (a write's answer: the user_cards view may still be behind). */
+export function cardViewOfState(card: SavedCardState): CardView {
+  return {
+    id: card.card_id, brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year,
+    card_holder_name: card.card_holder_name, default: card.default, created_at: new Date(card.saved_at).toISOString(),
+  };
+}
+
+/** The user's card from the cards stream (the event store), or null when it is not (or no longer) saved. */
+export async function decidedCard(ctx: Pick<AppContext, 'commands'>, userId: string, cardId: string): Promise<CardView | null> {
+  const card = findCard((await ctx.commands.load(cardsStream(userId), cardsDecider)).state, cardId);
+  return card ? cardViewOfState(card) : null;
+}
+
+/** The fee as the user's own stream records it (the answer right after paying; the users view may be behind). */
+export async function decidedFeeView(ctx: Pick<AppContext, 'store'>, userId: string): Promise<FeeView> {
+  const events = await ctx.store.readStream<AccountEvent>(userStream(userId));
+  const paid = events.map((e) => ({ type: e.type, data: e.data }) as AccountEvent).find((e) => e.type === 'RegistrationFeePaid');
+  const data = paid?.type === 'RegistrationFeePaid' ? paid.data : null;
+  return {
+    registration_fee_status: data !== null, amount: penceToDecimal(REGISTRATION_FEE_PENCE), currency: 'GBP',
+    paid_at: data ? new Date(data.paid_at).toISOString() : null, method: data ? feeMethod(data) : null,
+  };
 }

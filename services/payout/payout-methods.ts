@@ -10,6 +10,8 @@ import { NotFound } from '../../domain/shared/errors';
 import { METHOD_NOT_FOUND } from '../../domain/payout/change-methods';
 import type { PayoutMethodsTable } from '../../projections/payout/tables';
 import '../../projections/payout/tables';
+import { payoutColumns } from '../../projections/payout/payout-methods-projection';
+import { awaitViews } from '../http/read-your-writes';
 
 export interface PayoutMethodView {
   id: string; type: 'UK_BANK' | 'INT_BANK';
@@ -50,23 +52,26 @@ async function readOne(ctx: Pick<AppContext, 'db'>, userId: string, methodId: st
   return fullView(row);
 }
 
-async function run(ctx: AppContext, userId: string, command: Parameters<typeof payoutDecider.decide>[0], metadata: EventMetadata) {
+/** Runs the command, waits (bounded) for the views, and answers the method as the stream now holds it. */
+async function run(ctx: AppContext, userId: string, command: Parameters<typeof payoutDecider.decide>[0], metadata: EventMetadata): Promise<PayoutMethodView> {
   const outcome = await ctx.commands.handle(payoutMethodsStream(userId), payoutDecider, command, metadata);
-  const last = outcome.append?.events.at(-1);
-  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+  await awaitViews(ctx, outcome.append);
+  const method = outcome.state.methods[command.method_id];
+  if (!method) return readOne(ctx, userId, command.method_id);
+  return fullView({
+    id: method.id, ...payoutColumns(method.details), is_default: outcome.state.defaultId === method.id, created_at: new Date(method.created_at),
+  });
 }
 
 export async function addPayoutMethod(
   ctx: AppContext, userId: string, input: PayoutInput, makeDefault: boolean, metadata: EventMetadata,
 ): Promise<PayoutMethodView> {
   const methodId = randomUUID();
-  await run(ctx, userId, { type: 'AddPayoutMethod', user_id: userId, method_id: methodId, input, make_default: makeDefault, now: ctx.clock.now().toISOString() }, metadata);
-  return readOne(ctx, userId, methodId);
+  return run(ctx, userId, { type: 'AddPayoutMethod', user_id: userId, method_id: methodId, input, make_default: makeDefault, now: ctx.clock.now().toISOString() }, metadata);
 }
 
 export async function changePayoutMethod(
   ctx: AppContext, userId: string, methodId: string, input: PayoutInput, makeDefault: boolean, metadata: EventMetadata,
 ): Promise<PayoutMethodView> {
-  await run(ctx, userId, { type: 'ChangePayoutMethod', user_id: userId, method_id: methodId, input, make_default: makeDefault, now: ctx.clock.now().toISOString() }, metadata);
-  return readOne(ctx, userId, methodId);
+  return run(ctx, userId, { type: 'ChangePayoutMethod', user_id: userId, method_id: methodId, input, make_default: makeDefault, now: ctx.clock.now().toISOString() }, metadata);
 }

@@ -13,7 +13,7 @@ import { parseBody, parseQuery } from '../http/validation';
 import { WITHDRAWAL_STATUSES } from '../../domain/withdrawal/events';
 import { REASON_REQUIRED, REFERENCE_REQUIRED } from '../../domain/withdrawal/lifecycle';
 import { payOutWithdrawal, rejectWithdrawal } from './staff-withdrawals';
-import { listStaffWithdrawals } from './withdrawal-views';
+import { listStaffWithdrawals, staffViewAfter } from './withdrawal-views';
 import { withdrawalId } from './withdrawal-routes';
 
 const listQuery = z.object({
@@ -40,8 +40,8 @@ export function staffWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): vo
     const id = withdrawalId(request.params);
     return sendIdempotent(ctx, request, reply, 'staff-withdrawal-pay-out', async () => {
       const { reference } = parseBody(payOutBody, request.body);
-      await payOutWithdrawal(ctx, id, staff.id, reference, { user_id: staff.id, request_id: request.id });
-      return { status: 200, body: await answerFor(id) };
+      const decided = await payOutWithdrawal(ctx, id, staff.id, reference, { user_id: staff.id, request_id: request.id });
+      return { status: 200, body: staffViewAfter(await answerFor(id), decided) };
     });
   });
 
@@ -50,8 +50,8 @@ export function staffWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): vo
     const id = withdrawalId(request.params);
     return sendIdempotent(ctx, request, reply, 'staff-withdrawal-reject', async () => {
       const { reason } = parseBody(rejectBody, request.body);
-      await rejectWithdrawal(ctx, id, staff.id, reason, { user_id: staff.id, request_id: request.id });
-      return { status: 200, body: await answerFor(id) };
+      const decided = await rejectWithdrawal(ctx, id, staff.id, reason, { user_id: staff.id, request_id: request.id });
+      return { status: 200, body: staffViewAfter(await answerFor(id), decided) };
     });
   });
 }

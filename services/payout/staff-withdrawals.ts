@@ -13,13 +13,16 @@ import { penceToDecimal } from '../../domain/shared/money';
 import { WITHDRAWAL_NOT_FOUND } from '../../domain/withdrawal/lifecycle';
 import type { WithdrawalCommand } from '../../domain/withdrawal/commands';
 import type { WithdrawalState } from '../../domain/withdrawal/state';
-import { withdrawalStream } from '../../domain/withdrawal/events';
+import { withdrawalStream, type WithdrawalEvent } from '../../domain/withdrawal/events';
 import { withdrawalPaidOutEmail, withdrawalRejectedEmail } from './emails';
 import { decideWithWallet } from './withdrawal-decisions';
 import { withdrawalRef } from './request-withdrawal';
 import { awaitAppends } from './withdrawal-views';
 
-async function settle(ctx: AppContext, withdrawalId: string, command: WithdrawalCommand, metadata: EventMetadata): Promise<void> {
+/** What the staff command decided: the withdrawal as its stream now holds it, and the events it appended. */
+export interface StaffDecision { state: WithdrawalState; events: WithdrawalEvent[] }
+
+async function settle(ctx: AppContext, withdrawalId: string, command: WithdrawalCommand, metadata: EventMetadata): Promise<StaffDecision> {
   const { state } = await ctx.commands.load(withdrawalStream(withdrawalId), withdrawalRef(withdrawalId).decider);
   const w = state as WithdrawalState;
   if (!w.exists) throw new NotFound(WITHDRAWAL_NOT_FOUND);
@@ -41,12 +44,13 @@ async function settle(ctx: AppContext, withdrawalId: string, command: Withdrawal
       }
     });
   await awaitAppends(ctx, outcome.appends);
+  return { state: outcome.states[withdrawalStream(withdrawalId)] as WithdrawalState, events: outcome.result as WithdrawalEvent[] };
 }
 
-export function payOutWithdrawal(ctx: AppContext, withdrawalId: string, staffId: string, reference: string, metadata: EventMetadata): Promise<void> {
+export function payOutWithdrawal(ctx: AppContext, withdrawalId: string, staffId: string, reference: string, metadata: EventMetadata): Promise<StaffDecision> {
   return settle(ctx, withdrawalId, { type: 'PayOutWithdrawal', by: staffId, reference, now: ctx.clock.now().toISOString() }, metadata);
 }
 
-export function rejectWithdrawal(ctx: AppContext, withdrawalId: string, staffId: string, reason: string, metadata: EventMetadata): Promise<void> {
+export function rejectWithdrawal(ctx: AppContext, withdrawalId: string, staffId: string, reason: string, metadata: EventMetadata): Promise<StaffDecision> {
   return settle(ctx, withdrawalId, { type: 'RejectWithdrawal', by: staffId, reason, now: ctx.clock.now().toISOString() }, metadata);
 }

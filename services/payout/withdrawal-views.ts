@@ -4,10 +4,12 @@ import type { AppContext } from '../context';
 import type { AppendResult } from '../event-store/types';
 import { lastCursor } from '../commands/multi-stream';
 import { penceToDecimal } from '../../domain/shared/money';
-import type { PayoutSnapshot, WithdrawalStatus } from '../../domain/withdrawal/events';
+import type { PayoutSnapshot, WithdrawalEvent, WithdrawalStatus } from '../../domain/withdrawal/events';
+import type { WithdrawalState } from '../../domain/withdrawal/state';
 import type { WithdrawalsTable } from '../../projections/payout/tables';
 import { fullView, type PayoutMethodView } from './payout-methods';
 import '../../projections/payout/tables';
+import { awaitViews } from '../http/read-your-writes';
 
 type Row = Selectable<WithdrawalsTable>;
 
@@ -90,7 +92,26 @@ export async function listStaffWithdrawals(
   };
 }
 
-export async function awaitAppends(ctx: Pick<AppContext, 'projections'>, appends: AppendResult[]): Promise<void> {
+/**
+ * A staff answer after pay out / reject: the view as listed, with what the command just decided laid over it (the
+ * withdrawals view may still be behind). Without a row at all (not projected yet) it is built from the stream's state.
+ */
+export function staffViewAfter(listed: StaffWithdrawalView | undefined, decided: { state: WithdrawalState; events: WithdrawalEvent[] }): StaffWithdrawalView {
+  const s = decided.state;
+  let view: StaffWithdrawalView = listed ?? {
+    id: s.id, amount: penceToDecimal(s.amountPence), status: s.status ?? 'awaiting_code',
+    payment_method: s.payoutMethod ?? { id: '', type: 'UK_BANK', label: '' }, created_at: new Date(s.requestedAt ?? 0).toISOString(),
+    confirmed_at: null, cancelled_at: null, cancel_reason: null, paid_out_at: null, reference: null, rejected_at: null, reject_reason: null,
+    user: { id: s.userId, email: '', first_name: '', last_name: '' }, paid_out_by: null, rejected_by: null, payout_details: null, details_changed: false,
+  };
+  for (const e of decided.events) {
+    if (e.type === 'WithdrawalPaidOut') view = { ...view, status: 'paid_out', paid_out_at: new Date(e.data.at).toISOString(), paid_out_by: e.data.by, reference: e.data.reference };
+    if (e.type === 'WithdrawalRejected') view = { ...view, status: 'rejected', rejected_at: new Date(e.data.at).toISOString(), rejected_by: e.data.by, reject_reason: e.data.reason };
+  }
+  return view;
+}
+
+export async function awaitAppends(ctx: Pick<AppContext, 'projections' | 'config'>, appends: AppendResult[]): Promise<void> {
   const cursor = lastCursor(appends);
-  if (cursor) await ctx.projections.waitFor(cursor);
+  await awaitViews(ctx, cursor);
 }

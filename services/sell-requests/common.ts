@@ -6,6 +6,7 @@ import { lastCursor } from '../commands/multi-stream';
 import { ValidationError } from '../../domain/shared/errors';
 import { SELL_MSG } from '../../domain/sell-request/messages';
 import '../../projections/auctions/tables';
+import { awaitViews } from '../http/read-your-writes';
 
 export const AUCTION_NOT_FOUND = 'Auction not found.';
 
@@ -30,5 +31,5 @@ export async function targetAuction(ctx: AppContext, auctionId: string, field: s
 
 export async function settled(ctx: AppContext, appends: AppendResult[]): Promise<void> {
   const cursor = lastCursor(appends);
-  if (cursor) await ctx.projections.waitFor(cursor);
+  await awaitViews(ctx, cursor);
 }

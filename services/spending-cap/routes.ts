@@ -18,6 +18,7 @@ import { loadAuction } from '../catalogue/auctions/read';
 import { AUCTION_NOT_FOUND, spendingCapView } from './view';
 import { spendingCapStream } from './streams';
 import '../../projections/spending-caps/tables';
+import { awaitViews } from '../http/read-your-writes';
 
 const capBody = z.object({
   cap: z.union([z.string(), z.number()], { error: (i) => (i.input === undefined ? 'This field is required' : 'Enter your cap in pounds, e.g. 500 or 500.50.') })
@@ -76,5 +77,5 @@ async function change(ctx: AppContext, userId: string, auctionId: string, reques
   const outcome = await ctx.commands.handle(streamId, spendingCapDecider, command, { user_id: userId, request_id: requestId });
   bidding(ctx).writers.capped.learn([streamId]);
   const last = outcome.append?.events.at(-1);
-  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+  await awaitViews(ctx, last);
 }

@@ -75,6 +75,9 @@ export async function startTestApp(
     tokenSecret: randomBytes(48).toString('base64url'),
     // Each test app its own abuse-limit counters, also when REDIS_URL points every test file at one Redis.
     rateLimitPrefix: `test-${randomBytes(6).toString('hex')}:`,
+    // A write's answer waits as long as it did before the bounded wait (15 s), so tests that read right after a write
+    // stay as they were on a busy machine; the fault tests shorten it (services/faults/committed-writes.int.test.ts).
+    viewsWaitMs: 15_000,
     ...options.config,
   };
   const clock = options.clock ?? new TestClock();

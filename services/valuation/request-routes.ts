@@ -14,6 +14,7 @@ import { imageRoute } from '../uploads/image-route';
 import { assertAnonymousUploadAllowed } from '../uploads/anonymous-throttle';
 import { submitValuation, UPLOAD_AREA, VALUATION_LIMITS } from './submit';
 import { ownValuation, ownValuations, VALUATION_IMAGES } from './views';
+import { decidedValuation } from './decided-view';
 
 export async function valuationRequestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
@@ -22,8 +23,10 @@ export async function valuationRequestRoutes(app: FastifyInstance, ctx: AppConte
       if (!request.user) await assertAnonymousUploadAllowed(ctx.db, request.ip, ctx.clock.now());
       const { id, append } = await submitValuation(ctx, request);
       await settle(ctx, { append });
-      const row = await ctx.db.selectFrom('valuations').select('user_id').where('id', '=', id).executeTakeFirstOrThrow();
-      return reply.status(201).send(await ownValuation(ctx, row.user_id, id));
+      // From the valuation's stream: the valuations view may still be behind.
+      const decided = await decidedValuation(ctx, id);
+      if (!decided) throw new Error(`valuation ${id} was not stored`);
+      return reply.status(201).send(decided.view);
     });
   });
 

@@ -16,7 +16,10 @@ import { idOr404 } from '../catalogue/http';
 import { handleMany, lastCursor } from '../commands/multi-stream';
 import { queueEmail } from '../mail/outbox';
 import { valuationAnsweredEmail } from './emails';
-import { staffValuations, toView } from './views';
+import { staffValuations } from './views';
+import { NotFound } from '../../domain/shared/errors';
+import { awaitViews } from '../http/read-your-writes';
+import { decidedValuation } from './decided-view';
 
 const listQuery = z.object({ status: z.enum(['pending', 'estimated', 'declined'], { error: 'Choose pending, estimated or declined.' }).optional() });
 const amount = z.union([z.string(), z.number()]).nullish();
@@ -67,8 +70,10 @@ export function valuationStaffRoutes(app: FastifyInstance, ctx: AppContext): voi
       await queueEmail(trx, { ...email, dedupe_key: `valuation-answered:${id}`, now: ctx.clock.now() });
     });
     const cursor = lastCursor(outcome.appends);
-    if (cursor) await ctx.projections.waitFor(cursor);
-    const row = await ctx.db.selectFrom('valuations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return toView(row);
+    await awaitViews(ctx, cursor);
+    // From the valuation's stream: the valuations view may still be behind.
+    const decided = await decidedValuation(ctx, id);
+    if (!decided) throw new NotFound(MSG.notFound);
+    return decided.view;
   });
 }

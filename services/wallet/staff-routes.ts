@@ -14,6 +14,7 @@ import { NotFound } from '../../domain/shared/errors';
 import { awaitWalletProjected, runWalletCommand } from './wallet-commands';
 import { findTransaction, staffTransactionAnswer } from './transactions';
 import { listStaffWallets, staffWalletDetail } from './staff-queries';
+import { adjustmentRow, walletDetailAfter } from './decided-wallet';
 import { adjustmentBody, overdraftBody, staffWalletsQuery, userIdParams } from './schemas';
 
 export const ADJUSTMENT_DESCRIPTION = { credit: 'Credit from the house', debit: 'Charge by the house' } as const;
@@ -56,8 +57,9 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
       const outcome = await runWalletCommand(ctx, userId, {
         type: 'ChangeOverdraft', user_id: userId, limit_pence: body.limit, by: staff.id, reason: body.reason, now: ctx.clock.now().toISOString(),
       }, { user_id: staff.id, request_id: request.id });
-      await awaitWalletProjected(ctx, outcome.append);
-      return { status: 200, body: await detailOr404(userId) };
+      const caughtUp = await awaitWalletProjected(ctx, outcome.append);
+      const listed = await detailOr404(userId);
+      return { status: 200, body: caughtUp ? listed : walletDetailAfter(listed, outcome) };
     });
   });
 
@@ -74,10 +76,12 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       const outcome = await runWalletCommand(ctx, userId, body.direction === 'credit' ? { type: 'CreditWallet', ...common } : { type: 'DebitWallet', ...common },
         { user_id: staff.id, request_id: request.id });
-      await awaitWalletProjected(ctx, outcome.append);
-      const row = await findTransaction(ctx, userId, entryId);
-      if (!row) throw new Error('adjustment not projected');
-      const { transactions: _recent, ...wallet } = await detailOr404(userId);
+      const caughtUp = await awaitWalletProjected(ctx, outcome.append);
+      // Views behind: the row and the wallet figures from what the command decided (decided-wallet.ts).
+      const row = (caughtUp ? await findTransaction(ctx, userId, entryId) : undefined) ?? adjustmentRow(outcome);
+      if (!row) throw new Error('adjustment decided nothing');
+      const listed = await detailOr404(userId);
+      const { transactions: _recent, ...wallet } = caughtUp ? listed : walletDetailAfter(listed, outcome);
       return { status: 201, body: { transaction: staffTransactionAnswer(row), wallet } };
     });
   });

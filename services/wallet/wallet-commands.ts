@@ -12,6 +12,7 @@ import type { WalletCommand } from '../../domain/wallet/commands';
 import { walletStream, type WalletEvent } from '../../domain/wallet/events';
 import { penceToDecimal, type Pence } from '../../domain/shared/money';
 import '../../projections/wallet/tables';
+import { awaitViews } from '../http/read-your-writes';
 
 export function runWalletCommand(
   ctx: Pick<AppContext, 'commands'>, userId: string, command: WalletCommand, metadata: EventMetadata = {},
@@ -26,10 +27,9 @@ export function walletStreamRef(userId: string): StreamRef {
   return { streamId: walletStream(userId), decider: walletDecider };
 }
 
-/** Waits until the read models have applied the last event of an append (no-op when nothing was appended). */
-export async function awaitWalletProjected(ctx: Pick<AppContext, 'projections'>, append: AppendResult | null): Promise<void> {
-  const last = append?.events[append.events.length - 1];
-  if (last) await ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+/** Waits (bounded, never failing) for the read models to apply an append; false when they are still behind. */
+export function awaitWalletProjected(ctx: Pick<AppContext, 'projections' | 'config'>, append: AppendResult | null): Promise<boolean> {
+  return awaitViews(ctx, append);
 }
 
 /** A wallet as the read model shows it, in pence. */

@@ -6,6 +6,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuctionsTable } from '../../../projections/auctions/tables';
 import { auctionStatus, type AuctionStatus } from './status';
+import type { AuctionCreated, AuctionRescheduled } from '../../../domain/auction/events';
 
 export interface AuctionView extends Selectable<AuctionsTable> {
   has_open_lots: boolean;
@@ -47,6 +48,22 @@ export async function loadAuction(db: Db, id: string, now: Date): Promise<Auctio
 
 export function idsWithStatus(auctions: AuctionView[], status: AuctionStatus): string[] {
   return auctions.filter((a) => a.status === status).map((a) => a.id);
+}
+
+/** A just-created auction as the read model will show it (no lots yet): the create answer needs no read model. */
+export function createdAuctionView(d: AuctionCreated['data'], now: Date): AuctionView {
+  const row = {
+    id: d.auction_id, start_date: new Date(d.start_date), end_date: new Date(d.end_date), year: d.year, sequence_no: d.sequence_no,
+    bottles_add_deadline: new Date(d.bottles_add_deadline), finished_at: null, created_at: new Date(d.created_at),
+    has_open_lots: false, lot_count: 0,
+  };
+  return { ...row, status: auctionStatus(row, now) };
+}
+
+/** An auction as listed, with a reschedule just decided laid over it (the auctions view may still be behind). */
+export function rescheduledAuctionView(a: AuctionView, d: AuctionRescheduled['data'], now: Date): AuctionView {
+  const row = { ...a, start_date: new Date(d.start_date), end_date: new Date(d.end_date), bottles_add_deadline: new Date(d.bottles_add_deadline) };
+  return { ...row, status: auctionStatus(row, now) };
 }
 
 export function auctionShape(a: AuctionView): AuctionApi {

@@ -15,6 +15,7 @@ import { NotFound, RuleBroken } from '../../../domain/shared/errors';
 import { penceToDecimal } from '../../../domain/shared/money';
 import { idFromParams, metadataOf, settle } from '../http';
 import { auctionShape, loadAuction, loadAuctions } from '../auctions/read';
+import { lotRowAfter } from '../lots/decided-row';
 import { staffLots } from './staff-lot-edits';
 
 export const MAX_STAGGER_SECONDS = 600;
@@ -48,17 +49,23 @@ export function staffAuctionProgressRoutes(app: FastifyInstance, ctx: AppContext
     // One command per lot (each lot's own stream and writer), each with the staff member's id; in order, so a
     // refusal part-way (the auction started meanwhile) leaves a prefix done, and repeating the call finishes it.
     let last = null;
+    const decided = new Map<string, Awaited<ReturnType<ReturnType<typeof bidding>['writers']['submit']>>>();
     for (const [i, lot] of lots.entries()) {
       const endsAt = new Date(auction.end_date.getTime() + i * interval_seconds * 1000).toISOString();
       const decision = await bidding(ctx).writers.submit(lot.id, {
         build: (now) => ({ type: 'RescheduleLotEnd', lot_id: lot.id, ends_at: endsAt, by: staff.id, now }),
         metadata: metadataOf(request),
       });
-      if (decision.append) last = decision;
+      if (decision.append) {
+        last = decision;
+        decided.set(lot.id, decision);
+      }
     }
-    if (last) await settle(ctx, last);
+    const caughtUp = last ? await settle(ctx, last) : true;
     const rows = await ctx.db.selectFrom('lots').selectAll().where('auction_id', '=', auctionId).orderBy('consign_position').execute();
-    return { auction: auctionShape(auction), lots: await staffLots(ctx, rows, request) };
+    // Views behind: the new ends from what was just decided, laid over the rows as the view last showed them.
+    const after = caughtUp ? rows : rows.map((r) => { const d = decided.get(r.id); return d ? lotRowAfter(r, d.events, d.append) : r; });
+    return { auction: auctionShape(auction), lots: await staffLots(ctx, after, request) };
   });
 
   app.get('/api/staff/auctions/:id/progress/', { schema: { summary: "Staff: an auction's progress" } }, async (request) => {

@@ -13,7 +13,8 @@ import { NotFound } from '../../../domain/shared/errors';
 import { auctionDecider } from '../../../domain/auction/decide';
 import { auctionStream } from '../streams';
 import { idFromParams, metadataOf, settle } from '../http';
-import { auctionShape, loadAuction } from '../auctions/read';
+import { auctionShape, loadAuction, rescheduledAuctionView } from '../auctions/read';
+import { lotRowAfter } from '../lots/decided-row';
 import { staffLots } from './staff-lot-edits';
 
 const instant = z.iso.datetime({ offset: true, message: 'Enter a valid date and time (ISO 8601).' });
@@ -40,6 +41,7 @@ export function staffAuctionScheduleRoutes(app: FastifyInstance, ctx: AppContext
       .selectFrom('lots').select(['id', 'starts_at', 'ends_at']).where('auction_id', '=', auctionId).where('withdrawn_at', 'is', null)
       .orderBy('consign_position').execute();
     let last = null;
+    const decided = new Map<string, Awaited<ReturnType<ReturnType<typeof bidding>['writers']['submit']>>>();
     for (const lot of lots) {
       const startsAt = new Date(start + (lot.starts_at.getTime() - before.start_date.getTime())).toISOString();
       const endsAt = new Date(end + (lot.ends_at.getTime() - before.end_date.getTime())).toISOString();
@@ -47,11 +49,19 @@ export function staffAuctionScheduleRoutes(app: FastifyInstance, ctx: AppContext
         build: (now) => ({ type: 'RescheduleLotEnd', lot_id: lot.id, starts_at: startsAt, ends_at: endsAt, by: staff.id, now }),
         metadata: metadataOf(request),
       });
-      if (decision.append) last = decision;
+      if (decision.append) {
+        last = decision;
+        decided.set(lot.id, decision);
+      }
     }
-    if (last) await settle(ctx, last);
-    const auction = await loadAuction(ctx.db, auctionId, ctx.clock.now());
+    const caughtUp = await settle(ctx, last ?? outcome);
+    const listed = await loadAuction(ctx.db, auctionId, ctx.clock.now()) ?? before;
     const rows = await ctx.db.selectFrom('lots').selectAll().where('auction_id', '=', auctionId).orderBy('consign_position').execute();
-    return { auction: auctionShape(auction!), lots: await staffLots(ctx, rows, request) };
+    if (caughtUp) return { auction: auctionShape(listed), lots: await staffLots(ctx, rows, request) };
+    // Views behind: the new dates and lot ends from what was just decided, laid over what the views last showed.
+    const moved = outcome.events.find((e) => e.type === 'AuctionRescheduled');
+    const auction = moved?.type === 'AuctionRescheduled' ? rescheduledAuctionView(listed, moved.data, ctx.clock.now()) : listed;
+    const after = rows.map((r) => { const d = decided.get(r.id); return d ? lotRowAfter(r, d.events, d.append) : r; });
+    return { auction: auctionShape(auction), lots: await staffLots(ctx, after, request) };
   });
 }

@@ -9,7 +9,7 @@ import { requireStaff } from '../../http/auth';
 import { auctionDecider } from '../../../domain/auction/decide';
 import { auctionStream } from '../streams';
 import { metadataOf, settle } from '../http';
-import { auctionShape, loadAuction } from '../auctions/read';
+import { auctionShape, createdAuctionView, loadAuction } from '../auctions/read';
 
 const instant = z.iso.datetime({ offset: true, message: 'Enter a valid date and time (ISO 8601).' });
 
@@ -48,8 +48,11 @@ export function staffAuctionRoutes(app: FastifyInstance, ctx: AppContext): void 
       metadataOf(request),
     );
     await settle(ctx, outcome);
-    const auction = await loadAuction(ctx.db, auctionId, ctx.clock.now());
-    return reply.status(201).send(auctionShape(auction!));
+    // From the AuctionCreated just appended: the auctions view may still be behind (never a reason to fail).
+    const created = outcome.events.find((e) => e.type === 'AuctionCreated');
+    const auction = created?.type === 'AuctionCreated' ? createdAuctionView(created.data, ctx.clock.now()) : await loadAuction(ctx.db, auctionId, ctx.clock.now());
+    if (!auction) throw new Error(`auction ${auctionId} was not created`);
+    return reply.status(201).send(auctionShape(auction));
   });
 }
 

@@ -18,6 +18,7 @@ import { moneyInput } from '../money-input';
 import { toApiFieldErrors } from '../lots/consign-input';
 import { presentLots, viewerOf } from '../lots/present';
 import type { LotRow } from '../lots/shape';
+import { lotRowAfter } from '../lots/decided-row';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
@@ -111,8 +112,10 @@ export function staffLotEditRoutes(app: FastifyInstance, ctx: AppContext): void 
       .catch((e) => {
         throw toApiFieldErrors(e);
       });
-    await settle(ctx, decision);
-    const [lot] = await staffLots(ctx, [await requireLot(ctx, lotId)], request);
+    const caughtUp = await settle(ctx, decision);
+    const row = await requireLot(ctx, lotId);
+    // Views behind: the decided events laid over the row as last shown (never the stale lot alone, never an error).
+    const [lot] = await staffLots(ctx, [caughtUp ? row : lotRowAfter(row, decision.events, decision.append)], request);
     return lot;
   }
 }

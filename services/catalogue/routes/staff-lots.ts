@@ -15,6 +15,7 @@ import { lotStream } from '../streams';
 import { idFromParams, metadataOf, requireLot, settle } from '../http';
 import { consignBody, toApiFieldErrors, toConsignCommand } from '../lots/consign-input';
 import { presentLot, viewerOf } from '../lots/present';
+import { consignedLotRow, lotRowAfter } from '../lots/decided-row';
 import { reserveLotReferenceNos } from '../lots/reference-numbers';
 
 const featuredBody = z.object({ featured: z.boolean({ message: 'Must be true or false.' }) });
@@ -44,7 +45,10 @@ export function staffLotRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw toApiFieldErrors(e);
     });
     await settle(ctx, outcome);
-    return reply.status(201).send(await presentLot(ctx, await requireLot(ctx, lotId), viewerOf(request)));
+    // The answer comes from the consignment just appended, not the lots read model (which may still be behind).
+    const consigned = outcome.events.find((e) => e.type === 'LotConsigned');
+    const row = consigned && outcome.append ? consignedLotRow(consigned.data, outcome.append) : await requireLot(ctx, lotId);
+    return reply.status(201).send(await presentLot(ctx, row, viewerOf(request)));
   });
 
   app.post('/api/staff/lots/:id/featured/', { schema: { summary: 'Staff: feature or unfeature a lot', body: featuredBody } }, async (request) => {
@@ -57,7 +61,9 @@ export function staffLotRoutes(app: FastifyInstance, ctx: AppContext): void {
       build: (now) => ({ type: 'SetLotFeatured', lot_id: lotId, featured, by: staff.id, now }),
       metadata: metadataOf(request),
     });
-    await settle(ctx, decision);
-    return presentLot(ctx, await requireLot(ctx, lotId), viewerOf(request));
+    const caughtUp = await settle(ctx, decision);
+    const row = await requireLot(ctx, lotId);
+    // Views behind: the decided events laid over the row as the view last showed it.
+    return presentLot(ctx, caughtUp ? row : lotRowAfter(row, decision.events, decision.append), viewerOf(request));
   });
 }

@@ -9,7 +9,13 @@ import { bearer, type TestUser } from '../../testing/users';
 import { lotDecider } from '../../../domain/lot/decide';
 import { auctionDecider } from '../../../domain/auction/decide';
 import { auctionStream, lotStream } from '../streams';
-import { settle } from '../http';
+import type { CommandOutcome } from '../../commands/command-handler';
+
+/** Fixtures wait for the read models fully (the app's own wait is bounded by VIEWS_WAIT_MS and may answer first). */
+async function settle(t: { projections: TestApp['ctx']['projections'] }, outcome: CommandOutcome<unknown, unknown>): Promise<void> {
+  const last = outcome.append?.events.at(-1);
+  if (last) await t.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
+}
 
 const HOUR = 3_600_000;
 

@@ -31,6 +31,23 @@ export interface RequestOptions {
 }
 
 const TIMEOUT_MS = 60_000;
+
+/**
+ * Read-your-writes (docs/api.md): the highest `Event-Position` any answer carried is sent back as `Read-After` on
+ * later reads of /api/, so the server holds the read (briefly) until its views show that write. Free when they do.
+ */
+let readAfter: { xid: bigint; position: bigint; text: string } | null = null;
+
+function notePosition(value: string | null): void {
+  const match = value ? /^(\d{1,20}):(\d{1,19})$/.exec(value.trim()) : null;
+  if (!match) return;
+  const xid = BigInt(match[1]), position = BigInt(match[2]);
+  if (readAfter && (xid < readAfter.xid || (xid === readAfter.xid && position <= readAfter.position))) return;
+  readAfter = { xid, position, text: `${match[1]}:${match[2]}` };
+}
+
+/** The position reads wait for (tests, and callers using fetch directly). */
+export const readAfterHeader = (): string | null => readAfter?.text ?? null;
 let blockedUntil = 0;
 let refreshing: Promise<boolean> | null = null;
 let onSessionExpired: () => void = () => {};
@@ -63,6 +80,7 @@ interface Raw {
 async function send(path: string, o: RequestOptions, token: string | null): Promise<Raw> {
   const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
   if (o.body !== undefined) headers['Content-Type'] = 'application/json';
+  if ((o.method ?? 'GET') === 'GET' && readAfter && /^\/api\//.test(path)) headers['Read-After'] = readAfter.text;
   if (token) headers.Authorization = `Bearer ${token}`;
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new DOMException('The request timed out', 'TimeoutError')), TIMEOUT_MS);
@@ -75,6 +93,7 @@ async function send(path: string, o: RequestOptions, token: string | null): Prom
       signal,
       credentials: 'same-origin',
     });
+    notePosition(res.headers.get('Event-Position'));
     const text = await res.text();
     let data: unknown = text;
     let json = false;
