@@ -128,7 +128,7 @@ test('parallel registrations of one email give exactly one account, and every ca
   assert.equal(answers.map((r) => r.statusCode), [201, 201, 201]);
   const claims = await t.ctx.store.readStream(`user-email-${email}`);
   assert.is(claims.length, 1);
-  // The read model follows the events: wait until the registering transaction is projected (xmin is cluster-wide).
+  // The read model follows the events: wait until the registering transaction is projected (the feed waits for it to commit).
   const userEvents = await t.ctx.store.readStream(`user-${(claims[0].data as { user_id: string }).user_id}`);
   const last = userEvents[userEvents.length - 1];
   await t.ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position });
