@@ -15,10 +15,11 @@ import {
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 
 /** Everything a page script can read without asking the server: document.cookie and both storages. */
-const scriptReadable = (page: Page) => page.evaluate(() => {
-  const dump = (s: Storage) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`).join('; ');
-  return { cookie: document.cookie, local: dump(localStorage), session: dump(sessionStorage) };
-});
+const scriptReadable = (page: Page) => page.evaluate(() => ({
+  cookie: document.cookie,
+  local: Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k)}`).join('; '),
+  session: Object.keys(sessionStorage).map((k) => `${k}=${sessionStorage.getItem(k)}`).join('; '),
+}));
 
 async function assertNoTokenReadable(page: Page, when: string): Promise<void> {
   const seen = await scriptReadable(page);
