@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { parseBody } from '../http/validation';
-import { RuleBroken } from '../../domain/shared/errors';
+import { RuleBroken, Unauthorized } from '../../domain/shared/errors';
 import { loginSchema, refreshRequestSchema, refreshSchema, registrationSchema, tokenSchema } from './schemas';
 import { register, REGISTERED, verifyEmailToken } from './registration';
 import { login } from './login';
@@ -53,7 +53,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       setRefreshCookie(request, reply, refresh, remember);
       return { data: { access } };
     } catch (error) {
-      clearRefreshCookie(request, reply); // a dead cookie is not sent again
+      // A dead cookie is not sent again (a database outage is no reason to sign anyone out).
+      if (error instanceof Unauthorized) clearRefreshCookie(request, reply);
       throw error;
     }
   });
