@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { parseBody } from '../http/validation';
-import { loginSchema, refreshSchema, registrationSchema, tokenSchema } from './schemas';
+import { RuleBroken, Unauthorized } from '../../domain/shared/errors';
+import { loginSchema, refreshRequestSchema, refreshSchema, registrationSchema, tokenSchema } from './schemas';
 import { REGISTERED, verifyEmailToken } from './registration';
 import { signUp } from './sign-up';
 import { guarded } from '../limits/guesses';
@@ -10,6 +11,7 @@ import { login } from './login';
 import { revokeUserSessions, rotateRefresh } from './sessions';
 import { issueWsTicket } from './ws-tickets';
 import { socialRoutes } from './social/social-routes';
+import { assertSameSiteCall, clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
 
 export const LOGGED_OUT = 'You have been logged out.';
 
@@ -21,27 +23,58 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(201).send({ detail: REGISTERED });
   });
 
-  app.post('/api/auth/verify_email/', { schema: { summary: 'Verify the email and sign in', body: tokenSchema } }, async (request) => {
+  // Every answer that signs someone in also sets the refresh cookie (the web client's only copy); the JSON keeps its
+  // fields for API clients.
+  app.post('/api/auth/verify_email/', { schema: { summary: 'Verify the email and sign in', body: tokenSchema } }, async (request, reply) => {
     const { token } = parseBody(tokenSchema, request.body);
-    return guarded(ctx, request.ip, () => verifyEmailToken(ctx, token, request.id));
+    const answer = await guarded(ctx, request.ip, () => verifyEmailToken(ctx, token, request.id));
+    setRefreshCookie(request, reply, answer.refresh, false);
+    return answer;
   });
 
-  app.post('/api/auth/login/', { schema: { summary: 'Sign in', body: loginSchema } }, async (request) => {
+  app.post('/api/auth/login/', { schema: { summary: 'Sign in', body: loginSchema } }, async (request, reply) => {
     const input = parseBody(loginSchema, request.body);
-    return login(ctx, input, request.ip);
+    const answer = await login(ctx, input, request.ip);
+    setRefreshCookie(request, reply, answer.refresh, input.remember_me);
+    return answer;
   });
 
-  app.post('/api/auth/refresh_token', { schema: { summary: 'Rotate the refresh token for a new access token', body: refreshSchema } }, async (request) => {
-    const { refresh } = parseBody(refreshSchema, request.body);
-    return { data: await rotateRefresh(ctx, refresh) };
-  });
-
-  // Logout: ends this session (its refresh family) and closes the user's sockets. Harmless when anonymous.
-  app.get('/api/auth/clear_ws_connections/', { schema: { summary: "Log out (ends the user's sessions, closes sockets)" } }, async (request) => {
-    if (request.user) {
-      // The product rule: logout ends every session of the user (all devices), not only this one.
-      await revokeUserSessions(ctx, request.user.id, 'logout');
+  // The refresh token comes in the body (API clients: the rotated one comes back in the body) or in the cookie (the
+  // web client: the rotated one goes back only in the cookie, so no page script ever reads it). No Idempotency-Key:
+  // a stored answer would keep a live token, and a replay would not set the cookie.
+  app.post('/api/auth/refresh_token', { config: { idempotency: false }, schema: { summary: 'Rotate the refresh token for a new access token (body or cookie)', body: refreshRequestSchema } }, async (request, reply) => {
+    const { refresh: given } = parseBody(refreshRequestSchema, request.body ?? {});
+    const cookie = given ? null : refreshCookieOf(request);
+    if (!given && !cookie) parseBody(refreshSchema, request.body ?? {}); // the field error API clients always had
+    if (given) {
+      const { access, refresh } = await rotateRefresh(ctx, given);
+      return { data: { access, refresh } };
     }
+    assertSameSiteCall(ctx, request);
+    try {
+      const { access, refresh, remember } = await rotateRefresh(ctx, cookie!);
+      setRefreshCookie(request, reply, refresh, remember);
+      return { data: { access } };
+    } catch (error) {
+      // A dead cookie is not sent again (a database outage is no reason to sign anyone out).
+      if (error instanceof Unauthorized) clearRefreshCookie(request, reply);
+      throw error;
+    }
+  });
+
+  // Logout: ends every session of the user and closes their sockets; harmless when anonymous. The user is the bearer
+  // token's, or, without one, the refresh cookie's (then only from our own page: the CSRF rule). The cookie is cleared.
+  app.get('/api/auth/clear_ws_connections/', { schema: { summary: "Log out (ends the user's sessions, closes sockets)" } }, async (request, reply) => {
+    let userId = request.user?.id ?? null;
+    const cookie = refreshCookieOf(request);
+    if (!userId && cookie) {
+      assertSameSiteCall(ctx, request);
+      const claims = await ctx.tokens.verifyRefresh(cookie);
+      if (typeof claims !== 'string') userId = claims.sub;
+    }
+    // The product rule: logout ends every session of the user (all devices), not only this one.
+    if (userId) await revokeUserSessions(ctx, userId, 'logout');
+    if (cookie || request.user) clearRefreshCookie(request, reply);
     return { detail: LOGGED_OUT };
   });
 

@@ -7,6 +7,7 @@ import { ValidationError } from '../../domain/shared/errors';
 import { validateEmail } from '../../domain/account/rules';
 import { guarded } from '../limits/guesses';
 import { emailSchema, resetConfirmSchema, setPasswordSchema, tokenSchema } from './schemas';
+import { setRefreshCookie } from './refresh-cookie';
 import {
   assertResetTokenValid, changePassword, confirmPasswordReset, requestPasswordReset, RESET_DONE, RESET_REQUESTED,
 } from './password-change';
@@ -32,9 +33,11 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { detail: RESET_DONE };
   });
 
-  app.post('/api/auth/users/set_password/', { schema: { summary: 'Change the password (ends other sessions)', body: setPasswordSchema } }, async (request) => {
+  app.post('/api/auth/users/set_password/', { schema: { summary: 'Change the password (ends other sessions)', body: setPasswordSchema } }, async (request, reply) => {
     const caller = requireUser(request);
     const body = parseBody(setPasswordSchema, request.body);
-    return changePassword(ctx, caller, body.current_password, body.new_password, request.ip);
+    const answer = await changePassword(ctx, caller, body.current_password, body.new_password, request.ip);
+    setRefreshCookie(request, reply, answer.refresh, false); // the new session is this device's
+    return answer;
   });
 }

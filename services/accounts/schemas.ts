@@ -35,6 +35,8 @@ export const loginSchema = z.object({
 });
 
 export const refreshSchema = z.object({ refresh: token });
+/** The refresh call's body: the token, or nothing when the refresh cookie carries it. */
+export const refreshRequestSchema = z.object({ refresh: token.optional() });
 export const tokenSchema = z.object({ token });
 export const emailSchema = z.object({ email: text });
 

@@ -37,7 +37,7 @@ export async function openSession(ctx: AppContext, user: { id: string; is_staff:
 }
 
 /** Uses a refresh token once: answers a new access and refresh token, or revokes the family on reuse. */
-export async function rotateRefresh(ctx: AppContext, token: string): Promise<{ access: string; refresh: string }> {
+export async function rotateRefresh(ctx: AppContext, token: string): Promise<{ access: string; refresh: string; remember: boolean }> {
   const claims = await ctx.tokens.verifyRefresh(token);
   if (typeof claims === 'string') throw new Unauthorized(INVALID_REFRESH);
   const now = ctx.clock.now().toISOString();
@@ -67,6 +67,7 @@ export async function rotateRefresh(ctx: AppContext, token: string): Promise<{ a
   return {
     access: await ctx.tokens.signAccess({ sub: claims.sub, sid: claims.sid, staff: account.isStaff }),
     refresh: await ctx.tokens.signRefresh({ sub: claims.sub, sid: claims.sid, jti: next, remember: claims.remember }),
+    remember: claims.remember,
   };
 }
 

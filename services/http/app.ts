@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
+import fastifyCookie from '@fastify/cookie';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { featuresFor } from '../features';
@@ -43,6 +44,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installIdempotencyKeys(app, ctx);
   installReadYourWrites(app, ctx);
   await registerApiDocs(app);
+  await app.register(fastifyCookie); // parses the refresh cookie (services/accounts/refresh-cookie.ts)
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and database check' } }, async (_request, reply) => {

@@ -59,7 +59,9 @@ test('card 3220: payment HTML, the order waits; the challenge completed pays it,
   assert.is(back.client, '/checkout-success?flow_type=checkout&create_order=true');
   assert.equal((await orderEvents('OrderPaid', orderId)).length, 1);
   const again = await t.app.inject({ method: 'GET', url: back.returnUrl });
-  assert.equal([again.statusCode, again.headers.location], [303, back.client]);
+  assert.equal([again.statusCode, again.headers.location], [303, `${back.client}&payment=${back.paymentId}`]);
+  const paid = await t.app.inject({ method: 'GET', url: `/api/payments/${back.paymentId}/`, headers: { authorization: `Bearer ${buyer.access}` } });
+  assert.equal([paid.json().purpose, paid.json().status, paid.json().order_id], ['order', 'succeeded', orderId], 'the order payment by id');
   assert.equal((await orderEvents('OrderPaid', orderId)).length, 1);
 });
 
@@ -145,6 +147,8 @@ test('a challenge never answered: after 30 minutes the order is cancelled; compl
   const back = await followReturn(t, await (await openChallenge(t, res.json())).complete());
   assert.is(back.client, '/checkout-success?flow_type=checkout&create_order=false');
   assert.equal(await orderEvents('OrderPaid', orderId), []);
+  const refunded = await t.app.inject({ method: 'GET', url: `/api/payments/${back.paymentId}/`, headers: { authorization: `Bearer ${buyer.access}` } });
+  assert.is(refunded.json().status, 'failed', 'paid, then refunded at once: the order was not paid');
   const [refund] = (await eventsOf(t, 'PaymentRefunded')).filter((e) => e.data.payment_id === placed.data.payment_id);
   assert.equal([refund.data.reason, refund.data.amount_pence], [ORDER_NOT_AWAITING_REFUND, placed.data.summary && (placed.data.summary as { credit_debit_card: number }).credit_debit_card]);
 });

@@ -6,6 +6,7 @@ import { sandboxRoutes } from './sandbox/routes';
 import { registrationFeeRoutes } from './registration-fee-routes';
 import { cardsRoutes } from './cards-routes';
 import { returnRoutes } from './return-route';
+import { paymentStatusRoutes } from './payment-status-route';
 
 export const paymentsFeature: Feature = {
   name: 'payments',
@@ -15,6 +16,7 @@ export const paymentsFeature: Feature = {
     registrationFeeRoutes(app, ctx);
     cardsRoutes(app, ctx);
     returnRoutes(app, ctx);
+    paymentStatusRoutes(app, ctx);
     if (provider instanceof SandboxProvider) await app.register(async (scope) => sandboxRoutes(scope, provider));
   },
 };

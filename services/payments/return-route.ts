@@ -2,8 +2,9 @@
  * Where the provider sends the browser after a 3-D Secure challenge: GET /payments/return/:paymentId. It asks the
  * provider for the outcome (never trusting the browser), applies it to the payment stream exactly once, and sends
  * the browser (303) back to the client: `{return_path}?registration_fee=true|false[&lot=..&bid=..]` or
- * `{return_path}?user_payment_cards=true|false` or `{callback}?create_order=true|false`. A second hit appends
- * nothing and redirects the same way.
+ * `{return_path}?user_payment_cards=true|false` or `{callback}?create_order=true|false`, each with `&payment={id}`:
+ * the client asks GET /api/payments/{id}/ what happened before it says so (the flags are only hints). A second hit
+ * appends nothing and redirects the same way.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -21,6 +22,10 @@ const params = z.object({ paymentId: z.string().uuid({ message: 'Not found.' }) 
 
 /** The client page to land on, with the result its shell shows (web/src/state/shell-query.ts). */
 export function clientReturnUrl(payment: PaymentCreated['data'], succeeded: boolean): string {
+  return `${clientReturnPath(payment, succeeded)}&payment=${payment.payment_id}`;
+}
+
+function clientReturnPath(payment: PaymentCreated['data'], succeeded: boolean): string {
   // The return path may carry its own query (e.g. the settings section): the result is added to it.
   const [path, own = ''] = payment.return_path.split('?');
   const query = new URLSearchParams(own);

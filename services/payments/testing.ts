@@ -61,13 +61,20 @@ export async function openChallenge(t: TestApp, html: string): Promise<Challenge
 }
 
 /** Follows a 303 from the provider to our return route, and answers the return route's redirect to the client. */
-export async function followReturn(t: TestApp, fromProvider: LightMyRequestResponse): Promise<{ returnUrl: string; client: string }> {
+export async function followReturn(
+  t: TestApp, fromProvider: LightMyRequestResponse,
+): Promise<{ returnUrl: string; client: string; paymentId: string }> {
   assert.is(fromProvider.statusCode, 303, fromProvider.body);
   const returnUrl = String(fromProvider.headers.location);
   assert.match(returnUrl, /^\/payments\/return\/[0-9a-f-]{36}$/);
   const back = await t.app.inject({ method: 'GET', url: returnUrl });
   assert.is(back.statusCode, 303, back.body);
-  return { returnUrl, client: String(back.headers.location) };
+  // Every return names its payment last, for the client to ask what happened (GET /api/payments/{id}/); `client`
+  // is the rest, the flags the client shows only once the server confirms them.
+  const paymentId = returnUrl.slice('/payments/return/'.length);
+  const location = String(back.headers.location);
+  assert.ok(location.endsWith(`&payment=${paymentId}`), `the return names its payment: ${location}`);
+  return { returnUrl, client: location.slice(0, -`&payment=${paymentId}`.length), paymentId };
 }
 
 /** How many events of a type were stored (optionally only on one user's payments, by data.user_id). */

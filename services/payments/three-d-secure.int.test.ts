@@ -58,7 +58,12 @@ test('3220: the fee answers payment HTML; Complete pays it once, however often t
 
   // The return route again, and Complete (or Fail) pressed again in another tab: nothing new, the same redirect.
   const again = await t.app.inject({ method: 'GET', url: done.returnUrl });
-  assert.equal([again.statusCode, again.headers.location], [303, done.client]);
+  assert.equal([again.statusCode, again.headers.location], [303, `${done.client}&payment=${done.paymentId}`]);
+  // What the client asks before it says "paid": the payment by id, the caller's own only.
+  const status = await get(t, buyer, `/api/payments/${done.paymentId}/`);
+  assert.equal([status.statusCode, status.json()], [200, { id: done.paymentId, purpose: 'registration_fee', status: 'succeeded', order_id: null, failure_message: null }]);
+  const stranger = await createTestUser(t);
+  assert.equal((await get(t, stranger, `/api/payments/${done.paymentId}/`)).json(), { detail: 'Payment not found.' });
   assert.equal((await followReturn(t, await challenge.complete())).client, done.client);
   assert.equal((await followReturn(t, await challenge.fail())).client, done.client);
   assert.equal(await paymentEvents(buyer), after);
@@ -73,6 +78,7 @@ test('3220 and Fail: back with registration_fee=false and the fee still unpaid',
   const challenge = await openChallenge(t, res.json());
   const done = await followReturn(t, await challenge.fail());
   assert.is(done.client, '/?registration_fee=false');
+  assert.is((await get(t, buyer, `/api/payments/${done.paymentId}/`)).json().status, 'failed');
   assert.equal(await feeRow(t, buyer.id), { registration_fee_status: false, registration_fee_method: null });
   assert.equal((await get(t, buyer, FEE)).json().registration_fee_status, false);
   assert.is(await countEvents(t, 'PaymentFailed', buyer.id), 1);
@@ -110,8 +116,10 @@ test('a wrong or missing challenge token gets no page and decides nothing', asyn
   assert.is((await t.app.inject({ method: 'GET', url: '/payments/return/not-a-payment' })).statusCode, 400);
   assert.is((await t.app.inject({ method: 'GET', url: `/payments/return/${randomUUID()}` })).statusCode, 404);
   // Returning before the challenge is answered: back to the client as not paid, and the payment still open.
-  const early = await t.app.inject({ method: 'GET', url: `/payments/return/${(await t.ctx.db.selectFrom('payments').select('id').where('user_id', '=', buyer.id).executeTakeFirstOrThrow()).id}` });
-  assert.equal([early.statusCode, early.headers.location], [303, '/?registration_fee=false']);
+  const open = (await t.ctx.db.selectFrom('payments').select('id').where('user_id', '=', buyer.id).executeTakeFirstOrThrow()).id;
+  const early = await t.app.inject({ method: 'GET', url: `/payments/return/${open}` });
+  assert.equal([early.statusCode, early.headers.location], [303, `/?registration_fee=false&payment=${open}`]);
+  assert.is((await get(t, buyer, `/api/payments/${open}/`)).json().status, 'pending', 'the flag says false; the server says not decided yet');
   assert.is(await countEvents(t, 'PaymentSucceeded', buyer.id) + await countEvents(t, 'PaymentFailed', buyer.id), 0);
 });
 

@@ -8,9 +8,26 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { TestUser } from '../../services/testing/users';
 import { getUserByEmail } from '../../services/accounts/queries';
 import {
-  assertNoProblems, logged, emailedLink, placedBids, liveAuctionWithLots, newContext, startE2E, user, watchProblems, type E2E, type LiveLot,
-  type PageProblems,
+  assertNoProblems, logged, emailedLink, placedBids, liveAuctionWithLots, newContext, refreshCookie, startE2E, user, watchProblems, type E2E,
+  type LiveLot, type PageProblems,
 } from './helpers';
+
+const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
+
+/** Everything a page script can read without asking the server: document.cookie and both storages. */
+const scriptReadable = (page: Page) => page.evaluate(() => ({
+  cookie: document.cookie,
+  local: Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k)}`).join('; '),
+  session: Object.keys(sessionStorage).map((k) => `${k}=${sessionStorage.getItem(k)}`).join('; '),
+}));
+
+async function assertNoTokenReadable(page: Page, when: string): Promise<void> {
+  const seen = await scriptReadable(page);
+  for (const [where, text] of Object.entries(seen)) {
+    assert.not.ok(JWT.test(text), `no token in ${where} ${when}: ${text}`);
+    assert.not.match(text, /\b(access|refresh|refresh_token)=/, `no token name in ${where} ${when}`);
+  }
+}
 
 let e: E2E;
 let staff: TestUser;
@@ -151,24 +168,31 @@ test('(b) sign in through the Login modal with "Remember me", reload and stay si
   await page.getByRole('status').filter({ hasText: 'Welcome back, Fiona' }).waitFor();
   await accountButton(page, 'Fiona').waitFor();
 
-  const refresh = (await context.cookies()).find((c) => c.name === 'refresh');
+  const refresh = await refreshCookie(context);
   assert.ok(refresh, 'the refresh token is kept');
   assert.ok(refresh.expires > Date.now() / 1000 + 29 * DAY_S, 'remembered for 30 days, not only this browser session');
+  assert.equal([refresh.httpOnly, refresh.sameSite, refresh.path], [true, 'Strict', '/api/auth/'], 'out of scripts\' reach, sent only to /api/auth/');
+  await assertNoTokenReadable(page, 'after sign-in');
 
+  // A reload starts with no token in memory: the page asks for one with the cookie and stays signed in.
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh_token') && r.status() === 200);
   await page.reload();
+  await refreshed;
   await accountButton(page, 'Fiona').waitFor();
   assert.is(await header(page).getByRole('button', { name: 'Sign in' }).count(), 0);
+  await assertNoTokenReadable(page, 'after a reload');
+  assert.is.not((await refreshCookie(context))!.value, refresh.value, 'the reload rotated the refresh token');
   assertNoProblems(problems);
 });
 
 test('(g) logout ends the session: signed out on screen, after a reload, and on the server', async () => {
   const { context, page, problems } = signedIn;
-  const refresh = (await context.cookies()).find((c) => c.name === 'refresh')!.value;
+  const refresh = (await refreshCookie(context))!.value;
   await accountButton(page, 'Fiona').click();
   await header(page).getByRole('button', { name: 'Log out' }).click();
   await header(page).getByRole('button', { name: 'Sign in' }).waitFor();
-  const names = (await context.cookies()).map((c) => c.name);
-  assert.not.ok(names.includes('access') || names.includes('refresh'), 'both tokens are removed');
+  assert.is(await refreshCookie(context), undefined, 'the refresh cookie is removed');
+  await assertNoTokenReadable(page, 'after logout');
 
   await page.reload();
   await header(page).getByRole('button', { name: 'Sign in' }).waitFor();

@@ -9,6 +9,8 @@ import { createTestUser, type TestUser, type TestUserOptions } from '../../servi
 import { consignLot, createAuction, type LotInput } from '../../services/catalogue/testing/fixtures';
 import { lotStream } from '../../services/catalogue/streams';
 import type { BidPlaced } from '../../domain/lot/events';
+import { openSession } from '../../services/accounts/sessions';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../services/accounts/refresh-cookie';
 
 /** Waits in these tests are for things a person would see at once; a stuck page fails in seconds, not minutes. */
 export const UI_TIMEOUT = 10_000;
@@ -71,7 +73,11 @@ export function assertNoProblems(problems: PageProblems): void {
   assert.equal(problems.list, [], 'no script errors or server errors on the page');
 }
 
-/** A browser context, optionally signed in as `user` (the same cookies the client's sign-in stores). */
+/**
+ * A browser context, optionally signed in as `user`: a session of its own (so no two contexts ever present one
+ * refresh token, which the server would take for theft) in the HttpOnly refresh cookie the server's sign-in sets.
+ * The page then gets its access token as after any reload: by the cookie.
+ */
 export async function newContext(e: E2E, viewport = DESKTOP, user?: TestUser, opts: { consentGiven?: boolean } = {}): Promise<BrowserContext> {
   const context = await e.browser.newContext(viewport);
   context.setDefaultTimeout(UI_TIMEOUT);
@@ -81,13 +87,23 @@ export async function newContext(e: E2E, viewport = DESKTOP, user?: TestUser, op
       try { localStorage.setItem('cookie-consent', 'essential'); } catch { /* storage off */ }
     });
   }
-  if (user) {
-    await context.addCookies([
-      { name: 'access', value: user.access, url: e.t.baseUrl },
-      { name: 'refresh', value: user.refresh, url: e.t.baseUrl },
-    ]);
-  }
+  if (user) await signInContext(e, context, user);
   return context;
+}
+
+/** Puts a fresh session's refresh token in the context's cookie jar, as the server's login answer would. */
+export async function signInContext(e: E2E, context: BrowserContext, who: { id: string }): Promise<void> {
+  const session = await openSession(e.t.ctx, { id: who.id, is_staff: false }, true);
+  const { hostname } = new URL(e.t.baseUrl);
+  await context.addCookies([{
+    name: REFRESH_COOKIE, value: session.refresh, domain: hostname, path: REFRESH_COOKIE_PATH,
+    httpOnly: true, sameSite: 'Strict', expires: Math.floor(Date.now() / 1000) + 30 * 86400,
+  }]);
+}
+
+/** The context's refresh cookie (HttpOnly: only the browser and the server see it), or undefined. */
+export async function refreshCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === REFRESH_COOKIE && c.value);
 }
 
 export const user = (e: E2E, opts: TestUserOptions = {}) => createTestUser(e.t, opts);

@@ -27,7 +27,8 @@ import { lotStream } from '../../services/catalogue/streams';
 import { openSession } from '../../services/accounts/sessions';
 import type { LotClosed } from '../../domain/lot/events';
 import {
-  assertNoProblems, DESKTOP, emailedLink, logged, lotProjected, newContext, placedBids, user, watchProblems, type E2E, type PageProblems,
+  assertNoProblems, DESKTOP, emailedLink, logged, lotProjected, newContext, placedBids, refreshCookie, user, watchProblems, type E2E,
+  type PageProblems,
 } from './helpers';
 
 const MINUTE = 60_000;
@@ -175,7 +176,7 @@ test('(2) staff answer the valuation with an estimate', async () => {
 test('(3) the seller activates the account, sells the valued item by courier collection (Saturday refused), gets the PDF and the summary', async () => {
   const { page, problems } = seller;
   await page.goto(`${e.t.baseUrl}${await emailedLink(e, EMAIL, 'submit_token')}`);
-  await until('the emailed link to sign the seller in', async () => (await page.context().cookies()).some((c) => c.name === 'access' && c.value), (v) => v);
+  await until('the emailed link to sign the seller in', async () => !!(await refreshCookie(page.context())), (v) => v);
 
   await page.goto(`${e.t.baseUrl}/account/sellers-area`);
   const valuation = page.getByTestId('my-valuation').filter({ hasText: valuationRef });

@@ -12,7 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser, startServedApp } from '../../services/testing/browser';
 import type { TestUser } from '../../services/testing/users';
-import { assertNoProblems, emailedLink, logged, newContext, user, watchProblems, type E2E } from './helpers';
+import { assertNoProblems, emailedLink, logged, newContext, refreshCookie, user, watchProblems, type E2E } from './helpers';
 
 const EMAIL = 'moira.valuation@whisky.test';
 const PASSWORD = 'Dram!Good2024';
@@ -125,7 +125,7 @@ test('the seller verifies the account from the email, signs in and sees the esti
   await page.goto(`${e.t.baseUrl}${await emailedLink(e, EMAIL, 'submit_token')}`);
   // The link signs the new seller in: wait for the session cookie rather than for whichever welcome dialog follows.
   const deadline = Date.now() + 10_000;
-  while (!(await context.cookies()).some((c) => c.name === 'access' && c.value)) {
+  while (!(await refreshCookie(context))) {
     if (Date.now() > deadline) throw new Error(`not signed in after the emailed link: ${await page.locator('body').innerText()}`);
     await page.waitForTimeout(100);
   }

@@ -5,6 +5,7 @@ import { loadAuctions } from './state/auctions';
 import { syncClock } from './state/clock';
 import { startLive } from './state/live';
 import { loadUser } from './state/session';
+import { removeLegacyCookies } from './api/tokens';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/header.css';
@@ -23,8 +24,12 @@ import './styles/bid-panel.css';
 import './styles/modals.css';
 import './styles/pages.css';
 
+removeLegacyCookies();
+// First: the session (an access token from the refresh cookie), so the calls below and the first render's wait for
+// it and carry the user's token (api/http).
+const signedIn = loadUser();
 createRoot(document.getElementById('root')!).render(<App />);
 
 void syncClock();
 void loadAuctions();
-void loadUser().finally(startLive);
+void signedIn.finally(startLive);

@@ -32,10 +32,10 @@ test('the challenge page escapes what it shows and posts the token to complete a
 });
 
 test('the client return address carries the result, and lot and bid for the fee', () => {
-  const base = { return_path: '/lots/x', return_query: { lot: 'l-1', bid: '25.50' } } as PaymentCreated['data'];
-  assert.is(clientReturnUrl({ ...base, purpose: 'registration_fee' }, true), '/lots/x?registration_fee=true&lot=l-1&bid=25.50');
-  assert.is(clientReturnUrl({ ...base, purpose: 'registration_fee', return_query: {} }, false), '/lots/x?registration_fee=false');
-  assert.is(clientReturnUrl({ ...base, purpose: 'save_card', return_query: {} }, true), '/lots/x?user_payment_cards=true');
+  const base = { payment_id: 'p-1', return_path: '/lots/x', return_query: { lot: 'l-1', bid: '25.50' } } as PaymentCreated['data'];
+  assert.is(clientReturnUrl({ ...base, purpose: 'registration_fee' }, true), '/lots/x?registration_fee=true&lot=l-1&bid=25.50&payment=p-1');
+  assert.is(clientReturnUrl({ ...base, purpose: 'registration_fee', return_query: {} }, false), '/lots/x?registration_fee=false&payment=p-1');
+  assert.is(clientReturnUrl({ ...base, purpose: 'save_card', return_query: {} }, true), '/lots/x?user_payment_cards=true&payment=p-1');
 });
 
 test.run();

@@ -1,10 +1,11 @@
 /**
- * The HTTP client: JSON in and out, bearer token from the access cookie, 60 s timeout, and on a 401/403 one token
- * refresh (shared by concurrent callers) and one retry of the failed request. If the refresh fails the tokens are
- * removed and, unless blocked (10 s after a logout), the session-expired hook runs (logout state + Login modal).
+ * The HTTP client: JSON in and out, bearer token from memory (api/tokens), 60 s timeout, and on a 401/403 one token
+ * refresh (shared by concurrent callers) and one retry of the failed request. If the refresh fails the token is
+ * dropped and, unless blocked (10 s after a logout), the session-expired hook runs (logout state + Login modal).
+ * Every call carries X-CSRF: the server accepts its refresh cookie only on calls that do (a cross-site form cannot).
  */
 import { errorText, fieldErrors } from '../lib/error-text';
-import { clearTokens, getAccess, getRefresh, saveTokens } from './tokens';
+import { clearTokens, getAccess, setAccess } from './tokens';
 
 export class ApiError extends Error {
   constructor(
@@ -78,7 +79,7 @@ interface Raw {
 }
 
 async function send(path: string, o: RequestOptions, token: string | null): Promise<Raw> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRF': '1', ...o.headers };
   if (o.body !== undefined) headers['Content-Type'] = 'application/json';
   if ((o.method ?? 'GET') === 'GET' && readAfter && /^\/api\//.test(path)) headers['Read-After'] = readAfter.text;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -118,17 +119,31 @@ async function send(path: string, o: RequestOptions, token: string | null): Prom
   }
 }
 
-/** POST /api/auth/refresh_token {refresh} -> data.data.access (+ data.data.refresh rotated). */
+/** The server said there is no refresh cookie (or a dead one): no use asking again until someone signs in. */
+let noCookieSession = false;
+export const cookieSessionStarted = () => void (noCookieSession = false);
+
+/**
+ * POST /api/auth/refresh_token with an empty body: the browser sends the HttpOnly refresh cookie, the server rotates
+ * it (a new cookie) and answers data.data.access, kept in memory. Tabs share the cookie, and one cookie presented
+ * twice counts as theft (the session is revoked), so refreshes of every tab of this site run one at a time (a Web
+ * Lock); each then sends the cookie its predecessor left.
+ */
 export function refreshTokens(): Promise<boolean> {
   if (refreshing) return refreshing;
-  const refresh = getRefresh();
-  if (!refresh) return Promise.resolve(false);
-  refreshing = send('/api/auth/refresh_token', { method: 'POST', body: { refresh } }, null)
+  if (noCookieSession) return Promise.resolve(false);
+  const once = () => send('/api/auth/refresh_token', { method: 'POST', body: {} }, null);
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+  const sent: Promise<Raw> = locks ? locks.request('auth-refresh', once) : once();
+  refreshing = sent
     .then((r) => {
-      const d = (r.data ?? {}) as { data?: { access?: string; refresh?: string }; access?: string; refresh?: string };
+      const d = (r.data ?? {}) as { data?: { access?: string }; access?: string };
       const access = d.data?.access ?? d.access;
-      if (!r.ok || !access) return false;
-      saveTokens(access, d.data?.refresh ?? d.refresh ?? null);
+      if (!r.ok || !access) {
+        if (r.status === 400 || r.status === 401) noCookieSession = true;
+        return false;
+      }
+      setAccess(access);
       return true;
     })
     .catch(() => false)
@@ -142,13 +157,15 @@ const isAuthCall = (path: string) => /\/api\/auth\/(login|refresh_token|register
 
 export async function request<T = unknown>(path: string, o: RequestOptions = {}): Promise<T> {
   const auth = o.auth !== false;
+  // A refresh under way (the page load's, or another call's) brings the token this call should carry.
+  if (auth && !getAccess() && refreshing) await refreshing;
   const token = auth ? getAccess() : null;
   let r = await send(path, o, token);
   if ((r.status === 401 || r.status === 403) && auth && !isAuthCall(path) && !blocked()) {
     if (await refreshTokens()) {
       r = await send(path, o, getAccess());
-    } else if (token || getRefresh() || r.status === 401) {
-      const hadSession = !!token || !!getRefresh();
+    } else if (token || r.status === 401) {
+      const hadSession = !!token;
       onSessionExpired();
       clearTokens();
       // A public read still answers without the stale token.

@@ -1,32 +1,33 @@
-/** Access and refresh tokens in cookies. "Remember me" keeps them for 30 days; otherwise for the browser session. */
-import { getCookie, removeCookie, setCookie } from './cookies';
+/**
+ * Where the web client keeps its credentials (docs/accounts.md, "Where the tokens live"): the access token (15
+ * minutes) in this module's memory only, never in a cookie or storage a page script could read; the refresh token
+ * only in the server's HttpOnly cookie, which the browser sends to /api/auth/ by itself. A page load starts
+ * without an access token and asks for one with that cookie (api/http refreshTokens).
+ */
+let access: string | null = null;
 
-const ACCESS = 'access';
-const REFRESH = 'refresh';
-const REMEMBER = 'remember_me';
-const REMEMBER_DAYS = 30;
+export const getAccess = () => access;
 
-export const getAccess = () => getCookie(ACCESS);
-export const getRefresh = () => getCookie(REFRESH);
-export const hasSession = () => !!(getAccess() || getRefresh());
-
-export function saveTokens(access: string, refresh?: string | null, remember?: boolean): void {
-  const keep = remember ?? getCookie(REMEMBER) === '1';
-  const days = keep ? REMEMBER_DAYS : undefined;
-  if (remember !== undefined) {
-    if (remember) setCookie(REMEMBER, '1', REMEMBER_DAYS);
-    else removeCookie(REMEMBER);
-  }
-  setCookie(ACCESS, access, days);
-  if (refresh) setCookie(REFRESH, refresh, days);
+export function setAccess(token: string | null): void {
+  access = token;
 }
 
-/** temp_token: becomes the access cookie; the refresh cookie is removed. */
-export function adoptTempToken(token: string): void {
-  setCookie(ACCESS, token);
-  removeCookie(REFRESH);
-}
-
+/** Forgets the access token, and removes the cookies an older client wrote where scripts could read them. */
 export function clearTokens(): void {
-  for (const name of [ACCESS, REFRESH, REMEMBER, 'csrftoken', 'sessionid']) removeCookie(name);
+  access = null;
+  removeLegacyCookies();
+}
+
+/** temp_token: an access token handed over in the address; it lasts until it expires or the page is left. */
+export const adoptTempToken = (token: string) => setAccess(token);
+
+const LEGACY = ['access', 'refresh', 'remember_me', 'csrftoken', 'sessionid'];
+
+export function removeLegacyCookies(): void {
+  if (typeof document === 'undefined' || !document.cookie) return;
+  for (const name of LEGACY) {
+    if (document.cookie.split('; ').some((part) => part.startsWith(`${name}=`))) {
+      document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+    }
+  }
 }

@@ -31,7 +31,7 @@ export function PrivacyPage() {
         <h2>What we keep</h2>
         <p>Your account details, your bids and orders, and the addresses you give us. Card numbers are never stored by us: saved cards are tokens held by our payment provider, with the last four digits.</p>
         <h2>Cookies</h2>
-        <p>Essential cookies keep you signed in (access and refresh tokens) and remember your choices. Optional cookies are used only with your consent.</p>
+        <p>Essential cookies keep you signed in (a refresh token that page scripts cannot read, sent only to our sign-in service) and remember your choices. Optional cookies are used only with your consent.</p>
         <h2>Emails</h2>
         <p>We email you about your account, your bids and your orders. Newsletters are sent only if you subscribe, and every one has an unsubscribe link.</p>
         <h2>Your rights</h2>

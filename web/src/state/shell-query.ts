@@ -1,47 +1,28 @@
 /**
  * Query parameters any page may be opened with (spec 1, section 2): submit_token, reset_password, reset_token,
  * temp_token, pdf_order_id and the card-payment returns (registration_fee, user_payment_cards, create_order with
- * lot and bid). Each is removed from the address once handled. A card return that lands in the payment popup is
- * handed to the window that opened it, which shows the result (api/payment.ts).
+ * lot and bid, and the payment's id): each is removed from the address once handled, and a card result is shown
+ * only as the server confirms it (state/payment-returns). A card return that lands in the payment popup is handed
+ * to the window that opened it, which shows the result (api/payment.ts).
  */
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { verifyEmail, validateResetToken } from '../api/auth';
 import { downloadOrderPdf } from '../api/files';
 import type { ApiError } from '../api/http';
-import { fetchLot } from '../api/lots';
 import { handOverToOpener, setPaymentReturnHandler } from '../api/payment';
 import { adoptTempToken } from '../api/tokens';
-import { cardsReturned } from '../features/payments/cards-store';
-import { putLot } from './lots';
-import { openModal, queueModal } from './modals';
+import { openModal } from './modals';
+import { handlePaymentReturn } from './payment-returns';
 import { loadUser, session, signIn } from './session';
 import { pushToast } from './toasts';
 
 export const HANDLED_KEYS = [
   'submit_token', 'reset_password', 'reset_token', 'temp_token', 'pdf_order_id', 'registration_fee',
-  'user_payment_cards', 'create_order', 'lot', 'bid',
+  'user_payment_cards', 'create_order', 'lot', 'bid', 'payment',
 ] as const;
 
-export const CARD_ERROR = 'Error! Error has occurred while processing Payment Card.';
-export const CARD_ADDED = 'Payment card is added successfully';
+export { CARD_ADDED, CARD_ERROR, showFeePaid } from './payment-returns';
 const PAYMENT_KEYS = ['registration_fee', 'user_payment_cards', 'create_order'];
-
-/**
- * The registration fee is paid (at once, or after the card check): AuthSuccess, then, for the bid that was waiting,
- * ConfirmBid and after it BidSummary (spec 1 section 4). The lot is read first so ConfirmBid can show it.
- */
-export async function showFeePaid(lotId: string | null, bid: string | null): Promise<void> {
-  if (session.user) session.user.registration_fee_status = true;
-  // Replaces the MemberFee modal that was waiting for the card check.
-  openModal('authSuccess', { title: 'Registration complete', message: 'Thank you, your registration fee has been paid. You can now bid.' });
-  if (!lotId || !bid) return;
-  try {
-    const lot = putLot(await fetchLot(lotId));
-    queueModal('confirmBid', { lotId: lot.id, bid, summary: true });
-  } catch (e) {
-    console.warn('Could not reopen the bid after the registration fee', e);
-  }
-}
 
 type Navigate = (to: string, opts?: { replace?: boolean }) => void;
 
@@ -116,23 +97,5 @@ export async function handleShellQuery(search: string, navigate: Navigate): Prom
     downloadOrderPdf(pdf).catch((e) => pushToast({ kind: 'error', title: 'Order PDF', text: (e as Error).message }));
   }
 
-  const fee = q.get('registration_fee');
-  if (fee !== null) {
-    if (fee === 'true') await showFeePaid(q.get('lot'), q.get('bid'));
-    // The card check failed: the card form again, with the error (spec 1 sections 4 and 8).
-    else openModal('memberFee', { error: CARD_ERROR, lotId: q.get('lot'), bid: q.get('bid') });
-  }
-
-  const cards = q.get('user_payment_cards');
-  if (cards !== null) {
-    cardsReturned(cards === 'true');
-    if (cards === 'true') openModal('authSuccess', { title: 'Success!', message: CARD_ADDED });
-    else openModal('authSuccess', { title: 'Error', message: CARD_ERROR, tone: 'error' });
-  }
-
-  const order = q.get('create_order');
-  if (order !== null) {
-    if (order === 'true') openModal('authSuccess', { title: 'Success!', message: 'Order payment has been processed successfully' });
-    else openModal('authSuccess', { title: 'Error', message: CARD_ERROR, tone: 'error' });
-  }
+  await handlePaymentReturn(q);
 }

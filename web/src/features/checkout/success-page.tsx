@@ -2,7 +2,10 @@
  * /checkout-success: after an order (flow_type=checkout) the order number, what is due and how to pay it, what
  * happens next for the chosen service, and the way to the orders history and the account; after a sell request
  * (flow_type=sell-request) the selling feature's variant (features/selling/sell-success). An order placed through
- * the card check in this window arrives here from the bank without the order in memory: the newest order is read instead. The unpaid-lots notice is cleared.
+ * the card check arrives here without the order in memory: the newest order is read, and the page says its real
+ * status (paid, awaiting payment, cancelled), or that there is nothing to show. The address proves nothing: the
+ * unpaid-lots notice is cleared only after an order this tab placed (the server's answer) or whose card payment the
+ * server confirmed (state/payment-results).
  */
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -11,6 +14,7 @@ import { Spinner } from '../../components/feedback';
 import { PageHead, RequireAuth } from '../../components/page-head';
 import { formatGBP, toPence } from '../../lib/money';
 import { session } from '../../state/session';
+import { paymentResults } from '../../state/payment-results';
 import { SellRequestSuccess } from '../selling/sell-success';
 import { clearUnpaidNotice, fetchLatestOrder, type LatestOrder } from './api';
 import { checkout, type PlacedOrder } from './checkout-store';
@@ -43,6 +47,7 @@ function clearNotice(): void {
 
 function OrderOutcome() {
   const snap = useSnapshot(checkout);
+  const { paidOrderIds } = useSnapshot(paymentResults);
   const placed = snap.placed as PlacedOrder | null;
   const [latest, setLatest] = useState<LatestOrder | null | undefined>(placed?.order ? null : undefined);
 
@@ -54,11 +59,20 @@ function OrderOutcome() {
   }, [placed]);
 
   const cancelled = latest?.status === 'cancelled';
+  const realOrder = !!placed?.order || (!!latest && !cancelled && paidOrderIds.includes(latest.id));
   useEffect(() => {
-    if (latest !== undefined && !cancelled) clearNotice();
-  }, [latest, cancelled]);
+    if (realOrder) clearNotice();
+  }, [realOrder]);
 
   if (latest === undefined) return <Spinner label="Loading your order" />;
+  if (!placed?.order && !latest) {
+    return (
+      <div className="checkout-success">
+        <p className="lead-text" role="status">There is no order to show here.</p>
+        <p><Link href="/checkout" className="button button--primary">Go to checkout</Link></p>
+      </div>
+    );
+  }
   if (cancelled && !placed?.order) {
     return (
       <div className="checkout-success">
@@ -70,16 +84,19 @@ function OrderOutcome() {
 
   const order = placed?.order;
   const number = order?.order_number ?? latest?.reference_no ?? null;
-  const due = toPence(order?.amount_due ?? '0') ?? 0;
+  // The server's word: the order it has just answered, or the newest order's status.
+  const due = order ? toPence(order.amount_due ?? '0') ?? 0 : latest?.status === 'paid' ? 0 : null;
   const method = placed?.method ?? null;
   const service = placed?.service ?? null;
   return (
     <div className="checkout-success">
       <div className="checkout-success__card">
         <p className="checkout-success__mark" aria-hidden="true">✓</p>
-        <h2>{due > 0 ? 'Your order is placed' : 'Your order is paid'}</h2>
+        <h2>{due === 0 ? 'Your order is paid' : 'Your order is placed'}</h2>
         {number && <p className="checkout-success__number">Order number <strong>{number}</strong></p>}
-        {due > 0 ? (
+        {due === null ? (
+          <p className="lead-text">Your order is waiting for its payment. We email you as soon as it is paid; your orders show its status.</p>
+        ) : due > 0 ? (
           <>
             <p className="lead-text">Amount due: <strong>{formatGBP(order?.amount_due)}</strong>{method ? `, ${HOW_TO_PAY[method]}` : ''}.</p>
             {(method === 'UK_BANK' || method === 'INT_BANK') && (

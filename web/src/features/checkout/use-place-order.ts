@@ -9,6 +9,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../api/http';
 import { closePaymentWindow, continueCardCheck, openPaymentWindow, PAYMENT_RETURN_MESSAGE } from '../../api/payment';
+import { paymentResult } from '../../api/payment-status';
+import { orderPaymentConfirmed } from '../../state/payment-results';
 import { openModal } from '../../state/modals';
 import type { CardForm } from '../payments/card-form';
 import { createOrder, fetchBankData, fetchStoreInfo, newAttemptKey } from './api';
@@ -39,6 +41,9 @@ const browserFacts = () => ({
   windowWidth: window.innerWidth,
   windowHeight: window.innerHeight,
 });
+
+/** Neither paid nor failed by the server's word (yet): no claim either way. */
+export const PAYMENT_UNCONFIRMED = 'We could not confirm this card payment yet. Please check your orders before trying again.';
 
 export function usePlaceOrder(form: CardForm) {
   const [phase, setPhase] = useState<Phase>('idle');
@@ -74,16 +79,21 @@ export function usePlaceOrder(form: CardForm) {
     const onMessage = (e: MessageEvent) => {
       const data = e.data as { type?: unknown; search?: unknown };
       if (e.origin !== location.origin || data?.type !== PAYMENT_RETURN_MESSAGE || typeof data.search !== 'string') return;
-      const result = new URLSearchParams(data.search).get('create_order');
-      if (result === null) return;
+      const query = new URLSearchParams(data.search);
+      if (query.get('create_order') === null) return;
       stopWatching.current();
       challenge.current = null;
       setCanReopen(false);
-      if (result === 'true') void done(null, 'CARD', service.current);
-      else {
+      // The flag is what the bank's page was told; the server says what happened to the payment.
+      void paymentResult(query.get('payment'), 'order').then((result) => {
+        if (result.status === 'succeeded') {
+          orderPaymentConfirmed(result.orderId);
+          void done(null, 'CARD', service.current);
+          return;
+        }
         setPhase('idle');
-        setError(CARD_ERROR);
-      }
+        setError(result.status === 'failed' ? CARD_ERROR : PAYMENT_UNCONFIRMED);
+      });
     };
     window.addEventListener('message', onMessage);
     return () => {

@@ -1,0 +1,50 @@
+/**
+ * GET /api/payments/:id/: what became of one of the caller's card payments, so the client's result screens say
+ * what the server knows rather than what the address says (`?registration_fee=true` is only a hint: anyone can type
+ * it). Read from the payment's stream (not the read model), so a page that lands right after the return route
+ * sees the outcome that route just applied. Another user's payment is "not found", like an unknown one.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { requireUser } from '../http/auth';
+import { parseParams } from '../http/validation';
+import { NotFound } from '../../domain/shared/errors';
+import { paymentDecider } from '../../domain/payment/decide';
+import { paymentStream, type PaymentPurpose } from '../../domain/payment/events';
+import type { PaymentState } from '../../domain/payment/state';
+
+export const PAYMENT_NOT_FOUND = 'Payment not found.';
+
+const params = z.object({ id: z.string().uuid({ message: PAYMENT_NOT_FOUND }) });
+
+export interface PaymentStatusView {
+  id: string;
+  purpose: PaymentPurpose;
+  /** pending: waiting for the card check; succeeded: its effect happened (fee paid, card saved, order paid). */
+  status: 'pending' | 'succeeded' | 'failed';
+  order_id: string | null;
+  failure_message: string | null;
+}
+
+/** The same rule as the return route's redirect: an order payment refunded at once (order cancelled) paid nothing. */
+export function paymentStatusOf(state: PaymentState): PaymentStatusView['status'] {
+  if (state.status === 'succeeded') return state.payment?.purpose === 'order' && state.refunded_pence > 0 ? 'failed' : 'succeeded';
+  if (state.status === 'failed') return 'failed';
+  return 'pending';
+}
+
+export function paymentStatusRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/payments/:id/', { schema: { summary: "One of the caller's card payments: pending, succeeded or failed", params } }, async (request) => {
+    const user = requireUser(request);
+    const { id } = parseParams(params, request.params);
+    const { state } = await ctx.commands.load(paymentStream(id), paymentDecider);
+    const payment = state.payment;
+    if (!payment || payment.user_id !== user.id) throw new NotFound(PAYMENT_NOT_FOUND);
+    const view: PaymentStatusView = {
+      id, purpose: payment.purpose, status: paymentStatusOf(state), order_id: payment.order_id ?? null,
+      failure_message: state.failure?.message ?? null,
+    };
+    return view;
+  });
+}
