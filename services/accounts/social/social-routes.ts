@@ -3,6 +3,7 @@
  * A provider without its settings answers 400 saying sign-in with it is not available; one that cannot be reached
  * answers 503. A refused token counts as a wrong guess for the caller's address (services/limits/guesses.ts).
  */
+import { setRefreshCookie } from '../refresh-cookie';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -47,7 +48,9 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
         return reply.status(503).header('Retry-After', '30').send({ detail: unreachable(provider) });
       }
       if (!profile.email) throw new RuleBroken(noVerifiedEmail(provider));
-      return socialSignIn(ctx, profile, request.id);
+      const answer = await socialSignIn(ctx, profile, request.id);
+      setRefreshCookie(request, reply, answer.refresh, false);
+      return answer;
     });
   }
 }

@@ -11,24 +11,24 @@ import { MSG, validateName } from '../../../domain/account/rules';
 import { findUserIdByEmail } from '../lookup';
 import { createAccount } from '../create-account';
 import { awaitProjected, runAccountCommand } from '../account-commands';
-import { hashPassword } from '../passwords';
 import { openSession, revokeUserSessions } from '../sessions';
-import { getUserById, toUserView } from '../queries';
+import { getUserById, toUserView, userViewOfState } from '../queries';
+import { loadAccount } from '../lookup';
 import type { SocialProfile } from './providers';
 
 /** A password nobody knows: the account signs in through the provider until its owner sets one (reset link). */
-const unusablePasswordHash = () => hashPassword(randomBytes(32).toString('base64url'));
+const unusablePasswordHash = (ctx: AppContext) => ctx.passwords.hash(randomBytes(32).toString('base64url'));
 
 const nameOrBlank = (name: string) => (validateName(name) ? '' : name.trim());
 
 export async function socialSignIn(ctx: AppContext, profile: SocialProfile, requestId: string) {
   const { userId, created } = await linkOrCreate(ctx, profile, requestId);
-  const row = await getUserById(ctx.db, userId);
-  if (!row) throw new Error(`user ${userId} not projected`);
-  const session = await openSession(ctx, { id: userId, is_staff: row.is_staff }, false);
-  const user = toUserView(row);
+  // The account's own state answers when the users view is behind (a committed sign-in never fails for it).
+  const [row, { state }] = await Promise.all([getUserById(ctx.db, userId), loadAccount(ctx, userId)]);
+  const user = row ? toUserView(row) : userViewOfState(state);
+  const session = await openSession(ctx, { id: userId, is_staff: state.isStaff }, false);
   return {
-    access: session.access, refresh: session.refresh, is_staff: row.is_staff, is_auditor: row.is_auditor,
+    access: session.access, refresh: session.refresh, is_staff: state.isStaff, is_auditor: state.isAuditor,
     created, is_completed: user.is_completed, user,
   };
 }
@@ -38,7 +38,7 @@ async function linkOrCreate(ctx: AppContext, profile: SocialProfile, requestId: 
   if (existing) return { userId: await link(ctx, existing, profile, requestId), created: false };
   try {
     const made = await createAccount(ctx, {
-      email: profile.email, password_hash: await unusablePasswordHash(), verified: true, by: 'self',
+      email: profile.email, password_hash: await unusablePasswordHash(ctx), verified: true, by: 'self',
       profile: { first_name: nameOrBlank(profile.first_name), last_name: nameOrBlank(profile.last_name) },
       social: { provider: profile.provider, subject: profile.subject },
     }, { request_id: requestId });
@@ -56,7 +56,7 @@ async function linkOrCreate(ctx: AppContext, profile: SocialProfile, requestId: 
 async function link(ctx: AppContext, userId: string, profile: SocialProfile, requestId: string): Promise<string> {
   const outcome = await runAccountCommand(ctx, userId, {
     type: 'LinkSocialIdentity', provider: profile.provider, subject: profile.subject, email: profile.email,
-    unusable_password_hash: await unusablePasswordHash(), now: ctx.clock.now().toISOString(),
+    unusable_password_hash: await unusablePasswordHash(ctx), now: ctx.clock.now().toISOString(),
   }, { user_id: userId, request_id: requestId });
   // An unverified account's password was replaced: whoever signed in with the old one is signed out.
   if (outcome.events.some((e) => e.type === 'PasswordChanged')) await revokeUserSessions(ctx, userId, 'password_reset');

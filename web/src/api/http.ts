@@ -155,12 +155,46 @@ export function refreshTokens(): Promise<boolean> {
 
 const isAuthCall = (path: string) => /\/api\/auth\/(login|refresh_token|register|verify_email|password_reset)/.test(path);
 
-export async function request<T = unknown>(path: string, o: RequestOptions = {}): Promise<T> {
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Plain http on another host is not a secure context: no randomUUID, but getRandomValues is there.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * Every write carries an Idempotency-Key (the caller's own, or one made here for this call), so the retries below —
+ * after a token refresh, or once after the network lost the answer — can never carry the write out twice: the server
+ * replays its first answer (docs/architecture.md, "Idempotency keys"). Sign-in calls are left as they are.
+ */
+function withKey(path: string, o: RequestOptions): RequestOptions {
+  if ((o.method ?? 'GET') === 'GET' || isAuthCall(path)) return o;
+  if (o.headers && Object.keys(o.headers).some((h) => h.toLowerCase() === 'idempotency-key')) return o;
+  return { ...o, headers: { ...o.headers, 'Idempotency-Key': newIdempotencyKey() } };
+}
+
+/** A keyed write whose answer the network lost is sent once more, with the same key. */
+async function sendOnceMore(path: string, o: RequestOptions, token: string | null): Promise<Raw> {
+  try {
+    return await send(path, o, token);
+  } catch (e) {
+    const keyed = (o.method ?? 'GET') !== 'GET' && o.headers?.['Idempotency-Key'] !== undefined;
+    if (!keyed || o.signal?.aborted || !(e instanceof ApiError) || /timed out/i.test(e.message)) throw e;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    return send(path, o, token);
+  }
+}
+
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const o = withKey(path, options);
   const auth = o.auth !== false;
   // A refresh under way (the page load's, or another call's) brings the token this call should carry.
   if (auth && !getAccess() && refreshing) await refreshing;
   const token = auth ? getAccess() : null;
-  let r = await send(path, o, token);
+  let r = await sendOnceMore(path, o, token);
   if ((r.status === 401 || r.status === 403) && auth && !isAuthCall(path) && !blocked()) {
     if (await refreshTokens()) {
       r = await send(path, o, getAccess());

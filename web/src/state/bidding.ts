@@ -9,14 +9,7 @@ import { lotsStore, setBidError, setBidNotice } from './lots';
 import { openModal } from './modals';
 import { session } from './session';
 
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+export { newIdempotencyKey } from '../api/http';
 
 export function isRegistrationFeeError(e: ApiError): boolean {
   const data = (e.data ?? {}) as Record<string, unknown>;

@@ -1,0 +1,57 @@
+/** Every write the client sends carries an Idempotency-Key, and its own retries send the same one. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { request } from './http';
+
+const sent: { url: string; method: string; key: string | undefined }[] = [];
+let failures = 0;
+
+globalThis.fetch = (async (url: string, init: RequestInit) => {
+  sent.push({ url, method: String(init.method), key: (init.headers as Record<string, string>)['Idempotency-Key'] });
+  if (failures > 0) {
+    failures--;
+    throw new TypeError('Failed to fetch');
+  }
+  return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+}) as typeof fetch;
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+test.before.each(() => {
+  sent.length = 0;
+  failures = 0;
+});
+
+test('a write gets a fresh key per call; reads and sign-in calls get none', async () => {
+  await request('/api/withdraw/', { method: 'POST', body: {}, auth: false });
+  await request('/api/withdraw/', { method: 'POST', body: {}, auth: false });
+  await request('/api/lots/', { auth: false });
+  await request('/api/auth/login/', { method: 'POST', body: {}, auth: false });
+  assert.match(sent[0].key!, uuid);
+  assert.match(sent[1].key!, uuid);
+  assert.is.not(sent[0].key, sent[1].key);
+  assert.equal([sent[2].key, sent[3].key], [undefined, undefined]);
+});
+
+test("the caller's own key is kept", async () => {
+  await request('/api/bids/', { method: 'POST', body: {}, auth: false, headers: { 'Idempotency-Key': 'mine' } });
+  assert.is(sent[0].key, 'mine');
+});
+
+test('a write whose answer the network lost is sent once more with the same key', async () => {
+  failures = 1;
+  await request('/api/staff/lots/', { method: 'POST', body: {}, auth: false });
+  assert.is(sent.length, 2);
+  assert.is(sent[1].key, sent[0].key);
+});
+
+test('a read that failed is not retried, and a write fails after its one retry', async () => {
+  failures = 1;
+  await request('/api/lots/', { auth: false }).then(() => assert.unreachable('should fail'), () => {});
+  assert.is(sent.length, 1);
+  failures = 2;
+  await request('/api/withdraw/', { method: 'POST', body: {}, auth: false }).then(() => assert.unreachable('should fail'), () => {});
+  assert.is(sent.length, 3);
+});
+
+test.run();
