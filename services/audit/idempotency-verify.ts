@@ -24,7 +24,7 @@ export async function verifyIdempotency(_ctx: unknown, executor: Db, onProgress?
   const { rows: mismatched } = await sql<RowMismatch>`
     SELECT k.user_id, d.digest AS key_digest, k.effect_execution::text, array_agg(DISTINCT e.metadata->>'idempotency_execution') AS runs
     FROM idempotency_keys k
-    CROSS JOIN LATERAL (SELECT left(encode(sha256(convert_to(k.user_id || E'\\n' || k.key, 'UTF8')), 'hex'), 32) AS digest) d
+    CROSS JOIN LATERAL (SELECT left(encode(sha256(convert_to(k.user_id || E'\\n' || k.key || E'\\n' || k.request_hash, 'UTF8')), 'hex'), 32) AS digest) d
     JOIN events e ON e.metadata->>'idempotency_key' = d.digest
     WHERE k.effect_execution IS NOT NULL AND e.metadata->>'idempotency_execution' IS DISTINCT FROM k.effect_execution::text
     GROUP BY 1, 2, 3`.execute(executor);

@@ -46,7 +46,7 @@ async function decide(ctx: AppContext, user: AuthUser, input: BidInput): Promise
       max_bid: input.pence, bidder_registration_fee_paid: feePaid, now,
     }),
     // A keyed bid's events carry the key's digest: audit:verify proves one key never placed two bids.
-    metadata: { user_id: user.id, request_id: input.requestId, ...(input.idempotencyKey ? { idempotency_key: keyDigest(user.id, input.idempotencyKey) } : {}) },
+    metadata: { user_id: user.id, request_id: input.requestId, ...(input.idempotencyKey ? { idempotency_key: keyDigest(user.id, input.idempotencyKey, requestHash(input.lotId, input.pence)) } : {}) },
   };
   if (input.idempotencyKey) {
     job.idempotency = {

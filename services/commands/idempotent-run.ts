@@ -18,6 +18,8 @@ export const KEY_TAKEN_OVER = 'A request with this Idempotency-Key is still bein
 export interface IdempotentRun {
   userId: string;
   key: string;
+  /** What makes two requests the same (a key refused for one body may carry a corrected one: another request). */
+  requestHash: string;
   /** This run's id: the key row's `execution` while it holds the key. */
   execution: string;
   /** Transactions that already carry the mark (one statement per transaction is enough). */
@@ -45,15 +47,18 @@ export function currentRun(): IdempotentRun | undefined {
   return run && !run.finished ? run : undefined;
 }
 
-/** The digest events carry instead of the key itself (keys are the client's, and scoped to the caller). */
-export function keyDigest(userId: string, key: string): string {
-  return createHash('sha256').update(`${userId}\n${key}`).digest('hex').slice(0, 32);
+/**
+ * The digest events carry instead of the key itself (keys are the client's, and scoped to the caller): one request,
+ * that is one key with one body (a key refused for one body may carry a corrected one, which is another request).
+ */
+export function keyDigest(userId: string, key: string, requestHash: string): string {
+  return createHash('sha256').update(`${userId}\n${key}\n${requestHash}`).digest('hex').slice(0, 32);
 }
 
 /** What events appended during a run add to their metadata (nothing outside a run). */
 export function runMetadata(): { idempotency_key: string; idempotency_execution: string } | null {
   const run = currentRun();
-  return run ? { idempotency_key: keyDigest(run.userId, run.key), idempotency_execution: run.execution } : null;
+  return run ? { idempotency_key: keyDigest(run.userId, run.key, run.requestHash), idempotency_execution: run.execution } : null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../testing/harness';
 import { CARRIED_OUT, installIdempotencyKeys, KEY_IN_FLIGHT, KEY_REUSED } from './idempotency-keys';
 import { installErrorHandler } from './errors';
 import { keyDigest } from '../commands/idempotent-run';
+import { verifyIdempotency } from '../audit/idempotency-verify';
 import { RuleBroken } from '../../domain/shared/errors';
 
 let t: TestApp;
@@ -35,6 +36,13 @@ async function testApp(): Promise<FastifyInstance> {
     return reply.status(201).send({ id, amount: request.body?.amount ?? null, runs });
   });
   a.post('/api/boom/', async () => { runs++; throw new Error('before any effect'); });
+  // A card declined: its failed payment is stored, and the answer is a refusal.
+  a.post<{ Body: { card: string } }>('/api/declines/', async (request) => {
+    runs++;
+    await t.ctx.store.append(`payment-${randomUUID()}`, 'no_stream', [{ event_id: randomUUID(), type: 'ThingMade', data: { card: request.body.card } }]);
+    if (request.body.card === 'bad') throw new RuleBroken('Your card was declined.');
+    return { paid: true };
+  });
   a.post('/api/auth/sign-in/', async () => ({ access: `token-${++runs}` }));
   await a.ready();
   return a;
@@ -138,9 +146,17 @@ test('the events of a keyed run carry the key digest and the run', async () => {
   await post('k-7', { amount: '7.00' });
   const { rows } = await sql<{ metadata: Record<string, string> }>`
     SELECT metadata FROM events WHERE type = 'ThingMade' ORDER BY position DESC LIMIT 1`.execute(t.ctx.db);
-  assert.is(rows[0].metadata.idempotency_key, keyDigest('u1', 'k-7'));
-  const { rows: key } = await sql<{ effect_execution: string }>`SELECT effect_execution::text FROM idempotency_keys WHERE key = 'k-7'`.execute(t.ctx.db);
+  const { rows: key } = await sql<{ effect_execution: string; request_hash: string }>`
+    SELECT effect_execution::text, request_hash FROM idempotency_keys WHERE key = 'k-7'`.execute(t.ctx.db);
+  assert.is(rows[0].metadata.idempotency_key, keyDigest('u1', 'k-7', key[0].request_hash));
   assert.is(rows[0].metadata.idempotency_execution, key[0].effect_execution);
+  // The audit finds the key's events from its row: a row naming another run is a difference.
+  assert.equal((await verifyIdempotency(null, t.ctx.db)).differences, []);
+  await sql`UPDATE idempotency_keys SET effect_execution = ${randomUUID()}::uuid WHERE key = 'k-7'`.execute(t.ctx.db);
+  const audit = await verifyIdempotency(null, t.ctx.db);
+  await sql`UPDATE idempotency_keys SET effect_execution = ${key[0].effect_execution}::uuid WHERE key = 'k-7'`.execute(t.ctx.db);
+  assert.is(audit.differences.length, 1);
+  assert.is(audit.differences[0].field, 'effect_execution');
 });
 
 /** A reservation left by a process that died (its lease ran out), with or without a committed effect. */
@@ -185,6 +201,25 @@ test('answers that carry credentials are never stored: a keyed sign-in simply ru
   assert.equal([first.json().access, second.json().access], ['token-1', 'token-2']);
   const { rows } = await sql`SELECT 1 FROM idempotency_keys WHERE key = 'k-11'`.execute(t.ctx.db);
   assert.is(rows.length, 0);
+});
+
+test('a refusal that committed something is replayed; a corrected request may take its key', async () => {
+  const first = await post('k-12', { card: 'bad' }, 'u1', '/api/declines/');
+  const again = await post('k-12', { card: 'bad' }, 'u1', '/api/declines/');
+  assert.equal([first.statusCode, again.statusCode, again.body, again.headers['idempotent-replayed']], [400, 400, first.body, 'true']);
+  assert.is(runs, 1);
+  const fixed = await post('k-12', { card: 'good' }, 'u1', '/api/declines/');
+  assert.equal([fixed.statusCode, fixed.json(), runs], [200, { paid: true }, 2]);
+  const replayed = await post('k-12', { card: 'good' }, 'u1', '/api/declines/');
+  assert.equal([replayed.body, runs], [fixed.body, 2]);
+  // (Earlier tests fake dead runs by editing key rows: only this key's requests are looked at.)
+  const { rows } = await sql<{ request_hash: string }>`SELECT request_hash FROM idempotency_keys WHERE key = 'k-12'`.execute(t.ctx.db);
+  const { rows: digests } = await sql<{ digest: string }>`
+    SELECT DISTINCT metadata->>'idempotency_key' AS digest FROM events WHERE stream_id LIKE 'payment-%'`.execute(t.ctx.db);
+  assert.is(digests.length, 2, 'the refused request and the corrected one are two requests');
+  assert.ok(digests.some((d) => d.digest === keyDigest('u1', 'k-12', rows[0].request_hash)));
+  const audit = await verifyIdempotency(null, t.ctx.db);
+  assert.not.ok(audit.differences.some((d) => digests.some((x) => d.subject.includes(x.digest))), 'one effect each');
 });
 
 test('a malformed key is a field error', async () => {

@@ -8,7 +8,9 @@
  * - The transaction that appends the run's events also marks the key as executed (services/commands/idempotent-run.ts):
  *   the mark commits exactly with the effect.
  * - The answer is stored as the bytes sent, before they are sent. A refused request (4xx) or a failure (5xx) before any
- *   effect removes the reservation, so the same key can be sent again and runs once.
+ *   effect removes the reservation, so the same key can be sent again and runs once. A refusal that committed something
+ *   (a declined card leaves its failed payment) is kept and replayed; a corrected request (another body) may still
+ *   take its key, and is then another request.
  * - A run whose process died holds its key only until its lease runs out. A retry then takes the key over when no
  *   effect committed, or, when one did but the answer was never stored, answers that the request was carried out
  *   (and stores that answer for every later retry): it never runs a second time.
@@ -94,10 +96,11 @@ async function runKeyed(ctx: Ctx, request: FastifyRequest, reply: FastifyReply, 
   const key = idempotencyKeyOf(request);
   if (!key) return handler();
   const userId = request.user?.id ?? `address:${request.ip}`;
-  const claim = await claimKey(ctx, userId, key, scope, requestHash(request));
+  const hash = requestHash(request);
+  const claim = await claimKey(ctx, userId, key, scope, hash);
   if (claim.kind === 'replay') return replay(reply, claim.row);
   const run: KeyedRun = {
-    userId, key, execution: claim.execution, bound: new WeakSet(), finished: false,
+    userId, key, requestHash: hash, execution: claim.execution, bound: new WeakSet(), finished: false,
     renew: setInterval(() => void renewLease(ctx, run).catch(() => {}), Math.floor(ctx.config.idempotencyLeaseMs / 3)),
   };
   run.renew.unref();
@@ -120,7 +123,11 @@ async function claimKey(ctx: Ctx, userId: string, key: string, scope: string, ha
     if (inserted.length > 0) return { kind: 'run', execution };
     const row = await readKey(ctx, userId, key);
     if (!row) continue; // refused meanwhile: its reservation is gone
-    if (row.request_hash !== hash) throw new Conflict(KEY_REUSED);
+    if (row.request_hash !== hash) {
+      // A refusal (4xx) leaves its key free for a corrected request; anything else keeps it.
+      if (row.status !== null && row.status >= 400 && await retake(ctx, userId, key, row, hash, execution, lease)) return { kind: 'run', execution };
+      throw new Conflict(KEY_REUSED);
+    }
     if (row.status !== null) return { kind: 'replay', row };
     if (row.lease_over && row.effect_execution) return { kind: 'replay', row: await answerCarriedOut(ctx, userId, key) };
     if (row.lease_over && await takeOver(ctx, userId, key, row.execution, execution, lease)) return { kind: 'run', execution };
@@ -143,6 +150,16 @@ async function takeOver(ctx: Ctx, userId: string, key: string, from: string | nu
     UPDATE idempotency_keys SET execution = ${to}::uuid, lease_until = clock_timestamp() + ${lease}::interval
     WHERE user_id = ${userId} AND key = ${key} AND status IS NULL AND effect_execution IS NULL
       AND execution IS NOT DISTINCT FROM ${from}::uuid RETURNING key`.execute(ctx.db);
+  return rows.length > 0;
+}
+
+/** A key whose request was refused (4xx, kept because its refusal committed something) for a corrected request. */
+async function retake(ctx: Ctx, userId: string, key: string, row: KeyRow, hash: string, execution: string, lease: string): Promise<boolean> {
+  const { rows } = await sql`
+    UPDATE idempotency_keys SET request_hash = ${hash}, execution = ${execution}::uuid, lease_until = clock_timestamp() + ${lease}::interval,
+      status = NULL, answer = NULL, raw_answer = NULL, content_type = NULL, answer_encoding = NULL, answered_at = NULL,
+      effect_execution = NULL, effect_at = NULL
+    WHERE user_id = ${userId} AND key = ${key} AND request_hash = ${row.request_hash} AND status = ${row.status} RETURNING key`.execute(ctx.db);
   return rows.length > 0;
 }
 
@@ -169,15 +186,17 @@ async function finish(ctx: Ctx, run: KeyedRun, reply: FastifyReply, payload: unk
   run.finished = true;
   clearInterval(run.renew);
   const where = sql`user_id = ${run.userId} AND key = ${run.key} AND execution = ${run.execution}::uuid AND status IS NULL`;
-  if (reply.statusCode < 400) {
-    faultKillAfterCommit(reply.request.routeOptions.url);
+  if (reply.statusCode < 500) {
+    if (reply.statusCode < 400) faultKillAfterCommit(reply.request.routeOptions.url);
     const { text, encoding } = payloadText(payload);
     const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-    await sql`
+    // A success is kept; so is a refusal that committed something (a declined card's payment): both are replayed.
+    const kept = reply.statusCode < 400 ? sql`TRUE` : sql`effect_execution IS NOT NULL`;
+    const { rows: stored } = await sql`
       UPDATE idempotency_keys SET status = ${reply.statusCode}, raw_answer = ${text}, content_type = ${type},
         answer_encoding = ${encoding}, answered_at = ${ctx.clock.now().toISOString()}, lease_until = NULL
-      WHERE ${where}`.execute(ctx.db);
-    return;
+      WHERE ${where} AND ${kept} RETURNING key`.execute(ctx.db);
+    if (stored.length > 0 || reply.statusCode < 400) return;
   }
   const { rows } = await sql`DELETE FROM idempotency_keys WHERE ${where} AND effect_execution IS NULL RETURNING key`.execute(ctx.db);
   // An effect committed and then the request failed: let a retry answer that it was carried out at once.
