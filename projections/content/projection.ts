@@ -1,9 +1,13 @@
-/** The content read models: articles (likes folded into a count, and who likes what), editor images, CMS entries. */
+/**
+ * The content read models: articles (likes folded into a count, and who likes what), editor images, CMS entries.
+ * The article columns are pure functions (./article-row.ts), shared with answers that cannot wait for this view.
+ */
 import type { Projection } from '../projection';
 import { ARTICLE_EVENT_TYPES, type ArticleEvent, type ArticleImageUploaded } from '../../domain/article/events';
 import { CMS_EVENT_TYPES, type CmsEvent } from '../../domain/cms/events';
 import { assertNever } from '../../domain/shared/decider';
 import './tables';
+import { newArticleRow, writtenColumns } from './article-row';
 
 type ContentEvent = ArticleEvent | ArticleImageUploaded | CmsEvent;
 
@@ -16,13 +20,8 @@ export const contentProjection: Projection = {
     const version = stored.stream_version;
     switch (event.type) {
       case 'ArticleWritten': {
-        const d = event.data;
-        const fields = {
-          title: d.title, type: d.type, short_description: d.short_description, content: d.content, image_id: d.image_id,
-          published: d.published, published_at: d.published_at ? new Date(d.published_at) : null, updated_at: new Date(d.at), version,
-        };
-        await trx.insertInto('articles').values({ id: d.article_id, ...fields, created_at: new Date(d.at), likes_count: 0 })
-          .onConflict((oc) => oc.column('id').doUpdateSet(fields).where('articles.version', '<', version)).execute();
+        await trx.insertInto('articles').values(newArticleRow(event.data, version))
+          .onConflict((oc) => oc.column('id').doUpdateSet(writtenColumns(event.data, version)).where('articles.version', '<', version)).execute();
         return;
       }
       case 'ArticleLikeToggled': {

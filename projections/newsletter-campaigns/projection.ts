@@ -1,12 +1,14 @@
 /**
  * `newsletter_campaigns`: one row per campaign with its status (draft or sent), who wrote, edited and sent it, and
  * how many addresses the send froze. Guarded by the stream version, so a replayed or older event changes nothing.
+ * The columns each event sets are pure functions (./row.ts), shared with answers that cannot wait for this view.
  * Delivery progress is not here: it lives in the send's work list (newsletter_campaign_recipients, migration 0785).
  */
 import type { ColumnType } from 'kysely';
 import type { Projection } from '../projection';
 import { CAMPAIGN_EVENT_TYPES, type CampaignEvent } from '../../domain/newsletter-campaign/campaign';
 import { assertNever } from '../../domain/shared/decider';
+import { draftedRow, editedChanges, sentChanges } from './row';
 
 type Instant = ColumnType<Date, string, string>;
 type MaybeInstant = ColumnType<Date | null, string | null | undefined, string | null>;
@@ -42,24 +44,18 @@ export const newsletterCampaignsProjection: Projection = {
     const version = stored.stream_version;
     switch (event.type) {
       case 'NewsletterCampaignDrafted': {
-        const d = event.data;
-        await trx.insertInto('newsletter_campaigns').values({
-          id: d.campaign_id, subject: d.subject, body: d.body, status: 'draft', created_by: d.by, created_at: d.at,
-          updated_by: d.by, updated_at: d.at, sent_by: null, sent_at: null, recipients_count: null, version,
-        }).onConflict((oc) => oc.column('id').doNothing()).execute();
+        await trx.insertInto('newsletter_campaigns').values(draftedRow(event.data, version))
+          .onConflict((oc) => oc.column('id').doNothing()).execute();
         return;
       }
       case 'NewsletterCampaignEdited': {
-        const d = event.data;
-        await trx.updateTable('newsletter_campaigns').set({ subject: d.subject, body: d.body, updated_by: d.by, updated_at: d.at, version })
-          .where('id', '=', d.campaign_id).where('version', '<', version).execute();
+        await trx.updateTable('newsletter_campaigns').set(editedChanges(event.data, version))
+          .where('id', '=', event.data.campaign_id).where('version', '<', version).execute();
         return;
       }
       case 'NewsletterCampaignSent': {
-        const d = event.data;
-        await trx.updateTable('newsletter_campaigns')
-          .set({ status: 'sent', sent_by: d.by, sent_at: d.sent_at, recipients_count: d.recipients_count, version })
-          .where('id', '=', d.campaign_id).where('version', '<', version).execute();
+        await trx.updateTable('newsletter_campaigns').set(sentChanges(event.data, version))
+          .where('id', '=', event.data.campaign_id).where('version', '<', version).execute();
         return;
       }
       default:

@@ -20,6 +20,7 @@ import { uploadStore } from '../uploads/store';
 import { ARTICLE_UPLOAD_AREA, articleListQuery } from './article-routes';
 import { findArticle, imageUrl, listArticles } from './article-views';
 import { renderMarkdown } from './markdown';
+import { decidedArticle } from './article-decided';
 
 const LIMITS: UploadLimits = { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 1, maxFields: 2, maxFieldBytes: 1024 };
 const NO_IMAGE = 'Choose a photo to upload.';
@@ -64,8 +65,10 @@ export async function articleStaffRoutes(app: FastifyInstance, ctx: AppContext):
     const staff = requireStaff(request);
     const body = parseBody(articleBody, request.body);
     const command = { type: 'WriteArticle' as const, article_id: id, fields: await fields(ctx, body), create, by: staff.id, now: ctx.clock.now().toISOString() };
-    await settle(ctx, await ctx.commands.handle(articleStream(id), articleDecider, command, metadataOf(request)));
-    return findArticle(ctx, id, staff.id, true);
+    const outcome = await ctx.commands.handle(articleStream(id), articleDecider, command, metadataOf(request));
+    // The view once it caught up, else the article folded from its stream: a write that stands never answers empty.
+    if (await settle(ctx, outcome)) return findArticle(ctx, id, staff.id, true);
+    return (await decidedArticle(ctx, id, staff.id, outcome.append?.version ?? null)) ?? findArticle(ctx, id, staff.id, true);
   };
 
   // The editor's preview: the same rendering and sanitising as the published page.

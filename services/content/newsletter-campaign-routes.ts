@@ -20,6 +20,7 @@ import { idOr404, metadataOf, settle } from '../catalogue/http';
 import { audienceCount, sendCampaign } from './newsletter-send';
 import { kickCampaignDelivery } from './newsletter-delivery';
 import { findCampaign, listCampaigns, previewEmail } from './newsletter-campaign-views';
+import { decidedCampaign } from './campaign-decided';
 
 const text = (max: number) => z.string({ error: 'This field is required.' }).max(max, `At most ${max} characters.`);
 // Generous bounds at the edge; the campaign decider holds the real ones (with their own messages).
@@ -32,6 +33,10 @@ export function newsletterCampaignRoutes(app: FastifyInstance, ctx: AppContext):
     if (!found) throw new NotFound(MSG.notFound);
     return found;
   };
+  // After a commit: the view once it caught up, else the campaign folded from its stream (never a 404 for a write
+  // that stands; the view is read only as a last resort, when the stream has no campaign either).
+  const answer = async (id: string, caughtUp: boolean, version: number | null) =>
+    (caughtUp ? null : await decidedCampaign(ctx, id, version)) ?? detailOr404(id);
   const idOf = (request: FastifyRequest) => idOr404((request.params as { id?: unknown }).id, MSG.notFound);
 
   const write = async (request: FastifyRequest, id: string, create: boolean) => {
@@ -41,8 +46,8 @@ export function newsletterCampaignRoutes(app: FastifyInstance, ctx: AppContext):
     const command: CampaignCommand = create
       ? { type: 'DraftCampaign', campaign_id: id, content, by: staff.id, now }
       : { type: 'EditCampaign', campaign_id: id, content, by: staff.id, now };
-    await settle(ctx, await ctx.commands.handle(campaignStream(id), campaignDecider, command, metadataOf(request)));
-    return detailOr404(id);
+    const outcome = await ctx.commands.handle(campaignStream(id), campaignDecider, command, metadataOf(request));
+    return answer(id, await settle(ctx, outcome), outcome.append?.version ?? null);
   };
 
   app.get('/api/staff/newsletters/', { schema: { summary: 'Staff: newsletter campaigns, newest first', querystring: listQuery } }, async (request) => {
@@ -74,10 +79,10 @@ export function newsletterCampaignRoutes(app: FastifyInstance, ctx: AppContext):
     const staff = requireStaff(request);
     const id = idOf(request);
     return sendIdempotent(ctx, request, reply, 'newsletter-send', async () => {
-      await sendCampaign(ctx, id, staff.id, metadataOf(request));
+      const sent = await sendCampaign(ctx, id, staff.id, metadataOf(request));
       // The worker would find the list at its next poll; starting it now gets the first emails out at once.
       kickCampaignDelivery(ctx);
-      return { status: 200, body: await detailOr404(id) };
+      return { status: 200, body: await answer(id, sent.caughtUp, sent.version) };
     });
   });
 }

@@ -63,8 +63,12 @@ export function previewEmail(ctx: AppContext, content: { id: string; subject: st
   return { html: mail.html, text: mail.text };
 }
 
+/** One campaign's answer from its row and delivery counts: the view's, or one folded from the stream (campaign-decided.ts). */
+export function campaignDetail(ctx: AppContext, row: Row): CampaignDetail {
+  return { ...summary(row), body: row.body, preview: previewEmail(ctx, row) };
+}
+
 export async function findCampaign(ctx: AppContext, id: string): Promise<CampaignDetail | null> {
   const { rows } = await sql<Row>`${SELECT} WHERE c.id = ${id}::uuid`.execute(ctx.db);
-  const row = rows[0];
-  return row ? { ...summary(row), body: row.body, preview: previewEmail(ctx, row) } : null;
+  return rows[0] ? campaignDetail(ctx, rows[0]) : null;
 }

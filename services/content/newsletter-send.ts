@@ -49,11 +49,15 @@ async function hasRecipients(trx: Kysely<any>, campaignId: string): Promise<bool
   return rows.length > 0;
 }
 
+/** A committed send: whether the views caught up in time, and the campaign stream's version it left. */
+export interface CampaignSent { caughtUp: boolean; version: number | null }
+
 /**
- * Sends a campaign once: refuses a second send (409), an unknown campaign (404) and an empty audience (400). Resolves
- * once the read model shows it sent, so the delivery worker (which reads the campaign from there) can start.
+ * Sends a campaign once: refuses a second send (409), an unknown campaign (404) and an empty audience (400). Waits
+ * (bounded) for the read model to show it sent, so the delivery worker (which reads the campaign from there) can
+ * start; when the views are behind the send stands all the same, the worker finds it at a later poll.
  */
-export async function sendCampaign(ctx: AppContext, campaignId: string, by: string, meta: EventMetadata): Promise<void> {
+export async function sendCampaign(ctx: AppContext, campaignId: string, by: string, meta: EventMetadata): Promise<CampaignSent> {
   const stream = campaignStream(campaignId);
   const now = ctx.clock.now().toISOString();
   const outcome = await handleMany(ctx, [{ streamId: stream, decider: campaignDecider }], (states) => {
@@ -70,5 +74,6 @@ export async function sendCampaign(ctx: AppContext, campaignId: string, by: stri
     },
   });
   const cursor = lastCursor(outcome.appends);
-  await awaitViews(ctx, cursor);
+  const version = outcome.appends.find((a) => a.stream_id === stream)?.version ?? null;
+  return { caughtUp: await awaitViews(ctx, cursor), version };
 }
