@@ -13,6 +13,9 @@ import { registerApiDocs, tagRoutes } from './openapi';
 import { refuseAuditorWrites } from './auth';
 import { recordRoutes } from './route-table';
 import { installIdempotencyKeys } from './idempotency-keys';
+import { installSecurityHeaders } from './security-headers';
+import { pageStatus } from './client-pages';
+import { siteFileRoutes } from '../site/routes';
 
 const WEB_DIST = path.resolve(process.cwd(), 'web/dist');
 
@@ -31,6 +34,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply),
   });
   recordRoutes(app);
+  await installSecurityHeaders(app, ctx.config.publicUrl);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -58,17 +62,20 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
   // A live node serves only /ws/ (and /health): the pages come from the API nodes.
   const clientBuilt = ctx.config.role !== 'live' && await serveClient(app);
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = clientBuilt && request.method === 'GET' && !/^\/(api|ws)(\/|$)/.test(request.url);
-    if (isPage) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ detail: 'Not found.' });
+  if (ctx.config.role !== 'live') siteFileRoutes(app, ctx);
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = clientBuilt && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|ws)(\/|$)/.test(request.url);
+    if (!isPage) return reply.status(404).send({ detail: 'Not found.' });
+    // Deep links load the client; the status tells whether the page exists (services/http/client-pages.ts).
+    return reply.status(await pageStatus(ctx, request.url)).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
+      .send(await fs.promises.readFile(path.join(WEB_DIST, 'index.html')));
   });
   return app;
 }
 
 /**
- * Serves web/dist when it was built; the not-found handler then answers any other GET outside /api and /ws with
- * index.html, so deep links load.
+ * Serves web/dist when it was built;
+ * the not-found handler then answers it for the client's pages (200) and for anything else outside /api and /ws (404).
  */
 async function serveClient(app: FastifyInstance): Promise<boolean> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) return false;

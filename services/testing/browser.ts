@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { startTestApp, type TestApp } from './harness';
 import { ensureClientBuilt } from '../../scripts/client-build';
+import { assertNoCspViolations, watchCsp, type CspWatch } from './csp-watch';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -16,15 +17,37 @@ export interface BrowserSession {
 }
 
 /**
- * Debian's Chromium through playwright-core (never a downloaded browser). `launch` gives every run a fresh, empty
+ * Debian's Chromium through playwright-core (never a downloaded browser). Every context watches for CSP violations
+ * (services/testing/csp-watch.ts): closing it fails the test when a page had any. `launch` gives every run a fresh, empty
  * temporary profile (user data dir) of its own and removes it on close.
  */
 export async function launchBrowser(): Promise<BrowserSession> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const open = new Set<CspWatch>();
   return {
     browser,
-    newContext: (viewport = { width: 1280, height: 900 }) => browser.newContext({ viewport }),
-    close: () => browser.close(),
+    async newContext(viewport = { width: 1280, height: 900 }) {
+      const context = await browser.newContext({ viewport });
+      const watch: CspWatch = { list: [] };
+      open.add(watch);
+      await watchCsp(context, watch);
+      // Closing the context is where a test learns of its pages' CSP violations.
+      const close = context.close.bind(context);
+      context.close = async (options) => {
+        await close(options);
+        open.delete(watch);
+        assertNoCspViolations(watch, 'this test\'s pages');
+      };
+      return context;
+    },
+    async close() {
+      await browser.close();
+      const left = [...open].flatMap((w) => w.list);
+      if (left.length === 0) return;
+      // A context the test never closed: fail the file (uvu may not count an error thrown in an `after` hook).
+      process.exitCode = 1;
+      assertNoCspViolations({ list: left }, 'pages of contexts left open');
+    },
   };
 }
 
