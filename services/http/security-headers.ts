@@ -36,8 +36,9 @@ export function clientCspDirectives(publicUrl: string): Record<string, string[]>
   };
 }
 
+/** The header value exactly as helmet sends it (directives joined by ";"). */
 export function clientCsp(publicUrl: string): string {
-  return Object.entries(clientCspDirectives(publicUrl)).map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+  return Object.entries(clientCspDirectives(publicUrl)).map(([name, values]) => `${name} ${values.join(' ')}`).join(';');
 }
 
 /** The API reference (swagger-ui): its own scripts only, but it writes <style> elements and uses data: images. */
