@@ -44,9 +44,10 @@ export async function launchBrowser(): Promise<BrowserSession> {
       await browser.close();
       const left = [...open].flatMap((w) => w.list);
       if (left.length === 0) return;
-      // A context the test never closed: fail the file (uvu may not count an error thrown in an `after` hook).
+      // A context the test never closed (often a test that failed first): fail the file without throwing, which would
+      // stop uvu before it prints the report.
       process.exitCode = 1;
-      assertNoCspViolations({ list: left }, 'pages of contexts left open');
+      console.error(`Content-Security-Policy violations in pages of contexts left open (expected 0):\n  ${left.join('\n  ')}`);
     },
   };
 }

@@ -21,8 +21,10 @@ test('the API reference at /api/docs renders its operations', async () => {
   const page = await context.newPage();
   const res = await page.goto(`${e.t.baseUrl}/api/docs`);
   assert.is(res?.status(), 200);
-  await page.getByText('Whisky Auction API').first().waitFor();
-  await page.locator('.opblock').first().waitFor();
+  // swagger-ui's bundle is large and the document (200 operations) is generated on the first call: a busy machine
+  // needs more than the usual UI wait.
+  await page.getByText('Whisky Auction API').first().waitFor({ timeout: 90_000 });
+  await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
   await context.close();
 });
 
