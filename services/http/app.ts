@@ -74,8 +74,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 }
 
 /**
- * Serves web/dist when it was built;
- * the not-found handler then answers it for the client's pages (200) and for anything else outside /api and /ws (404).
+ * Serves web/dist when it was built; the not-found handler then answers its index.html for the client's pages (200)
+ * and for any other GET outside /api and /ws (404, the client's not-found view), so deep links load.
  */
 async function serveClient(app: FastifyInstance): Promise<boolean> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) return false;

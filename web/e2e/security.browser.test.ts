@@ -24,7 +24,8 @@ test('the API reference at /api/docs renders its operations', async () => {
   // swagger-ui's bundle is large and the document (200 operations) is generated on the first call: a busy machine
   // needs more than the usual UI wait.
   await page.getByText('Whisky Auction API').first().waitFor({ timeout: 90_000 });
-  await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
+  // docExpansion 'none': the operations sit collapsed under their tags.
+  await page.locator('.opblock-tag').first().waitFor({ timeout: 30_000 });
   await context.close();
 });
 
