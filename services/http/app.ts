@@ -13,8 +13,8 @@ import { registerApiDocs, tagRoutes } from './openapi';
 import { refuseAuditorWrites } from './auth';
 import { recordRoutes } from './route-table';
 import { installIdempotencyKeys } from './idempotency-keys';
-import { installSecurityHeaders } from './security-headers';
-import { pageStatus } from './client-pages';
+import { allowFramingByUs, FRAMED_BY_US, installSecurityHeaders } from './security-headers';
+import { resolvePage } from './client-pages';
 import { siteFileRoutes } from '../site/routes';
 
 const WEB_DIST = path.resolve(process.cwd(), 'web/dist');
@@ -67,7 +67,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     const isPage = clientBuilt && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|ws)(\/|$)/.test(request.url);
     if (!isPage) return reply.status(404).send({ detail: 'Not found.' });
     // Deep links load the client; the status tells whether the page exists (services/http/client-pages.ts).
-    return reply.status(await pageStatus(ctx, request.url)).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
+    const page = await resolvePage(ctx, request.url);
+    if (page.name && FRAMED_BY_US.has(page.name)) allowFramingByUs(reply, ctx.config.publicUrl);
+    return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
       .send(await fs.promises.readFile(path.join(WEB_DIST, 'index.html')));
   });
   return app;

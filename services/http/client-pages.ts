@@ -64,11 +64,11 @@ const RECORD_CHECKS: Partial<Record<PageName, (ctx: AppContext, params: Record<s
   auditWallet: async (_ctx, p) => isUuid(p.userId),
 };
 
-/** 200 when the path is a client page that exists, else 404. */
-export async function pageStatus(ctx: AppContext, url: string): Promise<200 | 404> {
+/** 200 when the path is a client page that exists, else 404; with the page's name when the pattern matched. */
+export async function resolvePage(ctx: AppContext, url: string): Promise<{ status: 200 | 404; name: PageName | null }> {
   const pathname = url.split('?')[0].split('#')[0];
   const page = matchPage(pathname);
-  if (!page) return 404;
+  if (!page) return { status: 404, name: null };
   const check = RECORD_CHECKS[page.name];
-  return !check || (await check(ctx, page.params)) ? 200 : 404;
+  return { status: !check || (await check(ctx, page.params)) ? 200 : 404, name: page.name };
 }

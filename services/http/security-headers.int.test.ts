@@ -39,6 +39,21 @@ test('the client CSP: own-origin scripts and styles only, nothing inline, no fra
   assert.ok(clientCsp('http://localhost:3000').includes("connect-src 'self' ws://localhost:3000"));
 });
 
+test('only the terms and the privacy policy may be framed, and only by our own pages (the checkout shows them)', async () => {
+  for (const url of ['/terms-and-conditions', '/privacy-policy']) {
+    const res = await get(url);
+    assert.is(res.statusCode, 200);
+    assert.is(res.headers['content-security-policy'], clientCsp('https://auction.example', "'self'"), url);
+    assert.ok((res.headers['content-security-policy'] as string).includes("frame-ancestors 'self'"));
+    assert.is(res.headers['x-frame-options'], 'SAMEORIGIN', url);
+  }
+  for (const url of ['/auction', `/product/00000000-0000-4000-8000-000000000000`, '/checkout']) {
+    const res = await get(url);
+    assert.ok((res.headers['content-security-policy'] as string).includes("frame-ancestors 'none'"), url);
+    assert.is(res.headers['x-frame-options'], 'DENY', url);
+  }
+});
+
 test('HSTS only on a request that came over TLS (X-Forwarded-Proto from the trusted proxy)', async () => {
   const res = await get('/api/server_time/', { 'x-forwarded-proto': 'https' });
   assert.is(res.headers['strict-transport-security'], HSTS);

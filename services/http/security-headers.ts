@@ -5,11 +5,11 @@
  * development host name to https). Pages with their own needs (the sandbox bank's 3-D Secure page, the API reference)
  * replace the CSP on their own routes; a route's `reply.header` wins over helmet's.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 
 /** The client's policy as directives; `clientCsp` turns it into the header value. */
-export function clientCspDirectives(publicUrl: string): Record<string, string[]> {
+export function clientCspDirectives(publicUrl: string, frameAncestors = "'none'"): Record<string, string[]> {
   // 'self' covers ws:/wss: of the same host in CSP 3 browsers; the public origin's websocket scheme is listed too for
   // browsers and proxies where the page's own scheme differs (https page, wss socket).
   const site = new URL(publicUrl);
@@ -26,19 +26,30 @@ export function clientCspDirectives(publicUrl: string): Record<string, string[]>
     'font-src': ["'self'"],
     'media-src': ["'self'"],
     'connect-src': ["'self'", wsOrigin],
-    'frame-src': ["'none'"],
+    // Only our own pages: the checkout shows the terms and the privacy policy in a frame (spec 1 section 2).
+    'frame-src': ["'self'"],
     'worker-src': ["'none'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': [frameAncestors],
   };
 }
 
 /** The header value exactly as helmet sends it (directives joined by ";"). */
-export function clientCsp(publicUrl: string): string {
-  return Object.entries(clientCspDirectives(publicUrl)).map(([name, values]) => `${name} ${values.join(' ')}`).join(';');
+export function clientCsp(publicUrl: string, frameAncestors = "'none'"): string {
+  return Object.entries(clientCspDirectives(publicUrl, frameAncestors)).map(([name, values]) => `${name} ${values.join(' ')}`).join(';');
+}
+
+/**
+ * The pages the client itself shows in a frame (the checkout's terms and privacy dialogs): only these may be framed,
+ * and only by the house's own pages; every other page (the bid pages above all) can be framed by nobody.
+ */
+export const FRAMED_BY_US: ReadonlySet<string> = new Set(['terms', 'privacy']);
+
+export function allowFramingByUs(reply: FastifyReply, publicUrl: string): void {
+  reply.header('content-security-policy', clientCsp(publicUrl, "'self'")).header('x-frame-options', 'SAMEORIGIN');
 }
 
 /** The API reference (swagger-ui): its own scripts only, but it writes <style> elements and uses data: images. */
