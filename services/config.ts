@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   smtpUrl: string | null;
+  /** `MAIL_LOCAL=true`: without SMTP_URL, emails stay in the outbox table undelivered (production must choose it). */
+  mailLocal: boolean;
   mailFrom: string;
   /** Base64url secret for signing tokens; null means generated once and kept in the data folder. */
   tokenSecret: string | null;
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     dataDir,
     smtpUrl: env.SMTP_URL || null,
+    mailLocal: /^(1|true|on|yes)$/i.test(env.MAIL_LOCAL ?? ''),
     mailFrom: env.MAIL_FROM ?? 'Hartley & Reid Whisky Auctions <no-reply@whisky-auction.local>',
     tokenSecret: env.TOKEN_SECRET || null,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

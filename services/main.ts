@@ -8,6 +8,8 @@ import { startBackground } from './features';
 import { runPrimary } from './cluster/primary';
 import { startNode, type ClusterNode } from './cluster/node';
 import { testClockFromEnv } from './testing/file-clock';
+import { refuseUnsafeProduction } from './startup-checks';
+import { modeLine } from './accounts/demo-users';
 
 /**
  * `npm start`: database (embedded unless DATABASE_URL), migrations, workers, then the HTTP server. With
@@ -15,7 +17,9 @@ import { testClockFromEnv } from './testing/file-clock';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  refuseUnsafeProduction(config);
   const log = createLogger(config);
+  log.info(modeLine(config));
   if (config.role === 'live' && !config.databaseUrl) {
     throw new Error('SERVER_ROLE=live needs DATABASE_URL: a live node serves the channels of a house whose database is elsewhere');
   }

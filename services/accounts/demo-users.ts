@@ -3,6 +3,7 @@
  * registration fee. Created once through the normal account commands; later starts find them and do nothing.
  */
 import type { AppContext } from '../context';
+import type { Config } from '../config';
 import { ValidationError } from '../../domain/shared/errors';
 import { createAccount, type AccountInput } from './create-account';
 import { findUserIdByEmail } from './lookup';
@@ -17,6 +18,30 @@ export const DEMO_USERS: (AccountInput & { email: string; password: string; role
     profile: { first_name: 'Bea', last_name: 'Buyer', phone_number: '07400 900002', birth_date: '1985-06-15' },
   },
 ];
+
+/**
+ * Demo accounts exist only in development with the demo seed on: never in production, never in tests, not with
+ * SEED_ON_START=false (docs/security.md, "Production defaults").
+ */
+export function demoAccountsWanted(config: Pick<Config, 'production'>, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !config.production && env.NODE_ENV !== 'test' && env.SEED_ON_START !== 'false';
+}
+
+/** The start output's line saying what this mode exposes (demo accounts, the development mailbox). */
+export function modeLine(config: Pick<Config, 'production' | 'smtpUrl'>, env: NodeJS.ProcessEnv = process.env): string {
+  if (config.production) return 'Production mode: no demo accounts, no development mailbox';
+  const demo = demoAccountsWanted(config, env) ? 'demo accounts on (SEED_ON_START=false turns them off)' : 'no demo accounts (SEED_ON_START=false)';
+  const mailbox = config.smtpUrl ? 'emails go to SMTP_URL' : 'development mailbox on /api/dev/mailbox/ for loopback callers only';
+  return `Development mode (NODE_ENV=production for a public server): ${demo}; ${mailbox}`;
+}
+
+/** In production: say loudly when an earlier development run left a demo account (its password is public). */
+export async function warnOfDemoAccounts(ctx: AppContext): Promise<void> {
+  for (const user of DEMO_USERS) {
+    if (!(await findUserIdByEmail(ctx, user.email))) continue;
+    ctx.log.warn(`Demo account ${user.email} exists in this production database (its password is published): change its password or block it`);
+  }
+}
 
 export async function ensureDemoUsers(ctx: AppContext): Promise<void> {
   for (const user of DEMO_USERS) {

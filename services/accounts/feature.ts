@@ -10,7 +10,7 @@ import { userRoutes } from './user-routes';
 import { staffUserRoutes } from './staff-user-routes';
 import { mailRoutes } from '../mail/routes';
 import { OutboxSender, smtpTransport } from '../mail/sender';
-import { ensureDemoUsers } from './demo-users';
+import { demoAccountsWanted, ensureDemoUsers, warnOfDemoAccounts } from './demo-users';
 
 const senders = new WeakMap<AppContext, OutboxSender>();
 
@@ -29,7 +29,8 @@ export const accountsFeature: Feature = {
       senders.set(ctx, sender);
       sender.start();
     }
-    if (!ctx.config.production && process.env.NODE_ENV !== 'test') await ensureDemoUsers(ctx);
+    if (demoAccountsWanted(ctx.config)) await ensureDemoUsers(ctx);
+    else if (ctx.config.production) await warnOfDemoAccounts(ctx);
   },
   async stop(ctx) {
     await senders.get(ctx)?.stop();

@@ -15,6 +15,9 @@ import { registerApiDocs, tagRoutes } from './openapi';
 import { refuseAuditorWrites } from './auth';
 import { recordRoutes } from './route-table';
 import { installIdempotencyKeys } from './idempotency-keys';
+import { allowFramingByUs, FRAMED_BY_US, installSecurityHeaders } from './security-headers';
+import { resolvePage } from './client-pages';
+import { siteFileRoutes } from '../site/routes';
 
 const WEB_DIST = path.resolve(process.cwd(), 'web/dist');
 
@@ -33,6 +36,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply),
   });
   recordRoutes(app);
+  await installSecurityHeaders(app, ctx.config.publicUrl);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -62,17 +66,22 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
   // A live node serves only /ws/ (and /health): the pages come from the API nodes.
   const clientBuilt = ctx.config.role !== 'live' && await serveClient(app);
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = clientBuilt && request.method === 'GET' && !/^\/(api|ws)(\/|$)/.test(request.url);
-    if (isPage) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ detail: 'Not found.' });
+  if (ctx.config.role !== 'live') siteFileRoutes(app, ctx);
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = clientBuilt && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|ws)(\/|$)/.test(request.url);
+    if (!isPage) return reply.status(404).send({ detail: 'Not found.' });
+    // Deep links load the client; the status tells whether the page exists (services/http/client-pages.ts).
+    const page = await resolvePage(ctx, request.url);
+    if (page.name && FRAMED_BY_US.has(page.name)) allowFramingByUs(reply, ctx.config.publicUrl);
+    return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
+      .send(await fs.promises.readFile(path.join(WEB_DIST, 'index.html')));
   });
   return app;
 }
 
 /**
- * Serves web/dist when it was built; the not-found handler then answers any other GET outside /api and /ws with
- * index.html, so deep links load.
+ * Serves web/dist when it was built; the not-found handler then answers its index.html for the client's pages (200)
+ * and for any other GET outside /api and /ws (404, the client's not-found view), so deep links load.
  */
 async function serveClient(app: FastifyInstance): Promise<boolean> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) return false;

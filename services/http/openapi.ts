@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { API_DOCS_CSP } from './security-headers';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -34,7 +35,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'none', deepLinking: true } });
+  // The reference page gets its own, looser CSP (swagger-ui writes <style> elements): docs/security.md.
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'none', deepLinking: true }, staticCSP: API_DOCS_CSP });
 }
 
 /**

@@ -63,6 +63,19 @@ test('GET /api/dev/mailbox/ lists emails newest first; 404 in production or with
   }
 });
 
+test('the dev mailbox answers only callers on this machine: anyone else gets the plain 404', async () => {
+  const get = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/dev/mailbox/', remoteAddress, headers });
+  for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.0.0.2']) assert.is((await get(local)).statusCode, 200, local);
+  for (const remote of ['203.0.113.5', '10.0.0.7', '::ffff:192.168.1.2', '2001:db8::1']) {
+    const res = await get(remote);
+    assert.is(res.statusCode, 404, remote);
+    assert.equal(res.json(), { detail: 'Not found.' });
+  }
+  // Naming itself loopback in X-Forwarded-For does not help a remote caller.
+  assert.is((await get('203.0.113.5', { 'x-forwarded-for': '127.0.0.1' })).statusCode, 404);
+});
+
 test('the sender sends due emails once and marks them sent', async () => {
   const sent: MailMessage[] = [];
   const count = await deliverDue(t.ctx.db, async (m) => { sent.push(m); }, 'Whisky <no-reply@whisky.test>', t.clock.now(), 100);

@@ -1,16 +1,20 @@
-/** GET /api/dev/mailbox/: the local mailbox for developers (only without SMTP, never in production). */
+/**
+ * GET /api/dev/mailbox/: the local mailbox for developers: only without SMTP, never in production, and only to a caller
+ * on this machine (it shows password-reset links and withdrawal codes). Anyone else gets the API's plain 404.
+ */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { parseQuery } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
 import { readMailbox } from './outbox';
+import { fromLoopback } from '../http/loopback';
 
 const mailboxQuery = z.object({ to: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) });
 
 export function mailRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/dev/mailbox/', { schema: { summary: 'Dev mailbox: emails sent (not in production)', querystring: mailboxQuery } }, async (request) => {
-    if (ctx.config.production || ctx.config.smtpUrl) throw new NotFound();
+    if (ctx.config.production || ctx.config.smtpUrl || !fromLoopback(request)) throw new NotFound();
     const query = parseQuery(mailboxQuery, request.query);
     return readMailbox(ctx.db, query);
   });

@@ -10,6 +10,7 @@ import { ModalHost } from './components/modal-host';
 import { ShellQuery } from './components/shell-query';
 import { ToastContainer } from './components/toast-container';
 import { HomePage } from './pages/home-page';
+import { PAGE_PATHS } from './page-paths';
 
 /** A lazily loaded named export, keeping its props type. */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -64,39 +65,39 @@ export function App() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Suspense fallback={<FullScreenLoader />}>
           <Switch>
-            <Route path="/" component={HomePage} />
-            <Route path="/auction">{() => <AuctionPage mode="live" />}</Route>
-            <Route path="/past-auction">{() => <AuctionPage mode="past" />}</Route>
-            <Route path="/product/:id/:slug?" component={ProductPage} />
-            <Route path="/how-to-buy" component={HowToBuyPage} />
-            <Route path="/how-to-sell-whisky">{() => <HowToSellPage kind="bottles" />}</Route>
-            <Route path="/how-to-sell-whisky-cask">{() => <HowToSellPage kind="casks" />}</Route>
-            <Route path="/selling" component={SellingPage} />
-            <Route path="/search" component={SearchPage} />
-            <Route path="/calendar" component={CalendarPage} />
-            <Route path="/blog" component={BlogPage} />
-            <Route path="/blog/article/:id" component={BlogArticlePage} />
-            <Route path="/about" component={AboutPage} />
-            <Route path="/contact-us" component={ContactPage} />
-            <Route path="/faq" component={FaqPage} />
-            <Route path="/shipping-info" component={ShippingPage} />
-            <Route path="/terms-and-conditions" component={TermsPage} />
-            <Route path="/privacy-policy" component={PrivacyPage} />
-            <Route path="/newsletter/:action" component={NewsletterLinkPage} />
-            <Route path="/checkout" component={CheckoutPage} />
-            <Route path="/checkout-success" component={CheckoutSuccessPage} />
-            <Route path="/account/dashboard" component={DashboardPage} />
-            <Route path="/account/buyers-area" component={BuyersAreaPage} />
-            <Route path="/account/sellers-area" component={SellersAreaPage} />
-            <Route path="/account/settings" component={SettingsPage} />
-            <Route path="/account/my-collection" component={CollectionPage} />
-            <Route path="/account/my-collection/add-items" component={AddItemsPage} />
-            <Route path="/account/wallet" component={WalletPage} />
-            <Route path="/account/orders" component={OrdersPage} />
-            <Route path="/staff" component={StaffPage} />
-            <Route path="/audit" component={AuditHomePage} />
-            <Route path="/audit/wallets/:userId" component={WalletReplayPage} />
-            <Route path="/audit/lots/:id" component={LotReplayPage} />
+            <Route path={PAGE_PATHS.home} component={HomePage} />
+            <Route path={PAGE_PATHS.auction}>{() => <AuctionPage mode="live" />}</Route>
+            <Route path={PAGE_PATHS.pastAuction}>{() => <AuctionPage mode="past" />}</Route>
+            <Route path={PAGE_PATHS.product} component={ProductPage} />
+            <Route path={PAGE_PATHS.howToBuy} component={HowToBuyPage} />
+            <Route path={PAGE_PATHS.howToSell}>{() => <HowToSellPage kind="bottles" />}</Route>
+            <Route path={PAGE_PATHS.howToSellCask}>{() => <HowToSellPage kind="casks" />}</Route>
+            <Route path={PAGE_PATHS.selling} component={SellingPage} />
+            <Route path={PAGE_PATHS.search} component={SearchPage} />
+            <Route path={PAGE_PATHS.calendar} component={CalendarPage} />
+            <Route path={PAGE_PATHS.blog} component={BlogPage} />
+            <Route path={PAGE_PATHS.blogArticle} component={BlogArticlePage} />
+            <Route path={PAGE_PATHS.about} component={AboutPage} />
+            <Route path={PAGE_PATHS.contact} component={ContactPage} />
+            <Route path={PAGE_PATHS.faq} component={FaqPage} />
+            <Route path={PAGE_PATHS.shipping} component={ShippingPage} />
+            <Route path={PAGE_PATHS.terms} component={TermsPage} />
+            <Route path={PAGE_PATHS.privacy} component={PrivacyPage} />
+            <Route path={PAGE_PATHS.newsletterLink} component={NewsletterLinkPage} />
+            <Route path={PAGE_PATHS.checkout} component={CheckoutPage} />
+            <Route path={PAGE_PATHS.checkoutSuccess} component={CheckoutSuccessPage} />
+            <Route path={PAGE_PATHS.dashboard} component={DashboardPage} />
+            <Route path={PAGE_PATHS.buyersArea} component={BuyersAreaPage} />
+            <Route path={PAGE_PATHS.sellersArea} component={SellersAreaPage} />
+            <Route path={PAGE_PATHS.settings} component={SettingsPage} />
+            <Route path={PAGE_PATHS.collection} component={CollectionPage} />
+            <Route path={PAGE_PATHS.collectionAdd} component={AddItemsPage} />
+            <Route path={PAGE_PATHS.wallet} component={WalletPage} />
+            <Route path={PAGE_PATHS.orders} component={OrdersPage} />
+            <Route path={PAGE_PATHS.staff} component={StaffPage} />
+            <Route path={PAGE_PATHS.audit} component={AuditHomePage} />
+            <Route path={PAGE_PATHS.auditWallet} component={WalletReplayPage} />
+            <Route path={PAGE_PATHS.auditLot} component={LotReplayPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

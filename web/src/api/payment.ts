@@ -50,7 +50,11 @@ export function openPaymentWindow(): Window | null {
   try {
     const doc = popup.document;
     doc.title = 'Card check';
-    doc.body.innerHTML = '<p style="font:16px system-ui,sans-serif;margin:3rem 1.5rem;text-align:center;color:#3d382f">Contacting your bank…</p>';
+    // Built through the DOM: the blank popup inherits the page's CSP, which refuses style="" attributes in HTML.
+    const note = doc.createElement('p');
+    note.textContent = 'Contacting your bank…';
+    note.style.cssText = 'font:16px system-ui,sans-serif;margin:3rem 1.5rem;text-align:center;color:#3d382f';
+    doc.body.replaceChildren(note);
   } catch {
     /* not ours to write into (a leftover window on another page): it is navigated by the form anyway */
   }

@@ -9,6 +9,7 @@ import { ErrorNote, Spinner } from '../../components/feedback';
 import { Field, FormMessage } from '../../components/field';
 import { formatDateTime } from '../../lib/dates';
 import { pushToast } from '../../state/toasts';
+import { setStyledHtml } from '../../lib/styled-html';
 import { fetchCampaign, newIdempotencyKey, previewCampaign, saveCampaign, sendCampaign, type CampaignDetail, type CampaignInput } from './newsletter-api';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
@@ -21,7 +22,12 @@ export function deliveryText(c: { status: string; recipients_count: number | nul
 }
 
 function EmailPreview({ html }: { html: string }) {
-  return <div className="newsletter-preview" aria-label="Email preview" dangerouslySetInnerHTML={{ __html: html }} />;
+  const holder = useRef<HTMLDivElement>(null);
+  // The email's inline styles go through the CSSOM: the page's CSP refuses style="" in HTML (lib/styled-html.ts).
+  useEffect(() => {
+    if (holder.current) setStyledHtml(holder.current, html);
+  }, [html]);
+  return <div className="newsletter-preview" aria-label="Email preview" ref={holder} />;
 }
 
 function SentCampaign({ c, onDone }: { c: CampaignDetail; onDone: () => void }) {

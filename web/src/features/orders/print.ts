@@ -2,6 +2,7 @@
  * The printable view of an order: a plain page in a new window (house heading, the order, its lots and the summary),
  * then the browser's print dialog. Built from the order already on screen, so the window opens within the click
  * (popup blockers allow that) and needs no further call. Every value is escaped: titles come from the catalogue.
+ * Its styles are a file (web/public/print-order.css): the blank window inherits the page's CSP, which refuses <style>.
  */
 import { formatShortDate } from '../../lib/dates';
 import { formatGBP, formatPence, toPence } from '../../lib/money';
@@ -69,25 +70,7 @@ export function printableOrderHtml(order: Order): string {
       <tr${l.total ? ' class="total"' : l.note ? ' class="note"' : ''}><th scope="row">${e(l.label)}</th><td class="num">${e(l.value)}</td></tr>`).join('');
   return `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>Order ${e(order.reference_no)} · ${e(SITE.name)}</title>
-<style>
-  body { font: 14px/1.5 Georgia, 'Times New Roman', serif; color: #1e1b16; margin: 2rem auto; max-width: 720px; padding: 0 1rem; }
-  header { border-bottom: 2px solid #13291f; margin-bottom: 1.5rem; padding-bottom: .75rem; }
-  h1 { font-size: 1.5rem; margin: 0; color: #13291f; }
-  .house { color: #6a6357; margin: .25rem 0 0; font-size: .9rem; }
-  dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 1.5rem; }
-  dt { color: #6a6357; } dd { margin: 0; font-weight: 600; }
-  table { width: 100%; border-collapse: collapse; margin-bottom: 1.5rem; }
-  th, td { text-align: left; padding: .45rem .25rem; border-bottom: 1px solid #ddd3bf; vertical-align: top; }
-  thead th { font-size: .75rem; text-transform: uppercase; letter-spacing: .08em; color: #6a6357; }
-  .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-  .sub { color: #6a6357; font-size: .9rem; }
-  .summary { max-width: 340px; margin-left: auto; }
-  .summary th { font-weight: 400; }
-  .note th, .note td { color: #6a6357; font-size: .9rem; }
-  .total th, .total td { font-weight: 700; border-top: 2px solid #13291f; border-bottom: 0; font-size: 1.05rem; }
-  footer { color: #6a6357; font-size: .8rem; border-top: 1px solid #ddd3bf; padding-top: .5rem; }
-  @media print { body { margin: 0 auto; } }
-</style></head>
+<link rel="stylesheet" href="/print-order.css"></head>
 <body>
   <header><h1>${e(SITE.name)}</h1><p class="house">${e(SITE.address)} · ${e(SITE.phone)} · ${e(SITE.email)}</p></header>
   <dl>
@@ -115,7 +98,16 @@ export function printOrder(order: Order): boolean {
   win.document.write(printableOrderHtml(order));
   win.document.close();
   win.focus();
-  // After layout, so the dialog prints the finished page.
-  win.setTimeout(() => win.print(), 50);
+  // Once the stylesheet is in (or failed) and after layout, so the dialog prints the finished page.
+  const sheet = win.document.querySelector('link[rel="stylesheet"]');
+  let printed = false;
+  const print = () => {
+    if (printed) return;
+    printed = true;
+    win.setTimeout(() => win.print(), 50);
+  };
+  sheet?.addEventListener('load', print);
+  sheet?.addEventListener('error', print);
+  win.setTimeout(print, 1000);
   return true;
 }

@@ -1,0 +1,90 @@
+/**
+ * Security headers on every answer (docs/security.md, "Headers"): @fastify/helmet with the client's strict
+ * Content-Security-Policy, plus the two headers helmet does not set the way we want: Permissions-Policy (helmet has
+ * none) and HSTS (only on a request that came over TLS: on plain HTTP it is ignored by browsers and would pin a
+ * development host name to https). Pages with their own needs (the sandbox bank's 3-D Secure page, the API reference)
+ * replace the CSP on their own routes; a route's `reply.header` wins over helmet's.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet from '@fastify/helmet';
+
+/** The client's policy as directives; `clientCsp` turns it into the header value. */
+export function clientCspDirectives(publicUrl: string, frameAncestors = "'none'"): Record<string, string[]> {
+  // 'self' covers ws:/wss: of the same host in CSP 3 browsers; the public origin's websocket scheme is listed too for
+  // browsers and proxies where the page's own scheme differs (https page, wss socket).
+  const site = new URL(publicUrl);
+  const wsOrigin = `${site.protocol === 'https:' ? 'wss' : 'ws'}://${site.host}`;
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    // React's style={...} goes through the CSSOM, which CSP does not govern; a style="" attribute in HTML does.
+    'style-src-attr': ["'none'"],
+    // data: for the inline SVG favicon, blob: for the previews of photos chosen for upload.
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    'media-src': ["'self'"],
+    'connect-src': ["'self'", wsOrigin],
+    // Only our own pages: the checkout shows the terms and the privacy policy in a frame (spec 1 section 2).
+    'frame-src': ["'self'"],
+    'worker-src': ["'none'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': [frameAncestors],
+  };
+}
+
+/** The header value exactly as helmet sends it (directives joined by ";"). */
+export function clientCsp(publicUrl: string, frameAncestors = "'none'"): string {
+  return Object.entries(clientCspDirectives(publicUrl, frameAncestors)).map(([name, values]) => `${name} ${values.join(' ')}`).join(';');
+}
+
+/**
+ * The pages the client itself shows in a frame (the checkout's terms and privacy dialogs): only these may be framed,
+ * and only by the house's own pages; every other page (the bid pages above all) can be framed by nobody.
+ */
+export const FRAMED_BY_US: ReadonlySet<string> = new Set(['terms', 'privacy']);
+
+export function allowFramingByUs(reply: FastifyReply, publicUrl: string): void {
+  reply.header('content-security-policy', clientCsp(publicUrl, "'self'")).header('x-frame-options', 'SAMEORIGIN');
+}
+
+/** The API reference (swagger-ui): its own scripts only, but it writes <style> elements and uses data: images. */
+export const API_DOCS_CSP = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
+  "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
+].join('; ');
+
+/** Browser features the house never uses are off for every page and anything it embeds; card payment stays ours. */
+export const PERMISSIONS_POLICY = [
+  'camera=()', 'microphone=()', 'geolocation=()', 'payment=(self)', 'usb=()', 'serial=()', 'bluetooth=()', 'hid=()',
+  'midi=()', 'magnetometer=()', 'gyroscope=()', 'accelerometer=()', 'display-capture=()', 'fullscreen=(self)',
+].join(', ');
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export async function installSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: clientCspDirectives(publicUrl) },
+    // Our own popup (the 3-D Secure step) must keep its opener after visiting a provider on another origin.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Emails show no images from the site, so nothing outside needs to load our files.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    // Same-origin requests keep their Referer and a real Origin (no-referrer would send `Origin: null` on POSTs);
+    // other sites see only the origin, never a path or a token in a query.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: false,
+    // X-XSS-Protection: helmet sends "0" (the old filter caused leaks); kept.
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // request.protocol follows X-Forwarded-Proto only when TRUST_PROXY is on.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
