@@ -112,6 +112,7 @@ export async function startServer(options: { databaseUrl: string; tokenSecret: s
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      MAIL_LOCAL: 'true', // the load's emails stay in the outbox (the production start check asks for a choice)
       SEED_ON_START: 'false',
       LOG_LEVEL: 'warn',
       PROCESSES: String(processes),

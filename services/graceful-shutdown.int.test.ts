@@ -65,7 +65,7 @@ test.before(async () => {
     cwd: ROOT,
     env: {
       ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production',
-      TOKEN_SECRET: randomBytes(48).toString('base64url'), LOG_LEVEL: 'warn', SMTP_URL: '',
+      TOKEN_SECRET: randomBytes(48).toString('base64url'), LOG_LEVEL: 'warn', SMTP_URL: '', MAIL_LOCAL: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
