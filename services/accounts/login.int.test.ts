@@ -137,25 +137,38 @@ test('bad tokens make the caller anonymous: alg none, tampered, expired, wrong t
   assert.is((await refresh(good)).statusCode, 401);
 });
 
-test('5 failures lock the account for 15 minutes (429 + Retry-After), even with the right password', async () => {
+test('5 failures lock the account for that address only, for 15 minutes (429 + Retry-After), even with the right password', async () => {
   const victim = await createTestUser(t, { email: 'locked@whisky.test' });
-  for (let i = 0; i < 5; i++) {
-    assert.is((await login(victim.email, 'Wrong!Pass123', false, `198.51.100.${i}`)).statusCode, 400);
-  }
-  const locked = await login(victim.email, victim.password, false, '198.51.100.99');
+  const attacker = '198.51.100.99';
+  for (let i = 0; i < 5; i++) assert.is((await login(victim.email, 'Wrong!Pass123', false, attacker)).statusCode, 400);
+  const locked = await login(victim.email, victim.password, false, attacker);
   assert.is(locked.statusCode, 429);
   assert.equal(locked.json(), { detail: 'Too many failed login attempts. Try again in 15 minutes.' });
   assert.is(locked.headers['retry-after'], String(15 * 60));
+  assert.is((await login(victim.email, victim.password, false, '198.51.100.7')).statusCode, 200, 'the owner elsewhere is not locked out');
 
   t.clock.advance(10 * 60 * 1000);
-  const later = await login(victim.email, victim.password, false, '198.51.100.99');
+  const later = await login(victim.email, victim.password, false, attacker);
   assert.equal([later.statusCode, later.json().detail, later.headers['retry-after']], [429, 'Too many failed login attempts. Try again in 5 minutes.', '300']);
   t.clock.advance(5 * 60 * 1000);
-  assert.is((await login(victim.email, victim.password)).statusCode, 200, 'unlocked once the failures age out');
+  assert.is((await login(victim.email, victim.password, false, attacker)).statusCode, 200, 'unlocked once the failures age out');
 
-  // A success resets the account's counter: four new failures do not lock it.
-  for (let i = 0; i < 4; i++) await login(victim.email, 'Wrong!Pass123', false, `198.51.100.${i}`);
-  assert.is((await login(victim.email, victim.password)).statusCode, 200);
+  // A success resets that address's counter: four new failures do not lock it.
+  for (let i = 0; i < 4; i++) await login(victim.email, 'Wrong!Pass123', false, attacker);
+  assert.is((await login(victim.email, victim.password, false, attacker)).statusCode, 200);
+});
+
+test('a guess spread over many addresses locks the account for new addresses only; the owner\'s known address and a reset still get in', async () => {
+  const victim = await createTestUser(t, { email: 'spread@whisky.test' });
+  const home = '198.51.100.20';
+  assert.is((await login(victim.email, victim.password, false, home)).statusCode, 200, 'the owner signs in from home once');
+  // 49 earlier failures from other addresses (as a botnet would leave them), then the 50th for real.
+  const at = t.clock.now().toISOString();
+  await t.ctx.db.insertInto('login_failures' as never).values(Array.from({ length: 49 }, () => ({ key: 'account:spread@whisky.test', failed_at: at })) as never).execute();
+  assert.is((await login(victim.email, 'Wrong!Pass123', false, '203.0.113.50')).statusCode, 400);
+  const stranger = await login(victim.email, victim.password, false, '203.0.113.51');
+  assert.equal([stranger.statusCode, stranger.json().detail], [429, 'Too many failed login attempts. Try again in 15 minutes.']);
+  assert.is((await login(victim.email, victim.password, false, home)).statusCode, 200, 'a known address still gets in');
 });
 
 test('20 failures from one address lock that address, for every account', async () => {

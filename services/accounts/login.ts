@@ -7,7 +7,7 @@
 import type { AppContext } from '../context';
 import { RuleBroken, Throttled, Unavailable } from '../../domain/shared/errors';
 import { loadAccountByEmail } from './lookup';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure, throttledMessage } from './throttle';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess, throttledMessage } from './throttle';
 import { openSession } from './sessions';
 import { resendVerification } from './registration';
 import { upgradeHash } from './rehash';
@@ -42,7 +42,7 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
     await recordLoginFailure(ctx.db, source, ctx.clock.now());
     throw new RuleBroken(BAD_CREDENTIALS);
   }
-  await clearAccountFailures(ctx.db, input.email);
+  await recordLoginSuccess(ctx.db, source, ctx.clock.now());
   ctx.passwords.refusals.forget(ip);
   ctx.passwords.trusted.add(ip, now);
   if (checked.needsRehash) await upgradeHash(ctx, account, input.password);

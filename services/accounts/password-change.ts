@@ -9,7 +9,7 @@ import { ValidationError } from '../../domain/shared/errors';
 import { MSG, validatePassword } from '../../domain/account/rules';
 import { queueEmail } from '../mail/outbox';
 import { loadAccount, loadAccountByEmail } from './lookup';
-import { allowResetEmail, assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './throttle';
+import { allowResetEmail, assertLoginAllowed, clearAccountFailures, recordLoginFailure, recordLoginSuccess } from './throttle';
 import { consumeEmailToken, issueEmailToken, peekEmailToken, voidEmailTokens } from './email-tokens';
 import { passwordResetEmail } from './emails';
 import { awaitProjected, runAccountCommand } from './account-commands';
@@ -47,6 +47,8 @@ export async function confirmPasswordReset(ctx: AppContext, token: string, passw
   await applyNewPassword(ctx, userId, hash, 'reset', 'password_reset');
   // The link came to their inbox, so the address is theirs: this also verifies an unverified account.
   const verified = await runAccountCommand(ctx, userId, { type: 'VerifyEmail', now: ctx.clock.now().toISOString() }, { user_id: userId });
+  // The owner proved the email: a guess spread over many addresses no longer keeps them out (docs/accounts.md).
+  await clearAccountFailures(ctx.db, verified.state.email);
   await awaitProjected(ctx, verified.append);
 }
 
@@ -63,7 +65,7 @@ export async function changePassword(ctx: AppContext, caller: AuthUser, current:
     await recordLoginFailure(ctx.db, source, ctx.clock.now());
     throw new ValidationError({ current_password: [WRONG_CURRENT_PASSWORD] });
   }
-  await clearAccountFailures(ctx.db, state.email);
+  await recordLoginSuccess(ctx.db, source, ctx.clock.now());
   if (current === next) throw new ValidationError({ new_password: [SAME_PASSWORD] });
   await applyNewPassword(ctx, caller.id, await ctx.passwords.hash(next), 'change', 'password_changed');
   const session = await openSession(ctx, { id: caller.id, is_staff: state.isStaff }, false);

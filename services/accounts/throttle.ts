@@ -1,20 +1,29 @@
 /**
- * Failed-login throttling, per account and per address, kept in PostgreSQL so every server process agrees:
- * 5 failures in 15 minutes lock an account, 20 lock an address, until the oldest counted failure ages out.
- * A locked login is refused even with the right password (otherwise guessing would simply go on).
- * A successful login clears the account's counter.
+ * Failed-login throttling, kept in PostgreSQL so every server process agrees, and shaped so that an attacker cannot
+ * turn it against the owner (docs/accounts.md, "Login throttling"):
+ * - 5 failures in 15 minutes for one account from one address lock that account for that address only;
+ * - 20 failures from one address lock the address, for every account;
+ * - 50 failures at one account from anywhere (a guess spread over many addresses) lock it for every address that
+ *   has never signed in to it; an address the owner signed in from in the last 90 days still gets in.
+ * A locked login is refused even with the right password (otherwise guessing would simply go on). A successful login
+ * clears its address's counter for the account and remembers the address; a password reset clears the account's.
  */
 import { sql, type Kysely } from 'kysely';
 import { Throttled } from '../../domain/shared/errors';
 import { normaliseEmail } from '../../domain/account/events';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
+export const MAX_FAILURES_PER_ACCOUNT = 50;
+const KNOWN_FOR_MS = 90 * 24 * 3600 * 1000;
 
 export interface LoginSource { email: string; ip: string }
 
 const accountKey = (email: string) => `account:${normaliseEmail(email)}`;
+const pairPrefix = (email: string) => `account-address:${normaliseEmail(email)}\n`;
+const pairKey = (s: LoginSource) => `${pairPrefix(s.email)}${s.ip}`;
+const knownKey = (s: LoginSource) => `known:${normaliseEmail(s.email)}\n${s.ip}`;
 const addressKey = (ip: string) => `address:${ip}`;
 
 export function throttledMessage(retryAfterSeconds: number): string {
@@ -22,11 +31,13 @@ export function throttledMessage(retryAfterSeconds: number): string {
   return `Too many failed login attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
-/** Throws Throttled (429 with Retry-After) while either the account or the address is locked. */
+/** Throws Throttled (429 with Retry-After) while the account is locked for this address, or the address is. */
 export async function assertLoginAllowed(db: Kysely<any>, source: LoginSource, now: Date): Promise<void> {
   const waits = await Promise.all([
-    lockedFor(db, accountKey(source.email), MAX_FAILURES_PER_ACCOUNT, now),
+    lockedFor(db, pairKey(source), MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, now),
     lockedFor(db, addressKey(source.ip), MAX_FAILURES_PER_ADDRESS, now),
+    lockedInDatabase(db, accountKey(source.email), MAX_FAILURES_PER_ACCOUNT, now)
+      .then(async (wait) => (wait > 0 && !(await isKnown(db, source, now)) ? wait : 0)),
   ]);
   const wait = Math.max(...waits);
   if (wait > 0) throw new Throttled(throttledMessage(wait), wait);
@@ -35,14 +46,29 @@ export async function assertLoginAllowed(db: Kysely<any>, source: LoginSource, n
 export async function recordLoginFailure(db: Kysely<any>, source: LoginSource, now: Date): Promise<void> {
   const at = now.toISOString();
   const horizon = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  const keys = [accountKey(source.email), addressKey(source.ip)];
+  const keys = [pairKey(source), accountKey(source.email), addressKey(source.ip)];
   await sql`DELETE FROM login_failures WHERE key = ANY(${keys}::text[]) AND failed_at <= ${horizon}`.execute(db);
   await sql`INSERT INTO login_failures (key, failed_at) SELECT k, ${at}::timestamptz FROM unnest(${keys}::text[]) AS k`.execute(db);
 }
 
+/** The right password from this address: its counter for the account is cleared and the address remembered. */
+export async function recordLoginSuccess(db: Kysely<any>, source: LoginSource, now: Date): Promise<void> {
+  seenLocks(db).delete(pairKey(source));
+  await sql`DELETE FROM login_failures WHERE key = ANY(${[pairKey(source), knownKey(source)]}::text[])`.execute(db);
+  await sql`INSERT INTO login_failures (key, failed_at) VALUES (${knownKey(source)}, ${now.toISOString()})`.execute(db);
+}
+
+/** The owner proved the email (a password reset): every counter of the account is cleared. */
 export async function clearAccountFailures(db: Kysely<any>, email: string): Promise<void> {
-  seenLocks(db).delete(accountKey(email));
-  await sql`DELETE FROM login_failures WHERE key = ${accountKey(email)}`.execute(db);
+  const locks = seenLocks(db);
+  for (const key of locks.keys()) if (key.startsWith(pairPrefix(email))) locks.delete(key);
+  await sql`DELETE FROM login_failures WHERE key = ${accountKey(email)} OR starts_with(key, ${pairPrefix(email)})`.execute(db);
+}
+
+async function isKnown(db: Kysely<any>, source: LoginSource, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - KNOWN_FOR_MS).toISOString();
+  const { rows } = await sql`SELECT 1 FROM login_failures WHERE key = ${knownKey(source)} AND failed_at > ${since} LIMIT 1`.execute(db);
+  return rows.length > 0;
 }
 
 /**
