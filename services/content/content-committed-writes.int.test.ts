@@ -4,7 +4,7 @@
  * and a staff article create and edit still answer their normal status with the body the view shows once it has
  * caught up, byte for byte, marked `Views-Catching-Up: true` with an `Event-Position`.
  */
-import pg from 'pg';
+import { assertCommittedBehind, LONG_WAIT, SHORT_WAIT, whileLocked } from '../testing/locked-view';
 import type { LightMyRequestResponse } from 'fastify';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -15,9 +15,6 @@ import { newsletterToken } from './newsletter';
 let t: TestApp;
 let staff: TestUser;
 
-/** Short while a view is locked (keeps a blocked write fast); long otherwise, so setup and reads see the views. */
-const SHORT_WAIT = 50;
-const LONG_WAIT = 20_000;
 
 test.before(async () => {
   t = await startTestApp({ workers: false, config: { viewsWaitMs: LONG_WAIT } });
@@ -29,34 +26,6 @@ test.after(async () => t.close());
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { ...bearer(staff), ...headers }, ...(payload ? { payload } : {}) });
 
-/** Runs `write` while another connection holds `table` locked; released right after the answer (20 s at the latest). */
-async function whileLocked(table: string, write: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
-  const client = new pg.Client({ connectionString: t.database.url });
-  await client.connect();
-  await client.query('BEGIN');
-  await client.query(`LOCK TABLE ${client.escapeIdentifier(table)} IN ACCESS EXCLUSIVE MODE`);
-  let released: Promise<void> | null = null;
-  const release = () => (released ??= client.query('ROLLBACK').then(() => client.end()));
-  const deadline = setTimeout(() => void release(), 20_000);
-  t.ctx.config.viewsWaitMs = SHORT_WAIT;
-  try {
-    return await write();
-  } finally {
-    clearTimeout(deadline);
-    await release();
-    t.ctx.config.viewsWaitMs = LONG_WAIT;
-  }
-}
-
-/** The committed write answered as always, but said the views were behind: its position, for Read-After. */
-function assertBehind(res: LightMyRequestResponse, status: number): string {
-  assert.is(res.statusCode, status, res.body);
-  assert.is(res.headers['views-catching-up'], 'true');
-  const position = String(res.headers['event-position']);
-  assert.match(position, /^\d+:\d+$/);
-  return position;
-}
-
 /** The GET once the views reached `position` (no Views-Catching-Up): what the write should have answered. */
 async function shownAfter(url: string, position: string): Promise<LightMyRequestResponse> {
   const res = await call('GET', url, undefined, { 'read-after': position });
@@ -66,16 +35,16 @@ async function shownAfter(url: string, position: string): Promise<LightMyRequest
 }
 
 test('a campaign drafted and edited while the campaigns view is locked: 201/200 with the campaign, byte for byte the later GET', async () => {
-  const created = await whileLocked('newsletter_campaigns', () => call('POST', '/api/staff/newsletters/', { subject: '  The  cask sale ', body: 'Twelve casks, **one night**.' }));
-  const position = assertBehind(created, 201);
+  const created = await whileLocked(t, 'newsletter_campaigns', () => call('POST', '/api/staff/newsletters/', { subject: '  The  cask sale ', body: 'Twelve casks, **one night**.' }));
+  const position = assertCommittedBehind(created, 201);
   const id = created.json().id as string;
   assert.is(created.json().subject, 'The cask sale');
   assert.is(created.json().status, 'draft');
   assert.is((await shownAfter(`/api/staff/newsletters/${id}/`, position)).body, created.body);
 
   t.clock.advance(60_000); // so updated_at moves away from created_at
-  const edited = await whileLocked('newsletter_campaigns', () => call('PUT', `/api/staff/newsletters/${id}/`, { subject: 'The cask sale, revised', body: 'Thirteen casks.' }));
-  const editedAt = assertBehind(edited, 200);
+  const edited = await whileLocked(t, 'newsletter_campaigns', () => call('PUT', `/api/staff/newsletters/${id}/`, { subject: 'The cask sale, revised', body: 'Thirteen casks.' }));
+  const editedAt = assertCommittedBehind(edited, 200);
   assert.is(edited.json().subject, 'The cask sale, revised');
   assert.is(edited.json().created_at, created.json().created_at);
   assert.is(edited.json().updated_at, t.clock.now().toISOString());
@@ -90,8 +59,8 @@ test('a campaign sent while the campaigns view is locked: 200 with the sent camp
   assert.is(draft.statusCode, 201, draft.body);
   const id = draft.json().id as string;
 
-  const sent = await whileLocked('newsletter_campaigns', () => call('POST', `/api/staff/newsletters/${id}/send/`, {}, { 'idempotency-key': 'send-locked' }));
-  const position = assertBehind(sent, 200);
+  const sent = await whileLocked(t, 'newsletter_campaigns', () => call('POST', `/api/staff/newsletters/${id}/send/`, {}, { 'idempotency-key': 'send-locked' }));
+  const position = assertCommittedBehind(sent, 200);
   const body = sent.json();
   assert.equal([body.status, body.recipients_count, body.sent_by, body.sent_at], ['sent', 1, staff.id, t.clock.now().toISOString()]);
   const shown = (await shownAfter(`/api/staff/newsletters/${id}/`, position)).json();
@@ -104,8 +73,8 @@ test('a campaign sent while the campaigns view is locked: 200 with the sent camp
 const ARTICLE = { title: 'A dram in Islay', type: 'distilleries', short_description: '', content: 'Smoke and **peat**.', published: false };
 
 test('an article written and edited while the articles view is locked: 201/200 with the article, byte for byte the later GET', async () => {
-  const created = await whileLocked('articles', () => call('POST', '/api/staff/articles/', ARTICLE));
-  const position = assertBehind(created, 201);
+  const created = await whileLocked(t, 'articles', () => call('POST', '/api/staff/articles/', ARTICLE));
+  const position = assertCommittedBehind(created, 201);
   const id = created.json().id as string;
   assert.equal([created.json().title, created.json().published, created.json().likes_count], ['A dram in Islay', false, 0]);
   assert.is((await shownAfter(`/api/staff/articles/${id}/`, position)).body, created.body);
@@ -115,8 +84,8 @@ test('an article written and edited while the articles view is locked: 201/200 w
   assert.is(published.statusCode, 200, published.body);
   assert.is((await call('POST', `/api/like_article/${id}/`)).statusCode, 200);
   t.clock.advance(60_000);
-  const edited = await whileLocked('articles', () => call('PUT', `/api/staff/articles/${id}/`, { ...ARTICLE, title: 'Two drams in Islay', published: true }));
-  const editedAt = assertBehind(edited, 200);
+  const edited = await whileLocked(t, 'articles', () => call('PUT', `/api/staff/articles/${id}/`, { ...ARTICLE, title: 'Two drams in Islay', published: true }));
+  const editedAt = assertCommittedBehind(edited, 200);
   const e = edited.json();
   assert.equal([e.title, e.likes_count, e.is_like, e.published_at, e.created_at], ['Two drams in Islay', 1, true, published.json().published_at, created.json().created_at]);
   assert.is(e.updated_at, t.clock.now().toISOString());

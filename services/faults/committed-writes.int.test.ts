@@ -6,6 +6,7 @@
  * gone) replays the first answer byte for byte without a second effect; eight parallel withdrawals with one key make
  * one withdrawal.
  */
+import { assertCommittedBehind, LONG_WAIT, SHORT_WAIT, whileLocked } from '../testing/locked-view';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -24,9 +25,6 @@ let staff: TestUser;
 let seller: TestUser;
 let buyer: TestUser;
 
-/** Short while a view is locked (keeps a blocked write fast); long otherwise, so setup and reads see the views (no timing asserted). */
-const SHORT_WAIT = 50;
-const LONG_WAIT = 20_000;
 
 test.before(async () => {
   t = await startTestApp({ workers: false, config: { viewsWaitMs: LONG_WAIT } });
@@ -39,38 +37,6 @@ test.before(async () => {
 test.after(async () => {
   await t.close();
 });
-
-/**
- * Runs `write` while another connection holds `table` in ACCESS EXCLUSIVE mode (so no projection can write it),
- * released right after the answer arrives (or after 20 s at the latest).
- */
-async function whileLocked(table: string, write: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
-  const client = new pg.Client({ connectionString: t.database.url });
-  await client.connect();
-  await client.query('BEGIN');
-  await client.query(`LOCK TABLE ${client.escapeIdentifier(table)} IN ACCESS EXCLUSIVE MODE`);
-  const release = (() => {
-    let done: Promise<void> | null = null;
-    return () => (done ??= client.query('ROLLBACK').then(() => client.end()));
-  })();
-  const deadline = setTimeout(() => void release(), 20_000);
-  t.ctx.config.viewsWaitMs = SHORT_WAIT;
-  try {
-    return await write();
-  } finally {
-    clearTimeout(deadline);
-    await release();
-    t.ctx.config.viewsWaitMs = LONG_WAIT;
-  }
-}
-
-function assertCommittedBehind(res: LightMyRequestResponse, status: number): string {
-  assert.is(res.statusCode, status, res.body);
-  assert.is(res.headers['views-catching-up'], 'true');
-  const position = String(res.headers['event-position']);
-  assert.match(position, /^\d+:\d+$/);
-  return position;
-}
 
 /** A GET that waits (Read-After) for the views to reach `position`: they caught up, so no Views-Catching-Up. */
 async function readAfter(user: TestUser, url: string, position: string): Promise<LightMyRequestResponse> {
@@ -97,7 +63,7 @@ const withdraw = (user: TestUser, method: string, key: string) =>
   api(t, 'POST', '/api/withdraw/', user, { amount: '40.00', payment_method: method }, { 'idempotency-key': key });
 
 async function withdrawalScenario(user: TestUser, method: string, key: string): Promise<{ res: LightMyRequestResponse; position: string }> {
-  const res = await whileLocked('withdrawals', () => withdraw(user, method, key));
+  const res = await whileLocked(t, 'withdrawals', () => withdraw(user, method, key));
   return { res, position: assertCommittedBehind(res, 201) };
 }
 
@@ -111,17 +77,17 @@ const consign = (auctionId: string, key: string) => t.app.inject({
 });
 
 async function staffLotScenario(auctionId: string, key: string): Promise<{ res: LightMyRequestResponse; position: string }> {
-  const res = await whileLocked('lots', () => consign(auctionId, key));
+  const res = await whileLocked(t, 'lots', () => consign(auctionId, key));
   return { res, position: assertCommittedBehind(res, 201) };
 }
 
 async function orderScenario(user: TestUser, key: string): Promise<{ res: LightMyRequestResponse; position: string }> {
-  const res = await whileLocked('orders', () => createOrder(t, user, 'collection', draft('UK_BANK'), key));
+  const res = await whileLocked(t, 'orders', () => createOrder(t, user, 'collection', draft('UK_BANK'), key));
   return { res, position: assertCommittedBehind(res, 201) };
 }
 
 async function bidScenario(user: TestUser, lotId: string, key: string): Promise<{ res: LightMyRequestResponse; position: string }> {
-  const res = await whileLocked('lot_bid_history', () => postBid(t, user, { lot: lotId, bid: 5_000 }, { 'idempotency-key': key }));
+  const res = await whileLocked(t, 'lot_bid_history', () => postBid(t, user, { lot: lotId, bid: 5_000 }, { 'idempotency-key': key }));
   return { res, position: assertCommittedBehind(res, 201) };
 }
 
