@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
 import { campaignDecider, campaignStream, MSG, type CampaignCommand } from '../../domain/newsletter-campaign/campaign';
 import { requireStaff } from '../http/auth';
-import { sendIdempotent } from '../http/idempotency-keys';
+import { sendAnswer } from '../http/idempotency-keys';
 import { pageQuery, paginate } from '../http/pagination';
 import { parseBody, parseQuery } from '../http/validation';
 import { idOr404, metadataOf, settle } from '../catalogue/http';
@@ -78,7 +78,7 @@ export function newsletterCampaignRoutes(app: FastifyInstance, ctx: AppContext):
   app.post('/api/staff/newsletters/:id/send/', { schema: { summary: 'Staff: send a campaign to every subscriber (once)' } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = idOf(request);
-    return sendIdempotent(ctx, request, reply, 'newsletter-send', async () => {
+    return sendAnswer(reply, async () => {
       const sent = await sendCampaign(ctx, id, staff.id, metadataOf(request));
       // The worker would find the list at its next poll; starting it now gets the first emails out at once.
       kickCampaignDelivery(ctx);

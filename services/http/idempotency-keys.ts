@@ -84,10 +84,8 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return key;
 }
 
-/** Kept for routes written before keys covered every write: the key is handled around the route already. */
-export async function sendIdempotent(
-  _ctx: unknown, _request: FastifyRequest, reply: FastifyReply, _scope: string, work: () => Promise<Answer>,
-): Promise<FastifyReply> {
+/** Sends a route's `{status, body}` answer (its Idempotency-Key is handled around every write route already). */
+export async function sendAnswer(reply: FastifyReply, work: () => Promise<Answer>): Promise<FastifyReply> {
   const answer = await work();
   return reply.status(answer.status).send(answer.body);
 }

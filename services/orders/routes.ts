@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { parseBody } from '../http/validation';
-import { sendIdempotent } from '../http/idempotency-keys';
+import { sendAnswer } from '../http/idempotency-keys';
 import { serviceOf } from '../checkout/checkout-routes';
 import { JSON_TYPE, jsonString } from '../payments/card-payments';
 import { paymentIdFor } from '../payments/payment-ids';
@@ -21,7 +21,7 @@ export function createOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
     const service = serviceOf(request.params);
     const body = parseBody(createOrderSchema(ctx.clock.now()), request.body);
     reply.type(JSON_TYPE);
-    return sendIdempotent(ctx, request, reply, 'create_order', async () => {
+    return sendAnswer(reply, async () => {
       const placed = await placeOrder(ctx, {
         userId: user.id, service, body,
         orderId: paymentIdFor(ctx, request, 'create_order'),

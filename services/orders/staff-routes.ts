@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireStaff } from '../http/auth';
 import { parseBody } from '../http/validation';
-import { sendIdempotent } from '../http/idempotency-keys';
+import { sendAnswer } from '../http/idempotency-keys';
 import type { OrderStatus } from '../../domain/order/events';
 import { decimalToPence } from '../../domain/shared/money';
 import { NotFound } from '../../domain/shared/errors';
@@ -71,7 +71,7 @@ export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
     const staff = requireStaff(request);
     const id = orderIdOf(request.params);
     const { reference } = parseBody(paymentBody, request.body);
-    return sendIdempotent(ctx, request, reply, 'staff_order_payment', async () =>
+    return sendAnswer(reply, async () =>
       ({ status: 200, body: staffOrderAnswer(await recordPaymentReceived(ctx, id, reference, staff.id, meta(staff.id, request.id))) }));
   });
 
@@ -79,7 +79,7 @@ export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
     const staff = requireStaff(request);
     const id = orderIdOf(request.params);
     const { status } = parseBody(statusBody, request.body);
-    return sendIdempotent(ctx, request, reply, 'staff_order_status', async () =>
+    return sendAnswer(reply, async () =>
       ({ status: 200, body: staffOrderAnswer(await moveOrderStatus(ctx, id, status as OrderStatus, staff.id, meta(staff.id, request.id))) }));
   });
 
@@ -87,14 +87,14 @@ export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
     const staff = requireStaff(request);
     const id = orderIdOf(request.params);
     const { reason } = parseBody(cancelBody, request.body);
-    return sendIdempotent(ctx, request, reply, 'staff_order_cancel', async () =>
+    return sendAnswer(reply, async () =>
       ({ status: 200, body: staffOrderAnswer(await cancelUnpaidOrder(ctx, id, reason, staff.id, meta(staff.id, request.id))) }));
   });
 
   app.post('/api/staff/vouchers/', { schema: { summary: 'Staff: create a discount voucher', body: voucherBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const body = parseBody(voucherBody, request.body);
-    return sendIdempotent(ctx, request, reply, 'staff_voucher', async () => {
+    return sendAnswer(reply, async () => {
       const outcome = await ctx.commands.handle(voucherStream(body.code || '-'), voucherDecider, {
         type: 'IssueVoucher', code: body.code, kind: body.kind, value: body.value, expires_at: body.expires_at, max_uses: body.max_uses,
         once_per_user: body.once_per_user, by: staff.id, now: ctx.clock.now().toISOString(),

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { idParam, parseBody, parseParams, parseQuery } from '../http/validation';
 import { paginate, pageQuery } from '../http/pagination';
-import { sendIdempotent } from '../http/idempotency-keys';
+import { sendAnswer } from '../http/idempotency-keys';
 import { NotFound, RuleBroken } from '../../domain/shared/errors';
 import { validateCard } from '../../domain/cards/card-rules';
 import { cardFormat } from '../../domain/cards/card-format';
@@ -36,7 +36,7 @@ export function cardsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseBody(newCardSchema(now), request.body);
     const metadata = { user_id: user.id, request_id: request.id };
     reply.type(JSON_TYPE);
-    return sendIdempotent(ctx, request, reply, 'user_payment_cards', async () => {
+    return sendAnswer(reply, async () => {
       const cards = (await ctx.commands.load(cardsStream(user.id), cardsDecider)).state;
       const card = await tokenize(ctx, validateCard(body, now));
       // The fingerprint says whether this number is saved already: refused before the provider checks the card.

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { parseBody, parseQuery } from '../http/validation';
-import { sendIdempotent } from '../http/idempotency-keys';
+import { sendAnswer } from '../http/idempotency-keys';
 import { NotFound, RuleBroken } from '../../domain/shared/errors';
 import { validateCard } from '../../domain/cards/card-rules';
 import { cardsDecider } from '../../domain/cards/decide';
@@ -32,7 +32,7 @@ export function registrationFeeRoutes(app: FastifyInstance, ctx: AppContext): vo
     const body = parseBody(feeBodySchema(now), request.body);
     const metadata = { user_id: user.id, request_id: request.id };
     reply.type(JSON_TYPE);
-    return sendIdempotent(ctx, request, reply, 'registration_fee', async () => {
+    return sendAnswer(reply, async () => {
       // Refused before anything is charged.
       if ((await loadAccount(ctx, user.id)).state.feePaid) throw new RuleBroken(FEE_MSG.alreadyPaid);
       const cards = (await ctx.commands.load(cardsStream(user.id), cardsDecider)).state;

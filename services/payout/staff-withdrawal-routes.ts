@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireStaff } from '../http/auth';
-import { sendIdempotent } from '../http/idempotency-keys';
+import { sendAnswer } from '../http/idempotency-keys';
 import { paginate } from '../http/pagination';
 import { parseBody, parseQuery } from '../http/validation';
 import { WITHDRAWAL_STATUSES } from '../../domain/withdrawal/events';
@@ -38,7 +38,7 @@ export function staffWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post('/api/staff/withdrawals/:id/pay_out/', { schema: { summary: 'Staff: mark a withdrawal paid out', body: payOutBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = withdrawalId(request.params);
-    return sendIdempotent(ctx, request, reply, 'staff-withdrawal-pay-out', async () => {
+    return sendAnswer(reply, async () => {
       const { reference } = parseBody(payOutBody, request.body);
       const decided = await payOutWithdrawal(ctx, id, staff.id, reference, { user_id: staff.id, request_id: request.id });
       return { status: 200, body: staffViewAfter(await answerFor(id), decided) };
@@ -48,7 +48,7 @@ export function staffWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post('/api/staff/withdrawals/:id/reject/', { schema: { summary: 'Staff: reject a withdrawal', body: rejectBody } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = withdrawalId(request.params);
-    return sendIdempotent(ctx, request, reply, 'staff-withdrawal-reject', async () => {
+    return sendAnswer(reply, async () => {
       const { reason } = parseBody(rejectBody, request.body);
       const decided = await rejectWithdrawal(ctx, id, staff.id, reason, { user_id: staff.id, request_id: request.id });
       return { status: 200, body: staffViewAfter(await answerFor(id), decided) };

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { sendIdempotent } from '../http/idempotency-keys';
+import { sendAnswer } from '../http/idempotency-keys';
 import { paginate, pageQuery } from '../http/pagination';
 import { parseBody, parseParams, parseQuery } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
@@ -32,7 +32,7 @@ export function withdrawalId(params: unknown): string {
 export function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/withdraw/', { schema: { summary: 'Request a withdrawal from the wallet (then verify it with the emailed code)', body: withdrawBody } }, async (request, reply) => {
     const user = requireUser(request);
-    return sendIdempotent(ctx, request, reply, 'withdraw', async () => {
+    return sendAnswer(reply, async () => {
       const form = parseBody(withdrawBody, request.body);
       const body = await requestWithdrawal(ctx, user.id, form, { user_id: user.id, request_id: request.id });
       return { status: 201, body };

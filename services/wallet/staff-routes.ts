@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { requireStaff } from '../http/auth';
 import { paginate } from '../http/pagination';
-import { sendIdempotent } from '../http/idempotency-keys';
+import { sendAnswer } from '../http/idempotency-keys';
 import { parseBody, parseQuery } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
 import { awaitWalletProjected, runWalletCommand } from './wallet-commands';
@@ -53,7 +53,7 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = walletOwner(request.params);
     const body = parseBody(overdraftBody, request.body);
     await detailOr404(userId);
-    return sendIdempotent(ctx, request, reply, 'wallet-overdraft', async () => {
+    return sendAnswer(reply, async () => {
       const outcome = await runWalletCommand(ctx, userId, {
         type: 'ChangeOverdraft', user_id: userId, limit_pence: body.limit, by: staff.id, reason: body.reason, now: ctx.clock.now().toISOString(),
       }, { user_id: staff.id, request_id: request.id });
@@ -68,7 +68,7 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = walletOwner(request.params);
     const body = parseBody(adjustmentBody, request.body);
     await detailOr404(userId);
-    return sendIdempotent(ctx, request, reply, 'wallet-adjustment', async () => {
+    return sendAnswer(reply, async () => {
       const entryId = randomUUID();
       const common = {
         user_id: userId, entry_id: entryId, amount_pence: body.amount, kind: 'adjustment' as const,
