@@ -53,6 +53,7 @@ async function main(): Promise<void> {
       // After the writers drained: release the leases so the other processes take over at once.
       await node?.stop();
       await ctx.projections.stop();
+      await ctx.passwords.close();
       await ctx.db.destroy();
       await target.stop();
       process.exit(0);

@@ -5,6 +5,7 @@
 import { NotFound, ValidationError } from '../shared/errors';
 import type { ChangePassword, RecordRegistrationFeePaid, RehashPassword, SetAuditor, SetStaff, SubscribeNewsletter, VerifyEmail } from './commands';
 import type { AuditorFlagChanged, EmailVerified, NewsletterSubscribed, PasswordChanged, PasswordRehashed, RegistrationFeePaid, StaffFlagChanged } from './events';
+import { isPasswordHash } from './events';
 import type { AccountState } from './state';
 
 const at = (now: string) => new Date(now).toISOString();
@@ -21,7 +22,7 @@ export function verifyEmail(command: VerifyEmail, state: AccountState): EmailVer
 
 export function changePassword(command: ChangePassword, state: AccountState): PasswordChanged[] {
   mustExist(state);
-  if (!command.password_hash.startsWith('scrypt$')) throw new ValidationError({ password: ['A password is required.'] });
+  if (!isPasswordHash(command.password_hash)) throw new ValidationError({ password: ['A password is required.'] });
   return [{
     type: 'PasswordChanged',
     data: { user_id: state.userId, password_hash: command.password_hash, reason: command.reason, changed_at: at(command.now) },
@@ -31,7 +32,7 @@ export function changePassword(command: ChangePassword, state: AccountState): Pa
 /** Nothing when the password changed since it was checked (a stale rehash must not bring the old one back). */
 export function rehashPassword(command: RehashPassword, state: AccountState): PasswordRehashed[] {
   mustExist(state);
-  if (!command.password_hash.startsWith('scrypt$')) throw new ValidationError({ password: ['A password is required.'] });
+  if (!isPasswordHash(command.password_hash)) throw new ValidationError({ password: ['A password is required.'] });
   if (state.passwordHash !== command.previous_hash || state.passwordHash === command.password_hash) return [];
   return [{ type: 'PasswordRehashed', data: { user_id: state.userId, password_hash: command.password_hash, rehashed_at: at(command.now) } }];
 }

@@ -68,10 +68,11 @@ test('changing the password records the new hash and why', () => {
 });
 
 test('a rehash stores the same password with new parameters, keeps the change time, and is dropped when stale', () => {
-  const rehash = { type: 'RehashPassword' as const, previous_hash: HASH, password_hash: 'scrypt$newparams', now: NOW };
+  const argon = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$a2V5a2V5a2V5a2V5a2V5a2V5';
+  const rehash = { type: 'RehashPassword' as const, previous_hash: HASH, password_hash: argon, now: NOW };
   const outcome = given(accountDecider, [registered]).when(rehash);
-  outcome.thenEvents([{ type: 'PasswordRehashed', data: { user_id: 'u-1', password_hash: 'scrypt$newparams', rehashed_at: NOW } }]);
-  assert.equal([outcome.state().passwordHash, outcome.state().passwordChangedAt], ['scrypt$newparams', null]);
+  outcome.thenEvents([{ type: 'PasswordRehashed', data: { user_id: 'u-1', password_hash: argon, rehashed_at: NOW } }]);
+  assert.equal([outcome.state().passwordHash, outcome.state().passwordChangedAt], [argon, null]);
   const changed: AccountEvent = { type: 'PasswordChanged', data: { user_id: 'u-1', password_hash: 'scrypt$other', reason: 'change', changed_at: NOW } };
   given(accountDecider, [registered, changed]).when(rehash).thenNothing();
   given(accountDecider, [registered]).when({ ...rehash, password_hash: HASH }).thenNothing();

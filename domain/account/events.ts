@@ -33,7 +33,7 @@ export interface UserRegistered {
     user_id: string;
     /** Normalised (trimmed, lower case). */
     email: string;
-    /** A self-describing scrypt hash: not a secret, and keeping it here keeps the read models rebuildable. */
+    /** A self-describing argon2id or scrypt hash: not a secret, and keeping it here keeps the read models rebuildable. */
     password_hash: string;
     registered_at: string;
   };
@@ -140,4 +140,12 @@ export const newsletterStream = (email: string) => `newsletter-${normaliseEmail(
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/**
+ * What a stored password hash looks like: argon2id (PHC string) or scrypt, as services/accounts/passwords.ts writes
+ * them. The deciders refuse anything else, so a plain password can never be stored by mistake.
+ */
+export function isPasswordHash(value: string): boolean {
+  return value.startsWith('$argon2id$') || value.startsWith('scrypt$');
 }

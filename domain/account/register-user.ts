@@ -6,7 +6,7 @@
  */
 import { Conflict, ValidationError, type FieldErrors } from '../shared/errors';
 import type { RegisterUser } from './commands';
-import { AUDIO_CUES, normaliseEmail, type UserRegistered } from './events';
+import { AUDIO_CUES, isPasswordHash, normaliseEmail, type UserRegistered } from './events';
 import { validateCompanyName, validateEmail, validateName, validateTitle, validateVatNumber, parseBirthDate, isoDate } from './rules';
 import { validatePhone } from './phone';
 import type { AccountState } from './state';
@@ -19,7 +19,7 @@ export function registerUser(command: RegisterUser, state: AccountState): UserRe
     if (message) (errors[field] ??= []).push(message);
   };
   check('email', validateEmail(command.email));
-  if (!command.password_hash.startsWith('scrypt$')) check('password', 'A password is required.');
+  if (!isPasswordHash(command.password_hash)) check('password', 'A password is required.');
   if (profile.first_name) check('first_name', validateName(profile.first_name));
   if (profile.last_name) check('last_name', validateName(profile.last_name));
   if (profile.phone_number) check('phone_number', validatePhone(profile.phone_number));

@@ -1,8 +1,9 @@
 /** /api/auth/*: sign-up, verification, sign-in, token refresh, logout, websocket tickets; social sign-in (social/). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { parseBody } from '../http/validation';
-import { RuleBroken, Unauthorized } from '../../domain/shared/errors';
+import { RuleBroken, Throttled, Unauthorized } from '../../domain/shared/errors';
+import { throttledMessage } from './throttle';
 import { loginSchema, refreshRequestSchema, refreshSchema, registrationSchema, tokenSchema } from './schemas';
 import { REGISTERED, verifyEmailToken } from './registration';
 import { signUp } from './sign-up';
@@ -32,7 +33,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return answer;
   });
 
-  app.post('/api/auth/login/', { schema: { summary: 'Sign in', body: loginSchema } }, async (request, reply) => {
+  // An address the hashing queue keeps refusing is answered before its body is even read (login.ts checks again).
+  const refuseFlooding = async (request: FastifyRequest) => {
+    const wait = ctx.passwords.refusals.lockedFor(request.ip, ctx.clock.now());
+    if (wait > 0) throw new Throttled(throttledMessage(wait), wait);
+  };
+  app.post('/api/auth/login/', { schema: { summary: 'Sign in', body: loginSchema }, onRequest: refuseFlooding }, async (request, reply) => {
     const input = parseBody(loginSchema, request.body);
     const answer = await login(ctx, input, request.ip);
     setRefreshCookie(request, reply, answer.refresh, input.remember_me);

@@ -2,7 +2,7 @@
  * Signing in with email and password. The order is the defence: what this process knows in memory (an address's
  * queue refusals, a full queue: no query at all), then the throttles (cheap queries), then the password check through
  * the bounded hashing queue (ctx.passwords). A locked account or address costs no hash, and a flood gets 503s instead
- * of an unbounded pile of 32 MiB scrypt jobs.
+ * of an unbounded pile of hashing jobs.
  */
 import type { AppContext } from '../context';
 import { RuleBroken, Throttled, Unavailable } from '../../domain/shared/errors';
@@ -24,7 +24,8 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   const now = ctx.clock.now();
   const refused = ctx.passwords.refusals.lockedFor(ip, now);
   if (refused > 0) throw new Throttled(throttledMessage(refused), refused);
-  const trusted = ctx.passwords.trusted.has(ip, now);
+  // A returning address, or one with no refusal or failure lately, waits ahead of a flood's addresses.
+  const trusted = ctx.passwords.trusted.has(ip, now) || ctx.passwords.refusals.isClean(ip, now);
   if (ctx.passwords.isFull(trusted)) {
     ctx.passwords.refusals.note(ip, now);
     throw ctx.passwords.busy();
@@ -39,6 +40,7 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
       throw error;
     });
   if (!account || !checked.ok) {
+    ctx.passwords.refusals.note(ip, now);
     await recordLoginFailure(ctx.db, source, ctx.clock.now());
     throw new RuleBroken(BAD_CREDENTIALS);
   }

@@ -9,7 +9,7 @@ import { createAccount } from './create-account';
 import { openSession } from './sessions';
 import { loadAccount } from './lookup';
 import { hashPassword, parseHash } from './passwords';
-import { PasswordWork, scryptHasher, type Hasher } from './password-work';
+import { PasswordWork, poolHasher, type Hasher } from './password-work';
 
 let t: TestApp;
 let user: TestUser;
@@ -22,6 +22,8 @@ const BUSY = { detail: 'The service is temporarily unavailable. Please try again
 /** Counts every hash and check, and can hold them until the test releases them (no timing anywhere). */
 function fakeHasher() {
   const counts = { hash: 0, check: 0 };
+  /** The passwords checked, in the order the checks started. */
+  const checked: string[] = [];
   let release: () => void = () => {};
   let gate: Promise<void> | null = null;
   const entered: Array<() => void> = [];
@@ -30,11 +32,11 @@ function fakeHasher() {
     if (gate) await gate;
   };
   const hasher: Hasher = {
-    hash: async (password, params) => { counts.hash++; await pass(); return scryptHasher.hash(password, params); },
-    check: async (password, stored, params) => { counts.check++; await pass(); return scryptHasher.check(password, stored, params); },
+    hash: async (password, params) => { counts.hash++; await pass(); return poolHasher.hash(password, params); },
+    check: async (password, stored, params) => { counts.check++; checked.push(password); await pass(); return poolHasher.check(password, stored, params); },
   };
   return {
-    counts, hasher,
+    counts, hasher, checked,
     hold() { gate = new Promise<void>((resolve) => (release = resolve)); },
     release() { gate = null; release(); },
     /** Resolves when the next job is inside the hasher. */
@@ -63,6 +65,9 @@ test('a full hashing queue answers 503 with Retry-After; unknown emails and sign
   const entered = fake.nextEntered();
   const first = login(user.email, user.password, '203.0.113.10');
   await entered; // the one slot is taken and held
+  // A clean address (no failure lately) may wait in the reserve: one place per slot. Now it is taken too.
+  const reserved = login(user.email, user.password, '203.0.113.9');
+  while (t.ctx.passwords.stats().queued === 0) await new Promise((resolve) => setImmediate(resolve));
 
   const unknown = await login('nobody@whisky.test', 'Wrong!Pass123', '203.0.113.11');
   assert.equal([unknown.statusCode, unknown.headers['retry-after'], unknown.json()], [503, '7', BUSY]);
@@ -72,8 +77,8 @@ test('a full hashing queue answers 503 with Retry-After; unknown emails and sign
   assert.equal([signUp.statusCode, signUp.headers['retry-after'], signUp.json()], [503, '7', BUSY]);
 
   fake.release();
-  assert.is((await first).statusCode, 200);
-  assert.is(fake.counts.check, 1, 'the refused requests computed nothing');
+  assert.equal([(await first).statusCode, (await reserved).statusCode], [200, 200]);
+  assert.is(fake.counts.check, 2, 'the refused requests computed nothing');
   assert.equal(t.ctx.passwords.stats().refusedFull, 3);
   // A refusal is not a failed login: the account is not one step nearer its lock.
   assert.is((await login(user.email, user.password, '203.0.113.12')).statusCode, 200);
@@ -86,13 +91,15 @@ test('a full queue refuses before any query; an address refused 20 times is thro
   const entered = fake.nextEntered();
   const holder = login(user.email, user.password, '203.0.113.20');
   await entered;
+  const reserved = login(user.email, user.password, '203.0.113.19');
+  while (t.ctx.passwords.stats().queued === 0) await new Promise((resolve) => setImmediate(resolve));
   const flood = '203.0.113.21';
   for (let i = 0; i < 20; i++) assert.is((await login(`flood-${i}@whisky.test`, 'Wrong!Pass123', flood)).statusCode, 503);
   const locked = await login(user.email, user.password, flood);
   assert.equal([locked.statusCode, locked.headers['retry-after']], [429, String(15 * 60)]);
   assert.equal(t.ctx.passwords.stats().refusedFull, 20, 'the 21st never reached the queue');
   fake.release();
-  assert.is((await holder).statusCode, 200);
+  assert.equal([(await holder).statusCode, (await reserved).statusCode], [200, 200]);
 
   // A real user who met a few 503s and then got in starts afresh.
   const patient = '203.0.113.22';
@@ -102,20 +109,27 @@ test('a full queue refuses before any query; an address refused 20 times is thro
   assert.is(t.ctx.passwords.refusals.lockedFor(patient, t.clock.now()), 0, 'the 19 before the success are forgotten');
 });
 
-test('an address that signed in lately skips the line: its login waits in the reserve while a fresh address gets 503', async () => {
+test('a returning or clean address skips the line: it waits ahead of an address with failures, which gets 503', async () => {
   const fake = fakeHasher();
-  t.ctx.passwords = new PasswordWork({ concurrency: 1, maxQueued: 0, maxWaitMs: 60_000 }, fake.hasher);
+  t.ctx.passwords = new PasswordWork({ concurrency: 1, maxQueued: 1, maxWaitMs: 60_000 }, fake.hasher);
   const home = '203.0.113.40';
+  const flooding = '203.0.113.42';
   assert.is((await login(user.email, user.password, home)).statusCode, 200);
+  assert.is((await login(user.email, 'Wrong!Flood1', flooding)).statusCode, 400);
+  const queued = (n: number) => (async () => { while (t.ctx.passwords.stats().queued < n) await new Promise((resolve) => setImmediate(resolve)); })();
   fake.hold();
   const entered = fake.nextEntered();
   const holder = login(user.email, user.password, '203.0.113.41');
   await entered;
-  assert.is((await login(user.email, user.password, '203.0.113.42')).statusCode, 503, 'a fresh address finds the queue full');
-  const returning = login(user.email, user.password, home);
-  while (t.ctx.passwords.stats().queued === 0) await new Promise((resolve) => setImmediate(resolve));
+  const floodWaits = login(user.email, 'Wrong!Flood2', flooding);
+  await queued(1);
+  assert.is((await login(user.email, 'Wrong!Flood3', flooding)).statusCode, 503, 'an address with a failure finds the queue full');
+  const newcomer = login(user.email, user.password, '203.0.113.43');
+  await queued(2);
+  assert.is((await login(user.email, user.password, home)).statusCode, 503, 'the reserve is one place per slot');
   fake.release();
-  assert.equal([(await holder).statusCode, (await returning).statusCode], [200, 200]);
+  assert.equal([(await holder).statusCode, (await newcomer).statusCode, (await floodWaits).statusCode], [200, 200, 400]);
+  assert.equal(fake.checked.slice(-3), [user.password, user.password, 'Wrong!Flood2'], 'the newcomer was checked before the flood');
 });
 
 test('a throttled login, password change or sign-up computes no hash', async () => {
@@ -147,7 +161,7 @@ test('a throttled login, password change or sign-up computes no hash', async () 
 });
 
 test('a hash made with older parameters verifies, is upgraded at the next good login, and sessions survive it', async () => {
-  const old = { N: 2 ** 14, r: 8, p: 1 };
+  const old = { algorithm: 'scrypt' as const, N: 2 ** 14, r: 8, p: 1 };
   const password = 'Old!Params2019';
   const created = await createAccount(t.ctx, { email: 'old.hash@whisky.test', password_hash: await hashPassword(password, old), verified: true, by: 'test' });
   const userId = created.user_id;
@@ -165,7 +179,9 @@ test('a hash made with older parameters verifies, is upgraded at the next good l
   assert.is(rehashed.length, 1);
   const upgraded = await storedHash();
   assert.equal(parseHash(upgraded)!.params, t.ctx.passwords.params);
-  assert.ok(upgraded.startsWith(`scrypt$N=${t.ctx.passwords.params.N},r=${t.ctx.passwords.params.r},p=${t.ctx.passwords.params.p}$`));
+  const current = t.ctx.passwords.params;
+  assert.is(current.algorithm, 'argon2id', 'scrypt hashes are upgraded to argon2id');
+  if (current.algorithm === 'argon2id') assert.ok(upgraded.startsWith(`$argon2id$v=19$m=${current.m},t=${current.t},p=${current.p}$`));
 
   assert.is((await me(session.access)).statusCode, 200, 'a rehash is not a password change: sessions from before it live on');
   assert.is((await login('old.hash@whisky.test', password, '192.0.2.32')).statusCode, 200, 'the new hash verifies');

@@ -1,24 +1,42 @@
 /**
  * Every password hash or check a request asks for goes through here: one bounded queue per process (work-queue.ts),
- * so a flood of logins is refused with 503 + Retry-After instead of starving bids, pages and libuv's thread pool.
+ * so a flood of logins is refused with 503 + Retry-After instead of piling up, and the hashes run on their own
+ * low-priority threads (hashing/hash-threads.ts), so they take the CPU that bids and pages leave over.
  * Callers check their throttles first: a throttled request never reaches this queue.
  */
 import { randomBytes } from 'node:crypto';
-import { checkPassword, CURRENT_PARAMS, formatHash, hashPassword, type ScryptParams, type Verified } from './passwords';
+import { checkPassword, CURRENT_PARAMS, formatHash, hashPassword, type HashParams, type Verified } from './passwords';
+import { HashThreads } from './hashing/hash-threads';
 import { WorkQueue, type WorkLimits, type WorkStats } from './work-queue';
 import { RefusalCounter, TrustedAddresses } from './refusals';
 import type { Unavailable } from '../../domain/shared/errors';
 
 /** The slow part, replaceable so tests can count or block hashes. */
 export interface Hasher {
-  hash(password: string, params: ScryptParams): Promise<string>;
-  check(password: string, stored: string, params: ScryptParams): Promise<Verified>;
+  hash(password: string, params: HashParams): Promise<string>;
+  check(password: string, stored: string, params: HashParams): Promise<Verified>;
+  close?(): Promise<void>;
 }
 
-export const scryptHasher: Hasher = {
+/** Hashes on libuv's thread pool at the process's priority: tests that wrap or count hashes use it. */
+export const poolHasher: Hasher = {
   hash: (password, params) => hashPassword(password, params),
   check: (password, stored, params) => checkPassword(password, stored, params),
 };
+
+/** Hashes on threads of their own (hashing/hash-threads.ts): what the server uses. */
+function threadHasher(threads: HashThreads): Hasher {
+  return {
+    hash: (password, params) => hashPassword(password, params, threads),
+    check: (password, stored, params) => checkPassword(password, stored, params, threads),
+    close: () => threads.close(),
+  };
+}
+
+export interface PasswordWorkLimits extends WorkLimits {
+  /** How much lower than the event loop the hashing threads run (Linux nice, 0-19). */
+  nice?: number;
+}
 
 export class PasswordWork {
   private readonly queue: WorkQueue;
@@ -27,9 +45,17 @@ export class PasswordWork {
   /** Addresses that signed in lately: their checks may use the queue's reserve (refusals.ts). */
   readonly trusted = new TrustedAddresses();
 
-  /** Limits: `config.passwordHashing` (services/config.ts) in the server. */
-  constructor(limits: WorkLimits, private readonly hasher: Hasher = scryptHasher, readonly params: ScryptParams = CURRENT_PARAMS) {
+  private readonly hasher: Hasher;
+
+  /** Limits: `config.passwordHashing` (services/config.ts) in the server; without a hasher, threads of its own. */
+  constructor(limits: PasswordWorkLimits, hasher?: Hasher, readonly params: HashParams = CURRENT_PARAMS) {
     this.queue = new WorkQueue(limits);
+    this.hasher = hasher ?? threadHasher(new HashThreads(limits.concurrency, limits.nice ?? 0));
+  }
+
+  /** Stops the hashing threads (server stop). */
+  async close(): Promise<void> {
+    await this.hasher.close?.();
   }
 
   hash(password: string): Promise<string> {
@@ -46,7 +72,7 @@ export class PasswordWork {
    * key that nothing matches), so neither the time nor a 503 tells whether the account exists.
    */
   async verifyAgainstNothing(password: string, priority = false): Promise<Verified> {
-    const nothing = formatHash(this.params, randomBytes(16), randomBytes(64));
+    const nothing = formatHash(this.params, randomBytes(16), randomBytes(this.params.algorithm === 'argon2id' ? 32 : 64));
     await this.verify(password, nothing, priority);
     return { ok: false, needsRehash: false };
   }

@@ -29,6 +29,11 @@ export class RefusalCounter {
     return Math.max(1, Math.ceil((times[times.length - this.limit] + this.windowMs - now.getTime()) / 1000));
   }
 
+  /** No refusal or failure from this address within the window. */
+  isClean(ip: string, now: Date): boolean {
+    return this.recent(ip, now.getTime()).length === 0;
+  }
+
   forget(ip: string): void {
     this.byAddress.delete(ip);
   }

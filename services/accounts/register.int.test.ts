@@ -29,7 +29,7 @@ test('registering answers 201, records an unverified account and emails a verifi
   const registered = userEvents[0].data as Record<string, unknown>;
   assert.is(registered.email, 'isla@whisky.test');
   assert.is(registered.birth_date, '1990-02-14');
-  assert.match(String(registered.password_hash), /^scrypt\$N=32768,r=8,p=3\$/);
+  assert.match(String(registered.password_hash), /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   assert.not.ok(JSON.stringify(userEvents).includes(STRONG_PASSWORD), 'the password itself is never stored');
   await t.ctx.projections.settle();
   const row = await getUserByEmail(t.ctx.db, 'isla@whisky.test');

@@ -78,6 +78,9 @@ export async function startTestApp(
     // A write's answer waits as long as it did before the bounded wait (15 s), so tests that read right after a write
     // stay as they were on a busy machine; the fault tests shorten it (services/faults/committed-writes.int.test.ts).
     viewsWaitMs: 15_000,
+    // Tests are not about the hashing threads' priority or the queue's wait (password-work.int.test.ts sets its own):
+    // on a loaded machine a niced thread could take seconds a hash and a short wait would answer 503.
+    passwordHashing: { concurrency: 1, maxQueued: 64, maxWaitMs: 120_000, nice: 0 },
     ...options.config,
   };
   const clock = options.clock ?? new TestClock();
@@ -97,6 +100,7 @@ export async function startTestApp(
       await app.close();
       if (started) for (const feature of [...featuresFor(config.role)].reverse()) await feature.stop?.(ctx);
       await ctx.projections.stop();
+      await ctx.passwords.close();
       await ctx.db.destroy();
       if (!options.database) await database.drop();
     },

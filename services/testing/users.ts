@@ -4,7 +4,7 @@
  *   const buyer = await createTestUser(t, { feePaid: true });
  *   await t.app.inject({ method: 'POST', url: '/api/bids/', headers: bearer(buyer), payload: {...} });
  *
- * scrypt is deliberately slow (~0.4 s a hash), so the hash of each distinct password is computed once per process
+ * Password hashing is deliberately slow, so the hash of each distinct password is computed once per process
  * and reused (a hash with its salt is valid for any account). Still, keep the number of users per file small.
  */
 import { randomBytes } from 'node:crypto';
