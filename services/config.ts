@@ -52,10 +52,16 @@ export interface Config {
   rateLimitPrefix: string;
   /** `RATE_LIMIT_<NAME>=<hits>/<seconds>` for each abuse limit (services/limits/settings.ts). */
   rateLimits: LimitSettings;
-  /** Sign-in with Google: `GOOGLE_CLIENT_ID` (null = off) and the key set its ID tokens are checked against. */
-  google: { clientId: string | null; jwksUrl: string };
-  /** Sign-in with Facebook: `FACEBOOK_APP_ID` + `FACEBOOK_APP_SECRET` (either missing = off), the Graph API's base URL. */
-  facebook: { appId: string | null; appSecret: string | null; graphUrl: string };
+  /**
+   * Sign-in with Google: `GOOGLE_CLIENT_ID` (null = off), the key set its ID tokens are checked against, and the
+   * Google Identity Services script the client loads (`GOOGLE_GSI_URL`; the CSP allows what it needs).
+   */
+  google: { clientId: string | null; jwksUrl: string; scriptUrl: string };
+  /**
+   * Sign-in with Facebook: `FACEBOOK_APP_ID` + `FACEBOOK_APP_SECRET` (either missing = off), the Graph API's base URL,
+   * and the JavaScript SDK the client loads (`FACEBOOK_SDK_URL`; the CSP allows what it needs).
+   */
+  facebook: { appId: string | null; appSecret: string | null; graphUrl: string; sdkUrl: string };
   /**
    * Password hashes at once, waiting at most, and the longest wait (`PASSWORD_HASH_CONCURRENCY`,
    * `PASSWORD_HASH_QUEUE`, `PASSWORD_HASH_WAIT_MS`); past them a login answers 503 (docs/accounts.md).
@@ -105,11 +111,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: {
       clientId: env.GOOGLE_CLIENT_ID || null,
       jwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
+      scriptUrl: env.GOOGLE_GSI_URL || 'https://accounts.google.com/gsi/client',
     },
     facebook: {
       appId: env.FACEBOOK_APP_ID || null,
       appSecret: env.FACEBOOK_APP_SECRET || null,
       graphUrl: (env.FACEBOOK_GRAPH_URL || 'https://graph.facebook.com/v19.0').replace(/\/$/, ''),
+      sdkUrl: env.FACEBOOK_SDK_URL || 'https://connect.facebook.net/en_US/sdk.js',
     },
     passwordHashing: passwordHashing(env),
     viewsWaitMs: viewsWaitMs(env.VIEWS_WAIT_MS),

@@ -18,6 +18,7 @@ import { installIdempotencyKeys } from './idempotency-keys';
 import { allowFramingByUs, FRAMED_BY_US, installSecurityHeaders } from './security-headers';
 import { resolvePage } from './client-pages';
 import { siteFileRoutes } from '../site/routes';
+import { socialCspAllowances } from '../accounts/social/client-settings';
 
 const WEB_DIST = path.resolve(process.cwd(), 'web/dist');
 
@@ -36,7 +37,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply),
   });
   recordRoutes(app);
-  await installSecurityHeaders(app, ctx.config.publicUrl);
+  // The configured social sign-in providers' scripts, frames and calls (none when none is configured).
+  const cspAllow = socialCspAllowances(ctx.config);
+  await installSecurityHeaders(app, ctx.config.publicUrl, cspAllow);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -72,7 +75,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (!isPage) return reply.status(404).send({ detail: 'Not found.' });
     // Deep links load the client; the status tells whether the page exists (services/http/client-pages.ts).
     const page = await resolvePage(ctx, request.url);
-    if (page.name && FRAMED_BY_US.has(page.name)) allowFramingByUs(reply, ctx.config.publicUrl);
+    if (page.name && FRAMED_BY_US.has(page.name)) allowFramingByUs(reply, ctx.config.publicUrl, cspAllow);
     return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
       .send(await fs.promises.readFile(path.join(WEB_DIST, 'index.html')));
   });

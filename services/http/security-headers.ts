@@ -8,13 +8,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 
+/**
+ * Sources added to the client's policy for a third party the house chose to use (social sign-in: computed from the
+ * configured providers in services/accounts/social/client-settings.ts); empty when none is configured.
+ */
+export type CspAllowances = Partial<Record<string, string[]>>;
+
 /** The client's policy as directives; `clientCsp` turns it into the header value. */
-export function clientCspDirectives(publicUrl: string, frameAncestors = "'none'"): Record<string, string[]> {
+export function clientCspDirectives(publicUrl: string, frameAncestors = "'none'", allow: CspAllowances = {}): Record<string, string[]> {
   // 'self' covers ws:/wss: of the same host in CSP 3 browsers; the public origin's websocket scheme is listed too for
   // browsers and proxies where the page's own scheme differs (https page, wss socket).
   const site = new URL(publicUrl);
   const wsOrigin = `${site.protocol === 'https:' ? 'wss' : 'ws'}://${site.host}`;
-  return {
+  const own: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
@@ -35,11 +41,16 @@ export function clientCspDirectives(publicUrl: string, frameAncestors = "'none'"
     'form-action': ["'self'"],
     'frame-ancestors': [frameAncestors],
   };
+  for (const [name, sources] of Object.entries(allow)) {
+    if (!own[name]) throw new Error(`no such CSP directive in the client's policy: ${name}`);
+    for (const value of sources ?? []) if (!own[name].includes(value)) own[name].push(value);
+  }
+  return own;
 }
 
 /** The header value exactly as helmet sends it (directives joined by ";"). */
-export function clientCsp(publicUrl: string, frameAncestors = "'none'"): string {
-  return Object.entries(clientCspDirectives(publicUrl, frameAncestors)).map(([name, values]) => `${name} ${values.join(' ')}`).join(';');
+export function clientCsp(publicUrl: string, frameAncestors = "'none'", allow: CspAllowances = {}): string {
+  return Object.entries(clientCspDirectives(publicUrl, frameAncestors, allow)).map(([name, values]) => `${name} ${values.join(' ')}`).join(';');
 }
 
 /**
@@ -48,8 +59,8 @@ export function clientCsp(publicUrl: string, frameAncestors = "'none'"): string 
  */
 export const FRAMED_BY_US: ReadonlySet<string> = new Set(['terms', 'privacy']);
 
-export function allowFramingByUs(reply: FastifyReply, publicUrl: string): void {
-  reply.header('content-security-policy', clientCsp(publicUrl, "'self'")).header('x-frame-options', 'SAMEORIGIN');
+export function allowFramingByUs(reply: FastifyReply, publicUrl: string, allow: CspAllowances = {}): void {
+  reply.header('content-security-policy', clientCsp(publicUrl, "'self'", allow)).header('x-frame-options', 'SAMEORIGIN');
 }
 
 /** The API reference (swagger-ui): its own scripts only, but it writes <style> elements and uses data: images. */
@@ -66,10 +77,10 @@ export const PERMISSIONS_POLICY = [
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-export async function installSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function installSecurityHeaders(app: FastifyInstance, publicUrl: string, allow: CspAllowances = {}): Promise<void> {
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: clientCspDirectives(publicUrl) },
+    contentSecurityPolicy: { useDefaults: false, directives: clientCspDirectives(publicUrl, "'none'", allow) },
     // Our own popup (the 3-D Secure step) must keep its opener after visiting a provider on another origin.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Emails show no images from the site, so nothing outside needs to load our files.

@@ -24,9 +24,9 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** The whole app (API, websockets, workers, built client) on a fresh database, and Chromium. */
-export async function startE2E(): Promise<E2E> {
-  const t = await startServedApp();
+/** The whole app (API, websockets, workers, built client) on a fresh database, and Chromium; `options` as startTestApp's. */
+export async function startE2E(options: Parameters<typeof startServedApp>[0] = {}): Promise<E2E> {
+  const t = await startServedApp(options);
   const browser = await launchBrowser();
   return {
     t, browser,

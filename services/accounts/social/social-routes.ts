@@ -1,4 +1,5 @@
 /**
+ * GET /api/social_auth/providers/: the configured providers and their public ids (client-settings.ts).
  * POST /api/social_auth/google/ and /facebook/ {auth_token}: a Google ID token, or a Facebook user access token.
  * A provider without its settings answers 400 saying sign-in with it is not available; one that cannot be reached
  * answers 503. A refused token counts as a wrong guess for the caller's address (services/limits/guesses.ts).
@@ -15,6 +16,7 @@ import { verifyGoogleIdToken } from './google';
 import { verifyFacebookToken } from './facebook';
 import { noVerifiedEmail, notConfigured, ProviderUnavailable, refused, TokenRefused, unreachable, type SocialProfile } from './providers';
 import { socialSignIn } from './social-sign-in';
+import { socialProviders } from './client-settings';
 
 const body = z.object({ auth_token: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(8192, 'Invalid token.') });
 
@@ -29,6 +31,10 @@ async function checkToken(ctx: AppContext, provider: SocialProvider, token: stri
 }
 
 export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const providers = socialProviders(ctx.config);
+  app.get('/api/social_auth/providers/', {
+    schema: { summary: 'The social sign-in providers configured here, with their public client ids (null: not configured)' },
+  }, async () => providers);
   for (const provider of ['google', 'facebook'] as const) {
     app.post(`/api/social_auth/${provider}/`, { schema: { summary: `Sign in with ${provider} (auth_token)`, body } }, async (request, reply) => {
       const { auth_token } = parseBody(body, request.body);

@@ -1,10 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { call, createIncompleteUser, registrationForm, STRONG_PASSWORD } from '../testing';
+import { startFakeProviders, type FakeProviders, type GoogleTokenOptions } from './testing/fake-providers';
+import { clientCsp } from '../../http/security-headers';
+import { facebookVersion, socialCspAllowances } from './client-settings';
 
 const CLIENT_ID = 'whisky-test.apps.googleusercontent.com';
 const FB_APP = '1234567890';
@@ -12,65 +12,34 @@ const FB_SECRET = 'fb-secret';
 
 let t: TestApp;
 let off: TestApp;
-let server: Server;
-let base = '';
-let privateKey: CryptoKey;
+let fake: FakeProviders;
 let otherKey: CryptoKey;
-/** Facebook tokens the fake Graph API knows: token -> [app id, person]. */
-const fbTokens = new Map<string, { app: string; valid: boolean; person: Record<string, string> }>();
-
-function serve(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, jwks: { keys: JWK[] }) {
-  const url = new URL(req.url ?? '/', 'http://x');
-  const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  if (url.pathname === '/jwks') return send(200, jwks);
-  if (url.pathname === '/graph/debug_token') {
-    if (url.searchParams.get('access_token') !== `${FB_APP}|${FB_SECRET}`) return send(400, { error: { message: 'bad app token' } });
-    const known = fbTokens.get(url.searchParams.get('input_token') ?? '');
-    if (!known) return send(200, { data: { is_valid: false, error: { message: 'Invalid OAuth access token.' } } });
-    return send(200, { data: { is_valid: known.valid, app_id: known.app, user_id: known.person.id } });
-  }
-  if (url.pathname === '/graph/me') {
-    const known = fbTokens.get(url.searchParams.get('access_token') ?? '');
-    if (!known || !url.searchParams.get('appsecret_proof')) return send(400, { error: { message: 'Invalid OAuth access token.' } });
-    return send(200, known.person);
-  }
-  send(404, {});
-}
 
 test.before(async () => {
-  const pair = await generateKeyPair('RS256');
-  privateKey = pair.privateKey as CryptoKey;
-  otherKey = (await generateKeyPair('RS256')).privateKey as CryptoKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  server = createServer((req, res) => serve(req, res, { keys: [jwk] }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startFakeProviders({ now: () => t.clock.now(), googleClientId: CLIENT_ID, facebook: { appId: FB_APP, appSecret: FB_SECRET } });
+  otherKey = fake.otherKey;
   t = await startTestApp({
     config: {
-      google: { clientId: CLIENT_ID, jwksUrl: `${base}/jwks` },
-      facebook: { appId: FB_APP, appSecret: FB_SECRET, graphUrl: `${base}/graph` },
+      google: { clientId: CLIENT_ID, jwksUrl: fake.jwksUrl, scriptUrl: fake.gsiUrl },
+      facebook: { appId: FB_APP, appSecret: FB_SECRET, graphUrl: fake.graphUrl, sdkUrl: fake.sdkUrl },
     },
   });
-  off = await startTestApp({ workers: false, config: { google: { clientId: null, jwksUrl: `${base}/jwks` }, facebook: { appId: null, appSecret: null, graphUrl: `${base}/graph` } } });
+  off = await startTestApp({
+    workers: false,
+    config: {
+      google: { clientId: null, jwksUrl: fake.jwksUrl, scriptUrl: fake.gsiUrl },
+      facebook: { appId: null, appSecret: null, graphUrl: fake.graphUrl, sdkUrl: fake.sdkUrl },
+    },
+  });
 });
 
 test.after(async () => {
   await t.close();
   await off.close();
-  await new Promise((resolve) => server.close(resolve));
+  await fake.close();
 });
 
-async function googleToken(claims: Record<string, unknown>, options: { key?: CryptoKey; audience?: string; expiresIn?: number; issuer?: string } = {}) {
-  const now = Math.floor(t.clock.now().getTime() / 1000);
-  return new SignJWT({ email_verified: true, given_name: 'Morag', family_name: 'Bell', ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
-    .setIssuer(options.issuer ?? 'https://accounts.google.com')
-    .setAudience(options.audience ?? CLIENT_ID)
-    .setSubject(String(claims.sub ?? 'g-1'))
-    .setIssuedAt(now)
-    .setExpirationTime(now + (options.expiresIn ?? 3600))
-    .sign(options.key ?? privateKey);
-}
+const googleToken = (claims: Record<string, unknown>, options: GoogleTokenOptions = {}) => fake.googleToken(claims, options);
 
 const google = (token: string, ip?: string) => call(t, 'POST', '/api/social_auth/google/', { auth_token: token }, ip ? { ip } : {});
 
@@ -133,10 +102,10 @@ test('refused tokens count as guesses per address: past the limit, 429 with Retr
 });
 
 test('facebook: a valid token of our app signs in (creating the account); invalid, foreign-app and email-less tokens are refused', async () => {
-  fbTokens.set('fb-good', { app: FB_APP, valid: true, person: { id: '555', email: 'fiona@fb.test', first_name: 'Fiona', last_name: 'Hay' } });
-  fbTokens.set('fb-other-app', { app: '999', valid: true, person: { id: '556', email: 'x@fb.test' } });
-  fbTokens.set('fb-expired', { app: FB_APP, valid: false, person: { id: '557', email: 'y@fb.test' } });
-  fbTokens.set('fb-no-email', { app: FB_APP, valid: true, person: { id: '558', first_name: 'No' } });
+  fake.fbTokens.set('fb-good', { app: FB_APP, valid: true, person: { id: '555', email: 'fiona@fb.test', first_name: 'Fiona', last_name: 'Hay' } });
+  fake.fbTokens.set('fb-other-app', { app: '999', valid: true, person: { id: '556', email: 'x@fb.test' } });
+  fake.fbTokens.set('fb-expired', { app: FB_APP, valid: false, person: { id: '557', email: 'y@fb.test' } });
+  fake.fbTokens.set('fb-no-email', { app: FB_APP, valid: true, person: { id: '558', first_name: 'No' } });
   const fb = (token: string) => call(t, 'POST', '/api/social_auth/facebook/', { auth_token: token }, { ip: '203.0.113.60' });
   const ok = await fb('fb-good');
   assert.equal([ok.statusCode, ok.json().created, ok.json().user.email, ok.json().user.last_name, ok.json().is_completed], [200, true, 'fiona@fb.test', 'Hay', false]);
@@ -158,13 +127,61 @@ test('a provider without its settings says plainly that sign-in with it is not a
 });
 
 test('a provider that cannot be reached answers 503 with Retry-After', async () => {
-  const down = await startTestApp({ workers: false, config: { google: { clientId: CLIENT_ID, jwksUrl: 'http://127.0.0.1:9/jwks' } } });
+  const down = await startTestApp({ workers: false, config: { google: { clientId: CLIENT_ID, jwksUrl: 'http://127.0.0.1:9/jwks', scriptUrl: fake.gsiUrl } } });
   try {
     const res = await call(down, 'POST', '/api/social_auth/google/', { auth_token: await googleToken({ email: 'z@gmail.test' }) });
     assert.equal([res.statusCode, res.headers['retry-after'], res.json().detail], [503, '30', 'Sign-in with Google is not available right now. Please try again in a moment.']);
   } finally {
     await down.close();
   }
+});
+
+test('GET providers: the configured providers with their public ids and scripts, never the app secret; null when off', async () => {
+  const on = await call(t, 'GET', '/api/social_auth/providers/');
+  assert.is(on.statusCode, 200);
+  assert.equal(on.json(), {
+    google: { client_id: CLIENT_ID, script_url: fake.gsiUrl },
+    facebook: { app_id: FB_APP, sdk_url: fake.sdkUrl, version: 'v19.0' },
+  });
+  assert.not.ok(on.body.includes(FB_SECRET), 'the app secret stays on the server');
+  const none = await call(off, 'GET', '/api/social_auth/providers/');
+  assert.equal([none.statusCode, none.json()], [200, { google: null, facebook: null }]);
+});
+
+test('CSP: exactly what each configured provider needs, derived from its script URL; nothing when none is configured', async () => {
+  const csp = (await call(t, 'GET', '/')).headers['content-security-policy'] as string;
+  const directive = (name: string) => csp.split(';').find((d) => d.startsWith(`${name} `));
+  assert.is(directive('script-src'), `script-src 'self' ${fake.base}/gsi/client ${fake.base}`);
+  assert.is(directive('style-src'), `style-src 'self' ${fake.base}/gsi/style`);
+  assert.is(directive('frame-src'), `frame-src 'self' ${fake.base}/gsi/ ${fake.base}`);
+  assert.match(directive('connect-src') ?? '', new RegExp(`^connect-src 'self' ws://\\S+ ${fake.base}/gsi/ ${fake.base}$`));
+  const offCsp = (await call(off, 'GET', '/api/server_time/')).headers['content-security-policy'] as string;
+  assert.is(offCsp, clientCsp(off.ctx.config.publicUrl));
+  assert.not.ok(offCsp.includes('127.0.0.1:') || /google|facebook/.test(offCsp), offCsp);
+});
+
+test("CSP for the real providers: Google's and Facebook's documented origins", () => {
+  const real = socialCspAllowances({
+    google: { clientId: CLIENT_ID, jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs', scriptUrl: 'https://accounts.google.com/gsi/client' },
+    facebook: { appId: FB_APP, appSecret: FB_SECRET, graphUrl: 'https://graph.facebook.com/v21.0', sdkUrl: 'https://connect.facebook.net/en_US/sdk.js' },
+  });
+  assert.equal(real, {
+    'script-src': ['https://accounts.google.com/gsi/client', 'https://connect.facebook.net'],
+    'style-src': ['https://accounts.google.com/gsi/style'],
+    'frame-src': ['https://accounts.google.com/gsi/', 'https://www.facebook.com', 'https://web.facebook.com'],
+    'connect-src': ['https://accounts.google.com/gsi/', 'https://graph.facebook.com', 'https://www.facebook.com'],
+  });
+  assert.equal(facebookVersion('https://graph.facebook.com/v21.0'), 'v21.0');
+  // Google alone: nothing of Facebook's; an app id without its secret is not configured.
+  const googleOnly = socialCspAllowances({
+    google: { clientId: CLIENT_ID, jwksUrl: '', scriptUrl: 'https://accounts.google.com/gsi/client' },
+    facebook: { appId: FB_APP, appSecret: null, graphUrl: '', sdkUrl: 'https://connect.facebook.net/en_US/sdk.js' },
+  });
+  assert.not.ok(JSON.stringify(googleOnly).includes('facebook'));
+  assert.throws(() => socialCspAllowances({
+    google: { clientId: CLIENT_ID, jwksUrl: '', scriptUrl: "https://evil.test/a;script-src 'unsafe-inline'" },
+    facebook: { appId: null, appSecret: null, graphUrl: '', sdkUrl: '' },
+  }), /not usable in a Content-Security-Policy/);
 });
 
 test.run();

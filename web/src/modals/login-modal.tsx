@@ -1,8 +1,9 @@
-/** Sign in: email, password, remember me (POST /api/auth/login/). */
+/** Sign in: email, password, remember me (POST /api/auth/login/), or a configured social provider (features/social-sign-in). */
 import { useState, type FormEvent } from 'react';
 import { login } from '../api/auth';
 import { Checkbox, Field, FormMessage } from '../components/field';
 import { ModalFrame } from '../components/modal-frame';
+import { SocialSignIn } from '../features/social-sign-in/social-sign-in';
 import { validateEmail, validateLoginPassword } from '../lib/validation';
 import { closeModal, openModal } from '../state/modals';
 import { signIn } from '../state/session';
@@ -42,6 +43,7 @@ export function LoginModal({ expired, reason }: Props) {
   const intro = expired ? 'Your session has expired. Please sign in again.' : reason;
   return (
     <ModalFrame title="Sign in" intro={intro}>
+      <SocialSignIn />
       <form onSubmit={submit} noValidate className="form">
         <Field label="Email" type="email" autoComplete="email" value={email} onValue={setEmail} error={errors.email} />
         <Field label="Password" type="password" autoComplete="current-password" value={password} onValue={setPassword} error={errors.password} />

@@ -5,6 +5,7 @@ import { register } from '../api/auth';
 import type { ApiError } from '../api/http';
 import { Checkbox, Field, FormMessage, SelectField } from '../components/field';
 import { ModalFrame } from '../components/modal-frame';
+import { SocialSignIn } from '../features/social-sign-in/social-sign-in';
 import {
   EMPTY_REGISTRATION, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationValues,
 } from '../lib/registration';
@@ -56,6 +57,7 @@ export function SignUpModal() {
 
   return (
     <ModalFrame title="Create your account" size="wide" intro="Register to bid, keep a watching list and follow your lots live.">
+      <SocialSignIn />
       <form onSubmit={submit} noValidate className="form form--grid">
         <SelectField name="title" label="Title" options={TITLES} value={v.title} onValue={set('title')} className="span-1" />
         <Field name="first_name" label="First name" autoComplete="given-name" value={v.first_name} onValue={set('first_name')} error={errors.first_name} maxLength={32} />

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { isCheckoutPath } from '../features/orders/unpaid-lots-notice';
-import { queueModal } from './modals';
+import { modals, queueModal } from './modals';
 import { session } from './session';
 
 const shownKey = (userId: string) => `profile-prompt-shown:${userId}`;
@@ -30,6 +30,18 @@ function markShown(userId: string): void {
 
 let shownThisLoad: string | null = null;
 
+/**
+ * Opens SignUpSocial for this user (after any modal already open) unless it is open or queued already. A social
+ * sign-in calls it at once, even when the prompt was closed earlier in this browser session: the person has just
+ * chosen to sign in, so the missing details are asked for again.
+ */
+export function promptProfile(userId: string): void {
+  shownThisLoad = userId;
+  markShown(userId);
+  const pending = modals.current?.name === 'signUpSocial' || modals.queue.some((m) => m.name === 'signUpSocial');
+  if (!pending) queueModal('signUpSocial');
+}
+
 export function useProfileCompletionPrompt(): void {
   const { status, user } = useSnapshot(session);
   const [path] = useLocation();
@@ -37,8 +49,6 @@ export function useProfileCompletionPrompt(): void {
   const onCheckout = isCheckoutPath(path);
   useEffect(() => {
     if (!userId || onCheckout || shownThisLoad === userId || alreadyShown(userId)) return;
-    shownThisLoad = userId;
-    markShown(userId);
-    queueModal('signUpSocial');
+    promptProfile(userId);
   }, [userId, onCheckout]);
 }

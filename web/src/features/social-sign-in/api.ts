@@ -1,0 +1,40 @@
+/**
+ * Social sign-in calls: which providers this site has (GET /api/social_auth/providers/, asked once per page load) and
+ * the token exchange (POST /api/social_auth/{google|facebook}/ {auth_token}), which answers like a password login
+ * (tokens, the refresh cookie set by the server) plus the user and `is_completed`.
+ */
+import { get, post } from '../../api/http';
+import type { Tokens } from '../../api/auth';
+import { unwrap } from '../../lib/normalize';
+import type { User } from '../../lib/types';
+
+export type SocialProvider = 'google' | 'facebook';
+
+export interface SocialProviders {
+  google: { client_id: string; script_url: string } | null;
+  facebook: { app_id: string; sdk_url: string; version: string } | null;
+}
+
+const NONE: SocialProviders = { google: null, facebook: null };
+let providers: Promise<SocialProviders> | null = null;
+
+/** The configured providers; none when the server cannot say (the buttons are then simply not shown). */
+export function fetchSocialProviders(): Promise<SocialProviders> {
+  providers ??= get<SocialProviders>('/api/social_auth/providers/', undefined, { auth: false })
+    .then((answer) => ({ ...NONE, ...unwrap<Partial<SocialProviders>>(answer) }))
+    .catch((error) => {
+      console.warn('Could not load the sign-in providers', error);
+      providers = null;
+      return NONE;
+    });
+  return providers;
+}
+
+export interface SocialAnswer extends Tokens {
+  created?: boolean;
+  is_completed?: boolean;
+  user?: User;
+}
+
+export const exchangeSocialToken = (provider: SocialProvider, authToken: string) =>
+  post<SocialAnswer>(`/api/social_auth/${provider}/`, { auth_token: authToken }, { auth: false }).then((v) => unwrap<SocialAnswer>(v));
