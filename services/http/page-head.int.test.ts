@@ -11,6 +11,7 @@ import { ensureClientBuilt } from '../../scripts/client-build';
 import { multipart, png } from '../valuation/testing';
 import { SITE } from '../../web/src/lib/site';
 import { readHead, type ReadHead } from './testing/read-head';
+import { clientCsp } from './security-headers';
 
 const BASE = 'https://auction.example';
 const HOSTILE = `Port Ellen </script><script>alert("x")</script> 'Cask' & <!-- $& --> "Co"`;
@@ -94,6 +95,7 @@ test('a live lot: its title, price and end, canonical URL, card with its photo, 
   const res = await page(`/product/${live.id}?utm_source=x`);
   assert.is(res.status, 200);
   assert.is(res.headers['cache-control'], 'no-cache');
+  assert.is(res.headers['content-security-policy'], clientCsp(BASE), 'the strict policy, unchanged: JSON-LD needs no exception');
   assert.match(String(res.headers['content-type']), /^text\/html/);
   const { head } = res;
   assert.is(head.title, `${HOSTILE} · ${SITE.name}`);
