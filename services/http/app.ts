@@ -16,7 +16,7 @@ import { refuseAuditorWrites } from './auth';
 import { recordRoutes } from './route-table';
 import { installIdempotencyKeys } from './idempotency-keys';
 import { allowFramingByUs, FRAMED_BY_US, installSecurityHeaders } from './security-headers';
-import { resolvePage } from './client-pages';
+import { renderPage, resolvePage } from './client-pages';
 import { siteFileRoutes } from '../site/routes';
 import { socialCspAllowances } from '../accounts/social/client-settings';
 
@@ -73,11 +73,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = clientBuilt && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|ws)(\/|$)/.test(request.url);
     if (!isPage) return reply.status(404).send({ detail: 'Not found.' });
-    // Deep links load the client; the status tells whether the page exists (services/http/client-pages.ts).
+    // Deep links load the client; the status tells whether the page exists, and a lot, auction or article page carries
+    // its own head (services/http/client-pages.ts).
     const page = await resolvePage(ctx, request.url);
     if (page.name && FRAMED_BY_US.has(page.name)) allowFramingByUs(reply, ctx.config.publicUrl, cspAllow);
     return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
-      .send(await fs.promises.readFile(path.join(WEB_DIST, 'index.html')));
+      .send(renderPage(await fs.promises.readFile(path.join(WEB_DIST, 'index.html'), 'utf8'), page.head));
   });
   return app;
 }

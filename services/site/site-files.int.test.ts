@@ -47,11 +47,18 @@ test('the router list matches like wouter: params, optional segments, case and a
 test("the client's pages answer 200 with its page; anything else 404 with the same page (its not-found view)", async () => {
   const index = (await get('/')).body;
   assert.ok(index.includes('<div id="root">'));
-  for (const url of ['/', '/auction', '/past-auction?page=2', '/account/settings', '/blog', '/staff', '/how-to-sell-whisky-cask/',
-    `/product/${lotId}`, `/product/${lotId}/${slug}`, `/blog/article/${articleId}`, `/audit/lots/${lotId}`, `/audit/wallets/${staff.id}`]) {
+  for (const url of ['/', '/account/settings', '/blog', '/staff', '/how-to-sell-whisky-cask/', `/audit/lots/${lotId}`, `/audit/wallets/${staff.id}`]) {
     const res = await get(url);
     assert.is(res.statusCode, 200, url);
     assert.is(res.body, index, url);
+  }
+  // Lots, the auctions and articles are the same page with their own head (services/http/page-head.int.test.ts).
+  const script = /<script type="module"[^>]*><\/script>/.exec(index)![0];
+  for (const url of ['/auction', '/past-auction?page=2', `/product/${lotId}`, `/product/${lotId}/${slug}`, `/blog/article/${articleId}`]) {
+    const res = await get(url);
+    assert.is(res.statusCode, 200, url);
+    assert.ok(res.body.includes(script) && res.body.includes('<div id="root">'), url);
+    assert.ok(res.body.includes('<link rel="canonical"'), url);
   }
   for (const url of ['/no-such-page', '/wp-login.php', '/.env', '/account', `/product/${MISSING}`, '/product/not-a-uuid',
     `/blog/article/${MISSING}`, `/blog/article/${draftId}`, `/audit/lots/${MISSING}`, '/audit/wallets/x']) {

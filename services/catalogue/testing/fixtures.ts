@@ -44,6 +44,8 @@ export async function createAuction(t: TestApp, staff: TestUser, opts: { startOf
 
 export interface LotInput {
   title?: string;
+  description?: string;
+  photos?: { file: string; title: string }[];
   distillery?: { name: string; region?: string | null };
   reserve_price?: string | null;
   type?: 'bottle' | 'cask';
