@@ -97,7 +97,7 @@ export async function seedDemoHouse(ctx: AppContext, options: SeedOptions): Prom
 }
 
 /** Sequence numbers continue each year's numbering from the auctions already in the event store. */
-async function sequenceCounter(ctx: AppContext): Promise<(year: number) => number> {
+export async function sequenceCounter(ctx: Pick<AppContext, 'db'>): Promise<(year: number) => number> {
   const { rows } = await sql<{ year: number; max: number }>`
     SELECT (data->>'year')::int AS year, max((data->>'sequence_no')::int)::int AS max
     FROM events WHERE type = 'AuctionCreated' GROUP BY 1`.execute(ctx.db);
