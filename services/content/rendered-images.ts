@@ -20,12 +20,17 @@ export const RENDER_WIDTH = 640;
 
 export interface RenderedImage { full: Buffer; thumb: Buffer; width: number; height: number }
 
-/** The SVG as WebP `width` pixels wide, and its thumbnail: the same drawing gives the same bytes. */
+/**
+ * The SVG as WebP `width` pixels wide, and its thumbnail: the same drawing gives the same bytes. The drawing is
+ * rasterised once and both sizes are encoded from those pixels (rasterising is most of the cost).
+ */
 export async function renderSvg(svg: string, width = RENDER_WIDTH): Promise<RenderedImage> {
   const { width: drawn = 800 } = await sharp(Buffer.from(svg)).metadata();
-  const full = await sharp(Buffer.from(svg), { density: (72 * width) / drawn }).webp({ quality: 82, effort: 2 }).toBuffer({ resolveWithObject: true });
-  const thumb = await sharp(full.data).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer();
-  return { full: full.data, thumb, width: full.info.width, height: full.info.height };
+  const pixels = await sharp(Buffer.from(svg), { density: (72 * width) / drawn }).raw().toBuffer({ resolveWithObject: true });
+  const raw = { raw: pixels.info };
+  const full = await sharp(pixels.data, raw).webp({ quality: 82, effort: 2 }).toBuffer();
+  const thumb = await sharp(pixels.data, raw).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer();
+  return { full, thumb, width: pixels.info.width, height: pixels.info.height };
 }
 
 export interface StoredPicture { imageId: string; url: string; event: NewEvent }
