@@ -22,7 +22,7 @@ import { handleMany, type StreamRef } from '../../commands/multi-stream';
 import { boundedMap, renderSvg, storePicture } from '../../content/rendered-images';
 import { auctionStream, lotStream } from '../streams';
 import { knownAuctions, type KnownAuction } from './on-start';
-import { ensureSeedUsers } from './demo-users';
+import { ensureSeedUsers, type SeedUsers } from './demo-users';
 import { generateLot } from './generator';
 import { consignCommand } from './lot-story';
 import { seededRandom } from './random';
@@ -91,8 +91,12 @@ export async function rollLiveAuction(ctx: AppContext, options: RollOptions = DE
   });
 }
 
+/** The demo people, found (or made) once per process: a roll every hour need not look them up again. */
+const seedUsers = new WeakMap<AppContext, Promise<SeedUsers>>();
+
 async function openAuction(ctx: AppContext, window: { start: Date; end: Date }, options: RollOptions): Promise<Rolled | null> {
-  const users = await ensureSeedUsers(ctx);
+  if (!seedUsers.has(ctx)) seedUsers.set(ctx, ensureSeedUsers(ctx).catch((error) => { seedUsers.delete(ctx); throw error; }));
+  const users = await seedUsers.get(ctx)!;
   const auctionId = idFrom(`demo-live:${window.start.toISOString()}`);
   const year = window.start.getUTCFullYear();
   const sequenceNo = (await sequenceCounter(ctx))(year);

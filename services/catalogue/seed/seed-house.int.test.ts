@@ -13,7 +13,7 @@ let summary: SeedSummary;
 test.before(async () => {
   t = await startCatalogueTestApp();
   summary = await seedDemoHouse(t.ctx, { now: t.clock.now(), pastAuctions: 2, lotsPerPastAuction: 15, liveLots: 40, nextLots: 5, log: () => {} });
-  await t.ctx.projections.waitFor(summary.last!, 30_000);
+  await t.ctx.projections.waitFor(summary.last!, 180_000);
 });
 test.after(async () => t.close());
 
@@ -93,7 +93,7 @@ test('every lot has its own photograph, served as WebP in the two sizes of a sta
 
 test('the demo articles have covers and the people of /about portraits, served like uploads', async () => {
   const content = await seedContent(t.ctx);
-  await t.ctx.projections.waitFor(content!.events.at(-1)!, 30_000);
+  await t.ctx.projections.waitFor(content!.events.at(-1)!, 180_000);
   const articles = (await getJson(t, '/api/article/?page_size=20')).results as { image: string | null; thumbnail: string | null }[];
   assert.ok(articles.length >= 4);
   const covers = new Set<string>();
@@ -111,7 +111,7 @@ test('the demo articles have covers and the people of /about portraits, served l
 
 test('seeding again only adds a live and a next auction when asked, continuing the sequence numbers', async () => {
   const again = await seedDemoHouse(t.ctx, { now: t.clock.now(), parts: { past: false }, liveLots: 3, nextLots: 1, users: summary.users, log: () => {} });
-  await t.ctx.projections.waitFor(again.last!, 30_000);
+  await t.ctx.projections.waitFor(again.last!, 180_000);
   assert.equal(again.pastAuctionIds, []);
   const all = await getJson(t, '/api/auctions/?page_size=100');
   assert.is(all.count, 6);
