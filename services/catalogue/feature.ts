@@ -19,8 +19,10 @@ import { watchingListRoutes } from './routes/watching-list';
 import { buyerLotRoutes } from './routes/buyer-lots';
 import { sellerLotRoutes } from './routes/seller-lots';
 import { StartSeeder } from './seed/on-start';
+import { demoRollingWanted, LiveRoller, rollOptionsFrom } from './seed/live-roller';
 
 const seeders = new WeakMap<AppContext, StartSeeder>();
+const rollers = new WeakMap<AppContext, LiveRoller>();
 
 export const catalogueFeature: Feature = {
   name: 'catalogue',
@@ -43,8 +45,17 @@ export const catalogueFeature: Feature = {
     const seeder = new StartSeeder(ctx);
     seeders.set(ctx, seeder);
     await seeder.start();
+    // The demo's live auction rolls on once the start seed is written (else both would open a live auction).
+    if (demoRollingWanted(ctx.config.production, process.env)) {
+      const roller = new LiveRoller(ctx, rollOptionsFrom(process.env));
+      rollers.set(ctx, roller);
+      void seeder.settled().then(() => rollers.get(ctx) === roller && roller.start());
+    }
   },
   async stop(ctx) {
+    const roller = rollers.get(ctx);
+    rollers.delete(ctx);
+    await roller?.stop();
     await seeders.get(ctx)?.stop();
     seeders.delete(ctx);
   },

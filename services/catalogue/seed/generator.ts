@@ -4,7 +4,7 @@
  */
 import type { LotItem } from '../../../domain/lot/events';
 import type { Random } from './random';
-import { BOTTLE_FINISHES, BOTTLE_SIZES_ML, CASK_TYPES, DISTILLERIES, PLACEHOLDER_PHOTOS, type DistilleryInfo } from './whisky-data';
+import { BOTTLE_FINISHES, BOTTLE_SIZES_ML, CASK_TYPES, DISTILLERIES, type DistilleryInfo } from './whisky-data';
 
 export interface LotSpec {
   item: LotItem;
@@ -35,7 +35,7 @@ function bottle(rng: Random, dist: DistilleryInfo): LotItem {
     description: `${title} from ${dist.region ?? 'outside the traditional whisky regions'}. ${age === null ? '' : `Matured for ${age} years. `}Bottle in good condition, fill level into neck, original box.`,
     distillery: { name: dist.name, region: dist.region },
     estimated_value_pence: roundTo(base * dist.prestige * between(rng, 0.7, 1.4), 1_000),
-    photos: [{ file: PLACEHOLDER_PHOTOS.bottle, title: 'Front' }],
+    photos: [], // drawn from the lot's data when it is seeded (photos/lot-photo.ts)
     type: 'bottle',
     age,
     volume_ml: volume,
@@ -59,7 +59,7 @@ function cask(rng: Random, dist: DistilleryInfo, year: number): LotItem {
     description: `A ${caskType.toLowerCase()} filled at ${dist.name} in ${distilled}, held under bond. Regauge on request; sold with the delivery order.`,
     distillery: { name: dist.name, region: dist.region },
     estimated_value_pence: roundTo((300_000 + (year - distilled) * 120_000) * Math.sqrt(dist.prestige) * between(rng, 0.7, 1.3), 10_000),
-    photos: [{ file: PLACEHOLDER_PHOTOS.cask, title: 'Cask end' }],
+    photos: [],
     type: 'cask',
     age: year - distilled,
     volume_ml: litres * 1000,

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { lotDecider } from '../../../domain/lot/decide';
 import { nextMinimumBid } from '../../../domain/lot/increments';
 import type { LotEvent } from '../../../domain/lot/events';
+import type { ConsignLot } from '../../../domain/lot/commands';
 import type { LotState } from '../../../domain/lot/state';
 import type { LotSpec, PlannedBid } from './generator';
 import { startStory, tell, type Story } from './decide-all';
@@ -27,9 +28,12 @@ export interface LotStoryInput {
   closeAt: Date | null;
 }
 
-export function lotStory(input: LotStoryInput): Story<LotState, LotEvent> {
-  const story = startStory(lotDecider);
-  tell(lotDecider, story, {
+/** What a consignment needs: the lot, its auction's window and the staff member consigning it. */
+export type ConsignInput = Pick<LotStoryInput, 'lotId' | 'auctionId' | 'sellerId' | 'staffId' | 'referenceNo' | 'spec' | 'featured' | 'startsAt' | 'endsAt' | 'consignedAt'>;
+
+/** The staff consignment command of a demo lot (the same command POST /api/staff/lots/ sends). */
+export function consignCommand(input: ConsignInput): ConsignLot {
+  return {
     type: 'ConsignLot',
     lot_id: input.lotId,
     auction_id: input.auctionId,
@@ -51,7 +55,12 @@ export function lotStory(input: LotStoryInput): Story<LotState, LotEvent> {
     ends_at: input.endsAt.toISOString(),
     by: input.staffId,
     now: input.consignedAt.toISOString(),
-  });
+  };
+}
+
+export function lotStory(input: LotStoryInput): Story<LotState, LotEvent> {
+  const story = startStory(lotDecider);
+  tell(lotDecider, story, consignCommand(input));
   const span = input.bidUntil.getTime() - input.bidFrom.getTime();
   input.bids.forEach((bid, i) => {
     const bidderId = input.bidderIds[bid.bidder]!;

@@ -12,6 +12,7 @@ import { seedDemoHouse } from './seed-house';
 export type SeedNeed = { past: boolean; live: boolean; next: boolean } | null;
 
 export interface KnownAuction {
+  id?: string;
   start: Date;
   end: Date;
   finished: boolean;
@@ -27,14 +28,22 @@ export function seedNeed(input: { production: boolean; env: NodeJS.ProcessEnv; a
   return live && upcoming ? null : { past: false, live: !live, next: !upcoming };
 }
 
-async function knownAuctions(ctx: AppContext): Promise<KnownAuction[]> {
+/** Every auction's dates (as last rescheduled) and whether it finished, from the events. */
+export async function knownAuctions(ctx: Pick<AppContext, 'db'>): Promise<KnownAuction[]> {
   const { rows } = await sql<{ type: string; id: string; start: string | null; end: string | null }>`
     SELECT type, data->>'auction_id' AS id, data->>'start_date' AS start, data->>'end_date' AS end
-    FROM events WHERE type IN ('AuctionCreated', 'AuctionFinished')`.execute(ctx.db);
-  const finished = new Set(rows.filter((r) => r.type === 'AuctionFinished').map((r) => r.id));
-  return rows
-    .filter((r) => r.type === 'AuctionCreated')
-    .map((r) => ({ start: new Date(r.start!), end: new Date(r.end!), finished: finished.has(r.id) }));
+    FROM events WHERE type IN ('AuctionCreated', 'AuctionRescheduled', 'AuctionFinished')
+    ORDER BY stream_id, stream_version`.execute(ctx.db);
+  const auctions = new Map<string, KnownAuction>();
+  for (const r of rows) {
+    const known = auctions.get(r.id);
+    if (r.type === 'AuctionFinished') {
+      if (known) known.finished = true;
+    } else {
+      auctions.set(r.id, { id: r.id, start: new Date(r.start!), end: new Date(r.end!), finished: known?.finished ?? false });
+    }
+  }
+  return [...auctions.values()];
 }
 
 export class StartSeeder {
@@ -54,6 +63,11 @@ export class StartSeeder {
     this.running = seedDemoHouse(this.ctx, { now, signal: this.abort.signal, parts: need })
       .then((s) => this.ctx.log.info(`Demo seed done: ${s.lots} lots, ${s.bids} bids`))
       .catch((error) => this.ctx.log.error({ err: error }, 'demo seed failed'));
+  }
+
+  /** Resolves once the start seed (if any) has finished, whatever its outcome. */
+  async settled(): Promise<void> {
+    await this.running;
   }
 
   async stop(): Promise<void> {

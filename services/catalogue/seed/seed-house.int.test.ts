@@ -3,6 +3,9 @@ import * as assert from 'uvu/assert';
 import type { TestApp } from '../../testing/harness';
 import { getJson, startCatalogueTestApp } from '../testing/fixtures';
 import { seedDemoHouse, type SeedSummary } from './seed-house';
+import sharp from 'sharp';
+import { digestOf } from '../../content/rendered-images';
+import { seedContent } from '../../content/seed';
 
 let t: TestApp;
 let summary: SeedSummary;
@@ -10,7 +13,7 @@ let summary: SeedSummary;
 test.before(async () => {
   t = await startCatalogueTestApp();
   summary = await seedDemoHouse(t.ctx, { now: t.clock.now(), pastAuctions: 2, lotsPerPastAuction: 15, liveLots: 40, nextLots: 5, log: () => {} });
-  await t.ctx.projections.waitFor(summary.last!, 30_000);
+  await t.ctx.projections.waitFor(summary.last!, 180_000);
 });
 test.after(async () => t.close());
 
@@ -59,9 +62,56 @@ test('the demo people are real accounts: sellers own the lots, bidders have paid
   assert.equal(sellers.map((s) => s.seller_id).sort(), [...summary.users.sellerIds].sort());
 });
 
+/** An image as the image route serves it: its bytes, and what sharp reads in them. */
+async function served(url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  assert.is(res.statusCode, 200, url);
+  assert.is(res.headers['content-type'], 'image/webp');
+  const meta = await sharp(res.rawPayload).metadata();
+  return { digest: digestOf(res.rawPayload), format: meta.format, width: meta.width, height: meta.height };
+}
+
+test('every lot has its own photograph, served as WebP in the two sizes of a staff upload', async () => {
+  const all = [
+    ...(await getJson(t, '/api/lots/filters/?past=true&page_size=40')).results,
+    ...(await getJson(t, '/api/lots/filters/?live=true&page_size=120')).results,
+  ] as { id: string; photos: { file: string }[] }[];
+  assert.is(all.length, 70);
+  const digests = new Set<string>();
+  for (const lot of all) {
+    assert.is(lot.photos.length, 1);
+    const url = lot.photos[0].file;
+    assert.match(url, /^\/api\/article_images\/[0-9a-f-]{36}\/\?size=full$/);
+    const full = await served(url);
+    const thumb = await served(url.replace('size=full', 'size=thumb'));
+    assert.equal([full.format, full.width, full.height], ['webp', 640, 800]);
+    assert.equal([thumb.format, thumb.width, thumb.height], ['webp', 320, 400]);
+    digests.add(full.digest);
+  }
+  assert.is(digests.size, all.length, 'no two lots share a photograph');
+});
+
+test('the demo articles have covers and the people of /about portraits, served like uploads', async () => {
+  const content = await seedContent(t.ctx);
+  await t.ctx.projections.waitFor(content!.events.at(-1)!, 180_000);
+  const articles = (await getJson(t, '/api/article/?page_size=20')).results as { image: string | null; thumbnail: string | null }[];
+  assert.ok(articles.length >= 4);
+  const covers = new Set<string>();
+  for (const a of articles) {
+    const cover = await served(a.image!);
+    assert.is(cover.width, 1280);
+    assert.is((await served(a.thumbnail!)).width, 400);
+    covers.add(cover.digest);
+  }
+  assert.is(covers.size, articles.length);
+  const people = (await getJson(t, '/api/about_us/')).results as { photo: string | null }[];
+  assert.ok(people.length >= 4);
+  for (const p of people) assert.is((await served(p.photo!)).format, 'webp');
+});
+
 test('seeding again only adds a live and a next auction when asked, continuing the sequence numbers', async () => {
   const again = await seedDemoHouse(t.ctx, { now: t.clock.now(), parts: { past: false }, liveLots: 3, nextLots: 1, users: summary.users, log: () => {} });
-  await t.ctx.projections.waitFor(again.last!, 30_000);
+  await t.ctx.projections.waitFor(again.last!, 180_000);
   assert.equal(again.pastAuctionIds, []);
   const all = await getJson(t, '/api/auctions/?page_size=100');
   assert.is(all.count, 6);

@@ -16,11 +16,16 @@ import { seededRandom, type Random } from './random';
 import { ensureSeedUsers, type SeedUsers } from './demo-users';
 import type { FeedCursor } from '../../event-store/types';
 import { compareCursors } from '../../../projections/runner';
+import { articleImageStream } from '../../../domain/article/events';
+import { renderSvg, storePicture } from '../../content/rendered-images';
+import { lotPhotoSvg, lotPhotos } from './photos/lot-photo';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const META = { user_id: 'system', source: 'demo-seed' };
+/** Lots rendered and written at once: each renders its photograph (CPU) then appends (I/O), so a few overlap well. */
+const SEED_WRITERS = 3;
 
 export interface SeedOptions {
   now: Date;
@@ -92,7 +97,7 @@ export async function seedDemoHouse(ctx: AppContext, options: SeedOptions): Prom
 }
 
 /** Sequence numbers continue each year's numbering from the auctions already in the event store. */
-async function sequenceCounter(ctx: AppContext): Promise<(year: number) => number> {
+export async function sequenceCounter(ctx: Pick<AppContext, 'db'>): Promise<(year: number) => number> {
   const { rows } = await sql<{ year: number; max: number }>`
     SELECT (data->>'year')::int AS year, max((data->>'sequence_no')::int)::int AS max
     FROM events WHERE type = 'AuctionCreated' GROUP BY 1`.execute(ctx.db);
@@ -119,25 +124,32 @@ interface LotRun { bidUntil: Date; closeAt: Date | null; activity: number; featu
 async function seedLots(ctx: AppContext, a: AuctionWindow, count: number, rng: Random, users: SeedUsers, summary: SeedSummary, run: LotRun): Promise<void> {
   const stories = Array.from({ length: count }, (_, i) => {
     const spec = generateLot(rng, a.year);
-    return lotStory({
+    const referenceNo = `${a.year}${String(a.sequenceNo).padStart(2, '0')}-${String(i + 1).padStart(4, '0')}`;
+    // The lot's own photograph, drawn from its data; the lot names it before it is rendered (rendered below, before the lot is written).
+    const photo = { imageId: randomUUID(), svg: lotPhotoSvg(spec.item, referenceNo) };
+    spec.item = { ...spec.item, photos: lotPhotos(spec.item, photo.imageId) };
+    const story = lotStory({
       lotId: randomUUID(), auctionId: a.id, sellerId: users.sellerIds[i % users.sellerIds.length]!, staffId: users.staffId,
-      referenceNo: `${a.year}${String(a.sequenceNo).padStart(2, '0')}-${String(i + 1).padStart(4, '0')}`,
-      spec, featured: i < (run.featured ?? 0) || rng.chance(0.02), startsAt: a.start, endsAt: a.end,
+      referenceNo, spec, featured: i < (run.featured ?? 0) || rng.chance(0.02), startsAt: a.start, endsAt: a.end,
       consignedAt: new Date(a.start.getTime() - 20 * DAY), bids: planBids(rng, spec, users.bidderIds.length, run.activity),
       bidderIds: users.bidderIds, bidFrom: new Date(a.start.getTime() + MINUTE), bidUntil: run.bidUntil, closeAt: run.closeAt,
     });
+    return { story, photo };
   });
   let nextIndex = 0;
   const worker = async () => {
     for (let i = nextIndex++; i < stories.length; i = nextIndex++) {
       if (run.signal?.aborted) return;
-      const story = stories[i]!;
+      const { story, photo } = stories[i]!;
+      // Files, then the image's event, then the lot naming it: no lot ever shows a picture that is not there.
+      const picture = await storePicture(ctx, await renderSvg(photo.svg), users.staffId, photo.imageId);
+      await ctx.store.append(articleImageStream(picture.imageId), 'no_stream', [picture.event]);
       summary.bids += story.events.filter((e) => e.type === 'BidPlaced').length;
       summary.lots += 1;
       remember(summary, await ctx.store.append(lotStream(story.state.lotId), 'no_stream', toNewEvents(story.events, META)));
     }
   };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  await Promise.all(Array.from({ length: SEED_WRITERS }, worker));
 }
 
 function remember(summary: SeedSummary, append: { events: { transaction_id: string; position: number }[] }): void {

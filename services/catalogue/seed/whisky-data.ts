@@ -66,8 +66,3 @@ export const BOTTLE_FINISHES = ['Sherry Oak', 'Double Cask', 'Cask Strength', 'B
 export const CASK_TYPES = ['Sherry butt', 'Bourbon barrel', 'Hogshead', 'Refill hogshead', 'Oloroso sherry butt', 'Pedro Ximénez puncheon', 'Port pipe', 'Quarter cask', 'Barrique'];
 
 export const BOTTLE_SIZES_ML = [700, 700, 700, 750, 1000, 500];
-
-export const PLACEHOLDER_PHOTOS = {
-  bottle: '/images/placeholder-bottle.svg',
-  cask: '/images/placeholder-cask.svg',
-} as const;
