@@ -26,6 +26,11 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 /** Rules that fail the test whatever axe's impact for them ("moderate" for heading-order). */
 const ALWAYS = new Set(['heading-order']);
 const WIDTHS = [['390', PHONE], ['1280', DESKTOP]] as const;
+/**
+ * Longer than UI_TIMEOUT: this file loads some sixty pages on one server, and on a shared, loaded machine a page's
+ * first data can take more than ten seconds. Still a wait for a state, never a fixed pause.
+ */
+const SCAN_TIMEOUT = 45_000;
 
 let e: E2E;
 let lots: LiveLot[];
@@ -102,8 +107,13 @@ interface Finding { where: string; line: string }
 /** Waits until nothing on the page is mid-transition (a fading modal would be measured half transparent). */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  // Running entrance animations (modal fade-in, 0.2 s); looping ones (skeletons, spinners) never finish, and a paused
+  // one would not either, hence the cap.
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
+      .map((a) => a.finished.catch(() => undefined))),
+    new Promise((done) => setTimeout(done, 3_000)),
+  ]));
 }
 
 /** Runs axe on what the page shows now and adds the findings that fail the test. */
@@ -132,6 +142,7 @@ async function scanAtBothWidths(found: Finding[], path: string, as: TestUser | n
   then?: (page: Page, width: string) => Promise<void>): Promise<void> {
   for (const [width, viewport] of WIDTHS) {
     const context = await newContext(e, viewport, as ?? undefined);
+    context.setDefaultTimeout(SCAN_TIMEOUT);
     const page = await context.newPage();
     const problems = watchProblems(page);
     const where = `${path} @${width}`;
