@@ -6,11 +6,13 @@ import { SearchIcon } from './icons';
 
 export function Brand() {
   return (
-    <Link href="/" className="brand" aria-label={`${SITE.name}, home`}>
+    // Named by its own words (an aria-label differing from them fails WCAG 2.5.3, label in name), "home" added unseen.
+    <Link href="/" className="brand">
       <span className="brand__mark" aria-hidden="true">H&amp;R</span>
       <span className="brand__text">
         <span className="brand__name">{SITE.short}</span>
         <span className="brand__tag">{SITE.tagline}</span>
+        <span className="visually-hidden">, home</span>
       </span>
     </Link>
   );

@@ -97,7 +97,9 @@ export function AuctionPage({ mode }: { mode: ListingMode }) {
             onReset={reset}
           />
         </aside>
-        <section className="listing__results" aria-label="Lots" aria-busy={list.loading}>
+        <section className="listing__results" aria-labelledby="listing-results-title" aria-busy={list.loading}>
+          {/* The lot cards' titles are h3: on a phone the Filters h2 is hidden, and h1 -> h3 would skip a level. */}
+          <h2 id="listing-results-title" className="visually-hidden">Lots</h2>
           <ListingToolbar filters={filters} count={list.data ? list.data.count : null} onChange={update} />
           {list.error ? (
             <ErrorNote error={list.error} onRetry={list.reload} />

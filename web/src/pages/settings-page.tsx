@@ -13,6 +13,7 @@ import { unwrap } from '../lib/normalize';
 import type { User } from '../lib/types';
 import { MSG, validateName, validatePassword, validatePasswordConfirm, validatePhone } from '../lib/validation';
 import { logout, session } from '../state/session';
+import { keepActiveInStrip } from '../components/active-in-strip';
 
 const SECTIONS = [
   { key: 'profile', label: 'Profile' },
@@ -103,7 +104,7 @@ export function SettingsPage() {
       <RequireAuth what="your settings">
         <div className="container section settings">
           <nav aria-label="Settings sections" className="settings__nav">
-            <ul>
+            <ul ref={(el) => keepActiveInStrip(el)}>
               {SECTIONS.map((s) => (
                 <li key={s.key}>
                   <Link href={`/account/settings${s.key === 'profile' ? '' : `?section=${s.key}`}`} aria-current={section === s.key ? 'page' : undefined}>{s.label}</Link>

@@ -71,7 +71,7 @@ function AddItems() {
   return (
     <div className="container section narrow">
       {dialog}
-      <div className="tabs" role="tablist">
+      <div className="add-items__modes" role="tablist">
         <button type="button" role="tab" aria-selected={mode === 'catalogue'} className="button button--ghost button--small" onClick={() => setMode('catalogue')}>From the catalogue</button>
         <button type="button" role="tab" aria-selected={mode === 'manual'} className="button button--ghost button--small" onClick={() => setMode('manual')}>Describe it by hand</button>
       </div>

@@ -1,0 +1,229 @@
+/**
+ * axe-core on the storefront at 390x844 and 1280x900 (issue 19): no serious or critical finding, and no heading
+ * that skips a level, on home, the listing, a lot page, search results, the sign-up modal, selling and the 404 page;
+ * signed in, on the checkout with a won lot and the buyer's area; and the screens issue 18 changed: the card-payment
+ * result modals (registration fee paid with a bid waiting, failed, pending; a card saved or not; an order paid or
+ * not) and /checkout-success in each of its states. One served app for the file; every finding is printed with its
+ * selector, and a test fails only after every page of it has been scanned.
+ */
+import { randomUUID } from 'node:crypto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import { sql } from 'kysely';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { TestUser } from '../../services/testing/users';
+import { wonLots, createOrder, cardDraft, draft } from '../../services/orders/testing';
+import { CARD, card, followReturn, openChallenge, post } from '../../services/payments/testing';
+import { placeBid } from '../../services/catalogue/testing/fixtures';
+import {
+  DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems,
+  type E2E, type LiveLot,
+} from './helpers';
+
+/** WCAG 2.0-2.2 A and AA, and axe's best practices (heading order, landmarks, one main). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+/** Rules that fail the test whatever axe's impact for them ("moderate" for heading-order). */
+const ALWAYS = new Set(['heading-order']);
+const WIDTHS = [['390', PHONE], ['1280', DESKTOP]] as const;
+/**
+ * Longer than UI_TIMEOUT: this file loads some sixty pages on one server, and on a shared, loaded machine a page's
+ * first data can take more than ten seconds. Still a wait for a state, never a fixed pause.
+ */
+const SCAN_TIMEOUT = 45_000;
+
+let e: E2E;
+let lots: LiveLot[];
+/** winner: won lots, and a card payment for them that failed (the order cancelled, the lots free again). */
+const who = {} as Record<'bidder' | 'winner' | 'unpaid' | 'feeWithBid' | 'bank' | 'paid', TestUser>;
+/** The client addresses the payment provider sends each buyer back to, with the payment named. */
+const returns = {} as Record<'feeFailed' | 'feePending' | 'feeWithBid' | 'cardSaved' | 'cardFailed' | 'orderPaid' | 'orderFailed', string>;
+
+test.before(logged(async () => {
+  e = await startE2E();
+  const staff = await user(e, { staff: true, feePaid: true });
+  const seller = await user(e, { firstName: 'Sandy', lastName: 'Seller' });
+  who.bidder = await user(e, { firstName: 'Bea', lastName: 'Bidder', feePaid: true });
+  who.winner = await user(e, { firstName: 'Wyn', lastName: 'Ner', feePaid: true });
+  who.bank = await user(e, { firstName: 'Ola', lastName: 'Bank', feePaid: true });
+  who.paid = await user(e, { firstName: 'Pia', lastName: 'Paid', feePaid: true });
+  who.unpaid = await user(e, { firstName: 'Una', lastName: 'Paid' });
+  who.feeWithBid = await user(e, { firstName: 'Rex', lastName: 'Ready' });
+  await wonLots(e.t, staff, who.winner, seller, [{ hammer: 12_000 }, { hammer: 8_500 }]);
+  for (const w of [who.bank, who.paid]) await wonLots(e.t, staff, w, seller, [{ hammer: 9_000 }]);
+
+  lots = await liveAuctionWithLots(e, staff, seller, [
+    { title: 'Springbank 21 Year Old', distillery: { name: 'Springbank', region: 'Campbeltown' }, reserve_price: '900.00', featured: true },
+    { title: 'Lagavulin 16 Year Old', distillery: { name: 'Lagavulin', region: 'Islay' }, featured: true },
+    { title: 'Glenfarclas 25 Year Old', distillery: { name: 'Glenfarclas', region: 'Speyside' }, featured: true },
+    { title: 'Bunnahabhain 12 Year Old', distillery: { name: 'Bunnahabhain', region: 'Islay' } },
+  ]);
+  // Bea leads the Springbank under its reserve; another bidder's bid on the Lagavulin.
+  await placeBid(e.t, lots[0].id, who.bidder.id, 20_000);
+  await placeBid(e.t, lots[1].id, who.winner.id, 15_000);
+  for (const l of lots) await lotProjected(e, l.id);
+
+  // The card payments behind the result screens, through the sandbox provider's 3-D Secure page.
+  const challenge = async (u: TestUser, url: string, body: unknown, outcome: 'complete' | 'fail') => {
+    const res = await post(e.t, u, url, body, randomUUID());
+    assert.is(res.statusCode, 200, res.body);
+    const back = await followReturn(e.t, await (await openChallenge(e.t, res.json()))[outcome]());
+    return `${back.client}&payment=${back.paymentId}`;
+  };
+  returns.feeFailed = await challenge(who.unpaid, '/api/registration_fee/', card(CARD.challenge), 'fail');
+  returns.feeWithBid = await challenge(who.feeWithBid, `/api/registration_fee/?lot=${lots[2].id}&bid=150`,
+    card(CARD.challenge, { return_path: `/product/${lots[2].id}` }), 'complete');
+  const pending = await post(e.t, who.unpaid, '/api/registration_fee/', card(CARD.challenge), randomUUID());
+  assert.is(pending.statusCode, 200, pending.body);
+  returns.feePending = `/?registration_fee=true&payment=${await latestPaymentId(who.unpaid)}`;
+  returns.cardFailed = await challenge(who.bidder, '/api/user_payment_cards/', card(CARD.challenge), 'fail');
+  returns.cardSaved = await challenge(who.bidder, '/api/user_payment_cards/', card(CARD.challenge), 'complete');
+  const order = async (u: TestUser, outcome: 'complete' | 'fail') => {
+    const res = await createOrder(e.t, u, 'collection', cardDraft(CARD.challenge));
+    assert.is(res.statusCode, 200, res.body);
+    const back = await followReturn(e.t, await (await openChallenge(e.t, res.json()))[outcome]());
+    return `${back.client}&payment=${back.paymentId}`;
+  };
+  returns.orderPaid = await order(who.paid, 'complete');
+  returns.orderFailed = await order(who.winner, 'fail');
+  const bank = await createOrder(e.t, who.bank, 'storage', draft('UK_BANK'));
+  assert.is(bank.statusCode, 201, bank.body);
+}));
+
+test.after(async () => {
+  await e?.close();
+});
+
+/** The newest payment the user started (the pending one: its challenge is never answered). */
+async function latestPaymentId(u: TestUser): Promise<string> {
+  const { rows } = await sql<{ id: string }>`SELECT data->>'payment_id' AS id FROM events
+    WHERE type = 'PaymentCreated' AND data->>'user_id' = ${u.id} ORDER BY position DESC LIMIT 1`.execute(e.t.ctx.db);
+  assert.ok(rows[0], 'the payment was created');
+  return rows[0].id;
+}
+
+interface Finding { where: string; line: string }
+
+/** Waits until nothing on the page is mid-transition (a fading modal would be measured half transparent). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  // Running entrance animations (modal fade-in, 0.2 s); looping ones (skeletons, spinners) never finish, and a paused
+  // one would not either, hence the cap.
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
+      .map((a) => a.finished.catch(() => undefined))),
+    new Promise((done) => setTimeout(done, 3_000)),
+  ]));
+}
+
+/** Runs axe on what the page shows now and adds the findings that fail the test. */
+async function scan(page: Page, where: string, found: Finding[]): Promise<void> {
+  await settled(page);
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  for (const v of results.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical' && !ALWAYS.has(v.id)) continue;
+    for (const n of v.nodes) {
+      found.push({ where, line: `[${v.impact}] ${v.id}: ${n.target.join(' > ')}\n      ${(n.failureSummary ?? v.help).replace(/\n\s*/g, ' ')}` });
+    }
+  }
+}
+
+function assertNone(found: Finding[]): void {
+  if (found.length) console.error(`axe findings (${found.length}):\n${found.map((f) => `  ${f.where} ${f.line}`).join('\n')}`);
+  assert.is(found.length, 0, `no serious or critical axe findings, no page errors (${found.length}, listed above)`);
+}
+
+/**
+ * Opens `path` at both widths (signed in as `as` when given), waits for `ready`, scans; `then` can do more on the
+ * same page (open a modal) and scan again. A page that does not come up is a finding too (with what it showed), and
+ * the other pages are still scanned, so one run lists everything.
+ */
+async function scanAtBothWidths(found: Finding[], path: string, as: TestUser | null, ready: (page: Page, width: string) => Promise<void>,
+  then?: (page: Page, width: string) => Promise<void>): Promise<void> {
+  for (const [width, viewport] of WIDTHS) {
+    const context = await newContext(e, viewport, as ?? undefined);
+    context.setDefaultTimeout(SCAN_TIMEOUT);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const where = `${path} @${width}`;
+    try {
+      await page.goto(`${e.t.baseUrl}${path}`);
+      await ready(page, width);
+      await scan(page, where, found);
+      if (then) await then(page, width);
+    } catch (error) {
+      const shown = await page.locator('body').innerText().catch(() => '');
+      found.push({ where, line: `not scanned: ${(error as Error).message.split('\n')[0]}\n      the page showed: ${shown.slice(0, 400).replace(/\s+/g, ' ')}` });
+    }
+    found.push(...problems.list.map((p) => ({ where, line: p })));
+    await context.close();
+  }
+}
+
+const h1 = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name }).waitFor();
+const dialog = (name: string | RegExp) => (page: Page) => page.getByRole('dialog', { name }).waitFor();
+const text = (t: string | RegExp) => (page: Page) => page.getByText(t).first().waitFor();
+
+test('public pages: home, listing, lot, search, the sign-up modal, selling, 404', async () => {
+  const found: Finding[] = [];
+  const lot = lots[0];
+  await scanAtBothWidths(found, '/', null, text(lots[1].title), async (page, width) => {
+    // The sign-up modal, from the header (the drawer on a phone).
+    if (width === '390') {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Sign up' }).click();
+    } else {
+      await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
+    }
+    await dialog(/sign up|create/i)(page);
+    await scan(page, `sign-up modal @${width}`, found);
+  });
+  await scanAtBothWidths(found, '/auction', null, text(lots[3].title));
+  await scanAtBothWidths(found, `/product/${lot.id}`, null, h1(lot.title));
+  await scanAtBothWidths(found, '/search?search=islay', null, text(lots[1].title));
+  await scanAtBothWidths(found, '/selling', null, (page) => page.getByRole('heading', { level: 1 }).waitFor());
+  await scanAtBothWidths(found, '/no-such-page', null, h1('Page not found'));
+  assertNone(found);
+});
+
+test('signed in: the listing and lot as a leading bidder, checkout with won lots, the buyer\'s area', async () => {
+  const found: Finding[] = [];
+  await scanAtBothWidths(found, '/auction', who.bidder, text('Leading · reserve not met'));
+  await scanAtBothWidths(found, `/product/${lots[0].id}`, who.bidder, h1(lots[0].title));
+  await scanAtBothWidths(found, '/checkout', who.winner, h1('Payment Checkout'));
+  await scanAtBothWidths(found, '/account/buyers-area', who.bidder, text(lots[0].title));
+  // The unpaid-lots notice the winner gets on any page but the checkout: once (it is then flagged read).
+  await scanAtBothWidths(found, '/account/buyers-area', who.winner,
+    (page, width) => (width === WIDTHS[0][0] ? dialog('Lots waiting for payment')(page) : page.getByRole('tab', { name: /Won/ }).waitFor()));
+  assertNone(found);
+});
+
+test('card-payment result modals: the fee (failed, pending, paid with a bid waiting), a saved card, an order', async () => {
+  const found: Finding[] = [];
+  await scanAtBothWidths(found, returns.feeFailed, who.unpaid, text('Error! Error has occurred while processing Payment Card.'));
+  await scanAtBothWidths(found, returns.feePending, who.unpaid, dialog('Payment pending'));
+  await scanAtBothWidths(found, returns.feeWithBid, who.feeWithBid, dialog('Registration complete'), async (page, width) => {
+    // Closing AuthSuccess brings the bid that was waiting: ConfirmBid.
+    await page.getByRole('dialog', { name: 'Registration complete' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').getByText('£150').first().waitFor();
+    await scan(page, `confirm bid @${width}`, found);
+  });
+  await scanAtBothWidths(found, returns.cardSaved, who.bidder, text('Payment card is added successfully'));
+  await scanAtBothWidths(found, returns.cardFailed, who.bidder, dialog('Error'));
+  await scanAtBothWidths(found, returns.orderPaid, who.paid, text('Order payment has been processed successfully'));
+  await scanAtBothWidths(found, returns.orderFailed, who.winner, dialog('Error'));
+  assertNone(found);
+});
+
+test('/checkout-success: paid, awaiting a bank transfer, cancelled, no order, a sell request', async () => {
+  const found: Finding[] = [];
+  const page = '/checkout-success?flow_type=checkout';
+  await scanAtBothWidths(found, page, who.paid, text('Your order is paid'));
+  await scanAtBothWidths(found, page, who.bank, text('Your order is waiting for its payment.'));
+  await scanAtBothWidths(found, page, who.winner, text('Your card payment did not go through'));
+  await scanAtBothWidths(found, page, who.bidder, text('There is no order to show here.'));
+  await scanAtBothWidths(found, '/checkout-success?flow_type=sell-request', who.bidder, (p) => p.getByRole('heading', { level: 1 }).waitFor());
+  assertNone(found);
+});
+
+test.run();
