@@ -71,11 +71,11 @@ export function AddressEditor({ kind, userId, countries, editing, onSaved, onCan
           if (errors[field]) setErrors((x) => ({ ...x, [field]: undefined }));
         }}
       />
-      {offersDefaultChoice(kind, !!editing) ? (
+      {offersDefaultChoice(kind, editing) ? (
         <Checkbox label={`Use as my default ${noun}`} checked={makeDefault} onChecked={setMakeDefault} />
-      ) : (
+      ) : !editing ? (
         <p className="muted address-editor__note">A new billing address becomes your default billing address.</p>
-      )}
+      ) : null}
       <FormMessage error={formError} />
       <div className="address-editor__actions">
         <button type="submit" className="button button--primary" disabled={saving}>{saving ? 'Saving…' : 'Save address'}</button>

@@ -21,10 +21,11 @@ test('a save always says whether the address is the default, with the trimmed fi
   assert.is(saveBody(a, 'billing', 'u1', true).addr_type, 'BILLING');
 });
 
-test('the default choice is offered when editing, and when adding a shipping address only', () => {
-  assert.is(offersDefaultChoice('billing', false), false);
-  assert.is(offersDefaultChoice('billing', true), true);
-  assert.is(offersDefaultChoice('shipping', false), true);
+test('the default choice is offered when editing a non-default address, and when adding a shipping address', () => {
+  assert.is(offersDefaultChoice('billing', null), false);
+  assert.is(offersDefaultChoice('shipping', null), true);
+  assert.is(offersDefaultChoice('billing', { is_default: false }), true);
+  assert.is(offersDefaultChoice('shipping', { is_default: true }), false, 'the default cannot be unticked away');
 });
 
 test.run();

@@ -27,5 +27,9 @@ export function saveBody(a: Address, kind: AddressKind, userId: string, makeDefa
   return { ...addressBody(a, kind, userId), is_default: makeDefault };
 }
 
-/** Whether the default checkbox is shown: a new billing address always becomes the default, so it has none. */
-export const offersDefaultChoice = (kind: AddressKind, editing: boolean) => editing || kind === 'shipping';
+/**
+ * Whether the default checkbox is shown: not for a new billing address (it always becomes the default) nor for the
+ * current default (a type that has addresses always has one: unticking could not take it away).
+ */
+export const offersDefaultChoice = (kind: AddressKind, editing: Pick<SavedAddress, 'is_default'> | null) =>
+  editing ? !editing.is_default : kind === 'shipping';
