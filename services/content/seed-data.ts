@@ -34,7 +34,8 @@ export const DEMO_CMS = {
     { name: 'Tomasz Nowak', role: 'Logistics', bio: 'Packs, insures and ships every parcel that leaves our warehouse.' },
   ],
   main_slider: [
-    { title: 'The monthly auction is live', subtitle: 'Over a thousand bottles and casks, ending this Sunday.', link_url: '/auction', link_text: 'Bid now' },
+    // {lot_count} and {end_day} are filled from the live auction by the home page (docs/content.md "Copy from data").
+    { title: 'The auction is live', subtitle: '{lot_count} of bottles and casks, ending {end_day}.', link_url: '/auction', link_text: 'Bid now' },
     { title: 'Sell with us', subtitle: 'Free valuations and a commission that falls with value.', link_url: '/sell', link_text: 'Get a valuation' },
     { title: 'New to auctions?', subtitle: 'How bidding, fees and shipping work, step by step.', link_url: '/how-to-buy', link_text: 'How to buy' },
   ],

@@ -2,7 +2,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 
-const KEY = 'cookie-consent';
+/** The local storage key of the answer (the privacy policy names it). */
+export const CONSENT_KEY = 'cookie-consent';
+const KEY = CONSENT_KEY;
 const read = () => {
   try {
     return localStorage.getItem(KEY);

@@ -95,6 +95,8 @@ export interface Auction {
   status?: string;
   title?: string | null;
   name?: string | null;
+  /** How many lots the auction holds (the home slides quote it). */
+  lot_count?: number;
 }
 
 export interface User {

@@ -1,4 +1,7 @@
-/** /calendar: the live auction, the coming ones and this year's past ones. */
+/**
+ * /calendar: the live auction, the coming ones and this year's past ones. How long an auction runs is read from
+ * these auctions' own dates (features/content/house-copy.ts), never written down.
+ */
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { fetchAllAuctions, fetchAuctions } from '../api/site';
@@ -8,6 +11,7 @@ import { PageHead } from '../components/page-head';
 import { formatDateTime, formatLongDate } from '../lib/dates';
 import { auctionName } from '../lib/normalize';
 import type { Auction } from '../lib/types';
+import { daysText, typicalAuctionDays } from '../features/content/house-copy';
 import { auctions } from '../state/auctions';
 
 function AuctionRows({ list }: { list: readonly Auction[] }) {
@@ -32,10 +36,14 @@ export function CalendarPage() {
   const past = useAsync(() => fetchAllAuctions({ year }), [year]);
   const now = Date.now();
   const ended = (past.data ?? []).filter((a) => Date.parse(a.end_date) < now);
+  const days = next.data || past.data ? typicalAuctionDays([...(live ? [live] : []), ...(next.data ?? []), ...(past.data ?? [])]) : null;
   return (
     <>
       <PageHead title="Auction Calendar" eyebrow="Dates">
-        <p>We hold an online auction every month. Each runs for ten days and closes lot by lot.</p>
+        <p>
+          Our auctions are held online{days ? <>; each runs for <span data-testid="auction-days">{daysText(days)}</span></> : ''} and
+          closes lot by lot.
+        </p>
       </PageHead>
       <div className="container section stack">
         {live && (

@@ -1,10 +1,10 @@
-/** /contact-us: the house's details and a message form (POST /api/contact_us/). */
+/** /contact-us: the house's details and hours from its settings (features/content/house-contact.tsx) and a message form (POST /api/contact_us/). */
 import { useState, type FormEvent } from 'react';
 import { sendContactMessage } from '../api/site';
 import type { ApiError } from '../api/http';
 import { Field, FormMessage } from '../components/field';
 import { PageHead } from '../components/page-head';
-import { SITE } from '../lib/site';
+import { HouseContact } from '../features/content/house-contact';
 import { MSG, validateEmail } from '../lib/validation';
 
 export function ContactPage() {
@@ -58,10 +58,7 @@ export function ContactPage() {
         </form>
         <aside className="prose">
           <h2>Visit or call</h2>
-          <p>{SITE.address}</p>
-          <p>Telephone <a href={`tel:${SITE.phone.replace(/\s/g, '')}`}>{SITE.phone}</a></p>
-          <p>Email <a href={`mailto:${SITE.email}`}>{SITE.email}</a></p>
-          <p>Monday to Friday, 9:00 – 17:00. Collections by appointment.</p>
+          <HouseContact />
         </aside>
       </div>
     </>

@@ -11,6 +11,7 @@ import { auctionName } from '../lib/normalize';
 import { auctions } from '../state/auctions';
 import { putLots } from '../state/lots';
 import { HomeSlides } from '../features/content/home-slides';
+import { fetchHouseFees, type HouseFees } from '../features/content/house-facts';
 
 function Hero() {
   const { live, next, loaded } = useSnapshot(auctions);
@@ -101,15 +102,19 @@ function ComingNext() {
   );
 }
 
-const PATHS = [
-  { title: 'Buying', text: 'Register, pay the one-off £5 fee and bid with a maximum: we bid for you up to it.', href: '/how-to-buy', cta: 'How to buy' },
-  { title: 'Selling bottles', text: 'Consign single bottles or whole collections. 5% commission, £5 listing fee per lot.', href: '/how-to-sell-whisky', cta: 'How to sell' },
-  { title: 'Selling casks', text: 'We verify ownership with the bonded warehouse and handle the transfer of title.', href: '/how-to-sell-whisky-cask', cta: 'Selling a cask' },
-  { title: 'Free valuation', text: 'Send us photos and our specialists will estimate what your whisky could fetch.', href: '/selling?valuation=true', cta: 'Request a valuation' },
-];
+/** The fees quoted are the house's settings (GET /api/auction_settings/); until they arrive the cards say no figure. */
+function paths(fees: HouseFees | undefined) {
+  return [
+    { title: 'Buying', text: `Register, pay the one-off ${fees ? `£${fees.registration_fee} ` : ''}fee and bid with a maximum: we bid for you up to it.`, href: '/how-to-buy', cta: 'How to buy' },
+    { title: 'Selling bottles', text: fees ? `Consign single bottles or whole collections. ${fees.seller_commission_percent}% commission, £${fees.listing_fee} listing fee per lot.` : 'Consign single bottles or whole collections, with a low commission and listing fee per lot.', href: '/how-to-sell-whisky', cta: 'How to sell' },
+    { title: 'Selling casks', text: 'We verify ownership with the bonded warehouse and handle the transfer of title.', href: '/how-to-sell-whisky-cask', cta: 'Selling a cask' },
+    { title: 'Free valuation', text: 'Send us photos and our specialists will estimate what your whisky could fetch.', href: '/selling?valuation=true', cta: 'Request a valuation' },
+  ];
+}
 
 export function HomePage() {
   useTitle('');
+  const fees = useAsync(() => fetchHouseFees(), []);
   return (
     <>
       <Hero />
@@ -118,7 +123,7 @@ export function HomePage() {
       <ComingNext />
       <section className="section container" aria-label="Buying and selling">
         <ul className="path-grid">
-          {PATHS.map((p) => (
+          {paths(fees.data).map((p) => (
             <li key={p.title} className="path-card">
               <h3>{p.title}</h3>
               <p>{p.text}</p>

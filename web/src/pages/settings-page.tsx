@@ -6,6 +6,7 @@ import { setPassword } from '../api/auth';
 import { patch, type ApiError } from '../api/http';
 import { Checkbox, Field, FormMessage } from '../components/field';
 import { PageHead, RequireAuth } from '../components/page-head';
+import { AddressBook } from '../features/addresses/address-book';
 import { SavedCardsSection } from '../features/payments/saved-cards-section';
 import { PayoutMethodsSection } from '../features/payout/payout-methods';
 import { NotificationSettings } from '../features/notifications/notification-settings';
@@ -113,9 +114,7 @@ export function SettingsPage() {
             </ul>
           </nav>
           <div className="settings__body">
-            {section === 'reset-password' ? <PasswordForm /> : section === 'notifications' ? <NotificationSettings /> : section === 'cards' ? <SavedCardsSection /> : section === 'addresses' ? (
-              <p>Your billing and shipping addresses are added and chosen at checkout.</p>
-            ) : section === 'seller-payment' ? (
+            {section === 'reset-password' ? <PasswordForm /> : section === 'notifications' ? <NotificationSettings /> : section === 'cards' ? <SavedCardsSection /> : section === 'addresses' ? <AddressBook /> : section === 'seller-payment' ? (
               <>
                 <p>Seller proceeds are paid into your <Link href="/account/wallet">wallet</Link> when the buyer has paid, and can be withdrawn to a saved payout method.</p>
                 <PayoutMethodsSection />

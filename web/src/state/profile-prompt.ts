@@ -10,6 +10,8 @@ import { isCheckoutPath } from '../features/orders/unpaid-lots-notice';
 import { modals, queueModal } from './modals';
 import { session } from './session';
 
+/** The session storage key, per user (the privacy policy names it). */
+export const PROFILE_PROMPT_KEY = 'profile-prompt-shown:<account id>';
 const shownKey = (userId: string) => `profile-prompt-shown:${userId}`;
 
 function alreadyShown(userId: string): boolean {

@@ -6,13 +6,18 @@ import { Field, FormMessage } from '../../components/field';
 import { useAsync } from '../../components/hooks';
 import { deleteCms, fetchStaffCms, saveCms, uploadArticleImage, type CmsItem, type CmsKind } from './api';
 
-const KINDS: { kind: CmsKind; label: string; fields: { name: string; label: string }[] }[] = [
+type CmsField = { name: string; label: string; hint?: string };
+
+/** The live auction's figures a slide may quote (features/content/house-copy.ts), so no slide states a count by hand. */
+const SLIDE_TOKENS = 'May include {lot_count}, {end_day} or {end_date}: filled from the live auction; the slide is hidden while none is live.';
+
+const KINDS: { kind: CmsKind; label: string; fields: CmsField[] }[] = [
   { kind: 'about_us', label: 'Our people (/about)', fields: [{ name: 'name', label: 'Name' }, { name: 'role', label: 'Role' }, { name: 'bio', label: 'Bio' }] },
-  { kind: 'main_slider', label: 'Home page slides', fields: [{ name: 'title', label: 'Title' }, { name: 'subtitle', label: 'Subtitle' }, { name: 'link_url', label: 'Link (/path or https://)' }, { name: 'link_text', label: 'Link text' }] },
+  { kind: 'main_slider', label: 'Home page slides', fields: [{ name: 'title', label: 'Title', hint: SLIDE_TOKENS }, { name: 'subtitle', label: 'Subtitle', hint: SLIDE_TOKENS }, { name: 'link_url', label: 'Link (/path or https://)' }, { name: 'link_text', label: 'Link text' }] },
   { kind: 'media_like_us', label: 'Press quotes', fields: [{ name: 'quote', label: 'Quote' }, { name: 'source', label: 'Source' }, { name: 'url', label: 'Link' }] },
 ];
 
-function ItemForm({ kind, fields, item, onDone }: { kind: CmsKind; fields: { name: string; label: string }[]; item: CmsItem | null; onDone: () => void }) {
+function ItemForm({ kind, fields, item, onDone }: { kind: CmsKind; fields: CmsField[]; item: CmsItem | null; onDone: () => void }) {
   const [v, setV] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, String(item?.[f.name] ?? '')])));
   const [imageId, setImageId] = useState<string | null>(item?.image_id ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -29,7 +34,7 @@ function ItemForm({ kind, fields, item, onDone }: { kind: CmsKind; fields: { nam
   };
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {fields.map((f) => <Field key={f.name} label={f.label} value={v[f.name]} onValue={(x) => setV({ ...v, [f.name]: x })} error={errors[f.name]} />)}
+      {fields.map((f) => <Field key={f.name} label={f.label} hint={f.hint} value={v[f.name]} onValue={(x) => setV({ ...v, [f.name]: x })} error={errors[f.name]} />)}
       <div className="field">
         <label htmlFor={`cms-image-${kind}`}>Photo</label>
         <input id={`cms-image-${kind}`} type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => {

@@ -7,9 +7,13 @@ import { ErrorNote, Spinner } from '../../components/feedback';
 import { useAsync } from '../../components/hooks';
 import { PageHead } from '../../components/page-head';
 import { fetchHouseFees, fetchShippingInfo, type HouseFees, type ShippingInfo } from './house-facts';
+import { SOFT_CLOSE_MS } from '../../../../domain/lot/place-bid';
 import './content.css';
 
 type Faq = { topic: string; items: [string, string][] };
+
+/** The soft close, in minutes, from the bidding rules themselves. */
+const CLOSE = SOFT_CLOSE_MS / 60_000;
 
 export function faqSections(f: HouseFees, s: ShippingInfo): Faq[] {
   const uk = s.zones[0];
@@ -17,7 +21,7 @@ export function faqSections(f: HouseFees, s: ShippingInfo): Faq[] {
     { topic: 'Buying', items: [
       ['How do I start bidding?', `Create an account, verify your email and pay the one-off £${f.registration_fee} registration fee by card. It confirms your identity and keeps our auctions free of idle bids.`],
       ['What is a maximum bid?', 'Every bid is a maximum. We bid for you one increment at a time, only as much as needed to keep you in the lead, up to your maximum.'],
-      ['Why did the closing time of a lot change?', 'A bid in a lot’s last 3 minutes extends that lot to 3 minutes after the bid, so every bidder can answer.'],
+      ['Why did the closing time of a lot change?', `A bid in a lot’s last ${CLOSE} minutes extends that lot to ${CLOSE} minutes after the bid, so every bidder can answer.`],
       ['Can I withdraw a bid?', 'No. Bids are binding once placed.'],
     ] },
     { topic: 'Fees and payment', items: [

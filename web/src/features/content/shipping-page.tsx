@@ -1,4 +1,8 @@
-/** /shipping-info: zones, carriers, prices, insurance and storage from GET /api/shipping_info/ (the checkout's rules). */
+/**
+ * /shipping-info: zones, carriers, prices, insurance and storage from GET /api/shipping_info/ (the checkout's rules).
+ * `non_deliverable_message` is the checkout's refusal (spec 1 section 8), so the page introduces the list in its own
+ * words rather than opening it with an error.
+ */
 import { Link } from 'wouter';
 import { ErrorNote, Spinner } from '../../components/feedback';
 import { useAsync } from '../../components/hooks';
@@ -12,7 +16,7 @@ export function ShippingPage() {
     <>
       <PageHead title="Shipping Information" eyebrow="Delivery" />
       <div className="container section narrow prose">
-        {error ? <ErrorNote error={error} onRetry={reload} /> : !data ? <Spinner /> : (
+        {error ? <ErrorNote error={error} onRetry={reload} /> : !data ? <Spinner label="Loading shipping prices" /> : (
           <>
             <div className="table-wrap shipping-zones">
               <table className="table">
@@ -39,7 +43,11 @@ export function ShippingPage() {
               storage cost £{data.storage.late_fee_per_lot_per_day} per lot per day. You may also collect from our warehouse by appointment.
             </p>
             <h2>Countries we cannot ship to</h2>
-            <p>{data.non_deliverable_message}</p>
+            <p>
+              We cannot deliver to the {data.non_deliverable.length === 1 ? 'country' : `${data.non_deliverable.length} countries`} below,
+              for the reasons given. Buyers there can still bid: keep won lots in our storage, collect them, or have them sent
+              to an address in a country we deliver to.
+            </p>
             <ul>
               {data.non_deliverable.map((n) => <li key={n.code}>{n.country}: {n.reason}</li>)}
             </ul>
