@@ -240,8 +240,8 @@ test('(1) delivery paid by a card that asks for 3-D Secure: the challenge in the
   // The order names its carrier too.
   await page.getByRole('link', { name: 'View your orders' }).click();
   await page.getByRole('button', { name: new RegExp(`^Order ${order.reference_no}`) }).click();
-  const lines = page.getByRole('region', { name: `Order ${order.reference_no}` }).locator('.order-summary');
-  await lines.locator('div', { hasText: 'Shipping by DPD' }).filter({ hasText: '£12.50' }).waitFor();
+  const orderLines = page.getByRole('region', { name: `Order ${order.reference_no}` }).locator('.order-summary');
+  await orderLines.locator('div', { hasText: 'Shipping by DPD' }).filter({ hasText: '£12.50' }).waitFor();
   assertNoProblems(problems);
   await context.close();
 
