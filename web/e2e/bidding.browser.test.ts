@@ -98,7 +98,7 @@ test('(d) a second bidder outbids in another browser context; the first page upd
   assert.is(await panel(page).getByText('Winning Bid').count(), 0, 'no longer shown as winning');
   await panel(page).getByText('Next minimum bid £60').waitFor();
   // Spec 2's table for the outbid state (notWinning): Current Bid above and below, shown once; no "Your Max Bid" row.
-  assert.equal(await panel(page).locator('.bid-panel__row dt').allInnerTexts(), ['Current Bid']);
+  assert.equal(await panel(page).locator('.bid-panel__row dt').allTextContents(), ['Current Bid']);
   assert.ok(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), 'the page was not reloaded');
   assertNoProblems(first.problems);
   assertNoProblems(second.problems);
