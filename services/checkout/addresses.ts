@@ -18,6 +18,16 @@ export function carrierOf(countrySlug: string): Carrier | null {
   return carrierForCountry(countrySlug.trim().toLowerCase());
 }
 
+/**
+ * The carrier that takes a delivery order (spec 0: DPD, DHL, UPS by zone): from the country the order ships to, the
+ * same rule that priced its shipping; null for collection, storage and wallet settle, and for a zone we do not serve.
+ */
+export function orderCarrier(order: { service: string; shipping_address: Pick<OrderAddress, 'country'> | null }): Carrier | null {
+  if (order.service !== 'delivery' || !order.shipping_address) return null;
+  const carrier = carrierOf(order.shipping_address.country);
+  return carrier === 'Non Deliverable Zone' ? null : carrier;
+}
+
 function clean(a: Omit<DraftAddress, 'id' | 'type_delivery'>): OrderAddress {
   const out: OrderAddress = {
     country: a.country.trim(), region: a.region.trim(), city: a.city.trim(), street: a.street.trim(),

@@ -12,6 +12,7 @@ import { NotFound, ValidationError } from '../../domain/shared/errors';
 import { penceToDecimal } from '../../domain/shared/money';
 import { SERVICES, type Service } from '../../domain/checkout/types';
 import { priceSummary } from '../../domain/checkout/price-summary';
+import { isDeliverable } from '../../domain/checkout/shipping';
 import { storagePeriodOptions } from '../../domain/checkout/storage';
 import { VOUCHER_MESSAGES, draftSchema, voucherCode } from './draft-schema';
 import { buildCheckout, STORED_LOTS_MESSAGE } from './price-input';
@@ -74,6 +75,8 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     const service = serviceOf(request.params);
     const draft = parseBody(draftSchema, request.body);
     const basis = await buildCheckout(ctx, user.id, service, draft);
-    return summaryAnswer(priceSummary(basis.input));
+    // The carrier that the shipping line is priced for (null unless a deliverable delivery): the page names it.
+    const carrier = service === 'delivery' && isDeliverable(basis.input.carrier) ? basis.input.carrier : null;
+    return { ...summaryAnswer(priceSummary(basis.input)), carrier };
   });
 }

@@ -71,7 +71,7 @@ test('check_costs delivery to France (DHL) by card: every line of the summary', 
     delivery_storage_amount: '0.00', late_payment_fee_amount: '0.00', late_storage_fee_amount: '0.00', debt: '0.00',
     total: '415.13', voucher_discount_amount: '0.00', voucher_remainder_amount: '0.00', used_from_wallet: '0.00',
     credit_card_surcharge_amount: '12.45', credit_debit_card: '427.58', buyers_commission_percent: 12.5, insurance_percent: 3,
-    late_payment_fee_percent: 5, credit_card_surcharge_percent: 3, vat_enabled: true,
+    late_payment_fee_percent: 5, credit_card_surcharge_percent: 3, vat_enabled: true, carrier: 'DHL',
   });
   const uninsured = (await costs(ada, 'delivery', draft({ insurance: false, payment_method: { method: 'UK_BANK', details: {} } }))).json();
   assert.is(uninsured.insurance_amount, '0.00');

@@ -13,6 +13,7 @@ import { HOUSE_NAME, loadHouseSettings } from '../payout/house-settings';
 import { receiptMoney } from '../wallet/receipt-pdf';
 import { lotTotalPence, type LotDetails, type OrderRow } from './order-views';
 import { pdfBytes } from '../documents/pdf';
+import { orderCarrier } from './addresses';
 
 export interface InvoiceBuyer { first_name: string; last_name: string; email: string }
 
@@ -87,6 +88,7 @@ export function renderInvoicePdf(order: OrderRow, details: Map<string, LotDetail
     doc.text(value, right - 120, y, { width: 120, align: 'right' });
     doc.y = Math.max(after, doc.y) + 2;
   };
+  const carrier = orderCarrier(order);
   const heading = (text: string) => { room(40); doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).text(text, left); doc.moveDown(0.3); };
 
   const house = loadHouseSettings().contacts;
@@ -105,6 +107,7 @@ export function renderInvoicePdf(order: OrderRow, details: Map<string, LotDetail
   doc.font('Helvetica').fontSize(10).text(name || buyer.email).text(who?.email || buyer.email);
   if (order.billing_address) doc.text(`Billing: ${addressLines(order.billing_address).join(', ')}`);
   if (order.shipping_address) doc.text(`Shipping to: ${addressLines(order.shipping_address).join(', ')}`);
+  if (carrier) doc.text(`Carrier: ${carrier}`);
 
   if (order.lots.length > 0 || order.stored_lot_ids.length > 0) heading('Lots');
   for (const lot of order.lots) {
@@ -127,7 +130,9 @@ export function renderInvoicePdf(order: OrderRow, details: Map<string, LotDetail
 
   const s = order.summary;
   heading('Order totals');
-  for (const [key, label] of CHARGE_LINES) if (s[key] !== 0) row(label, receiptMoney(s[key] as number));
+  for (const [key, label] of CHARGE_LINES) {
+    if (s[key] !== 0) row(key === 'shipping_amount' && carrier ? `Shipping by ${carrier}` : label, receiptMoney(s[key] as number));
+  }
   row('Charges', receiptMoney(s.total), { bold: true });
   if (s.voucher_discount_amount > 0) row(`Voucher ${order.voucher_code ?? ''}`.trim(), receiptMoney(-s.voucher_discount_amount));
   if (s.credit_card_surcharge_amount > 0) row('Card surcharge (3%)', receiptMoney(s.credit_card_surcharge_amount));

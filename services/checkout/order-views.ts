@@ -11,6 +11,7 @@ import { penceToDecimal, type Pence } from '../../domain/shared/money';
 import { goodsLines, goodsTotal } from '../../domain/checkout/goods';
 import type { OrdersTable } from '../../projections/orders/tables';
 import { summaryAnswer } from './answers';
+import { orderCarrier } from './addresses';
 import '../../projections/orders/tables';
 import '../../projections/lots/tables';
 
@@ -73,6 +74,8 @@ export function orderAnswer(order: OrderRow, details: Map<string, LotDetails>) {
     // Beyond the documented shape, for the history row and the staff screen.
     order_number: order.order_number,
     service: order.service,
+    /** Who delivers a delivery order (DPD, DHL, UPS), from the country it ships to; null otherwise. */
+    carrier: orderCarrier(order),
     payment_method: order.payment_method,
     amount_due: penceToDecimal(Number(order.amount_due_pence)),
     paid_at: order.paid_at ? order.paid_at.toISOString() : null,

@@ -83,7 +83,7 @@ test('the invoice PDF: own orders only; the text holds the house, order number, 
     HOUSE_NAME, 'VAT registration number', `Invoice ${shipped.orderNumber}`, 'Ada Buyer', 'Shipping to:', 'Lyon', 'France',
     `Lot ${vatLot.referenceNo}: Port Ellen 1979`, `Lot ${plainLot.referenceNo}: Brora 30`, 'Hammer price (VAT lot) £100.00',
     'Hammer price (margin scheme) £200.00', 'VAT on hammer price (20%) £20.00', 'Lot total £135.00', 'Lot total £230.00',
-    'Shipping £40.00', 'Voucher WELCOME -£20.00', 'Card surcharge (3%) £11.85', 'Invoice total £406.98', 'VAT included in the invoice total £27.50',
+    'Shipping by DHL £40.00', 'Carrier: DHL', 'Voucher WELCOME -£20.00', 'Card surcharge (3%) £11.85', 'Invoice total £406.98', 'VAT included in the invoice total £27.50',
     'Paid on', 'by card', 'margin scheme for second-hand goods', "VAT at 20% is charged on the buyer's premium",
   ]) assert.ok(text.includes(expected), `PDF text lacks "${expected}":\n${text}`);
   const again = (await call(t, 'GET', `/api/orders_history/${shipped.orderId}/create_pdf/`, undefined, { user: ada })).json();

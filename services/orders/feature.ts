@@ -2,7 +2,7 @@
  * Placing and paying orders (issue #8, write side): create_order for the four services and the four payment
  * methods, lot reservations, the paid effects (lots paid, storage, wallet use, voucher and its remainder, seller
  * settlement), card payment returns for orders (services/payments/apply-outcome.ts), card orders whose challenge
- * was never answered (abandoned-card-orders.ts), staff payment received, status and cancel, vouchers issued.
+ * was never answered (abandoned-card-orders.ts), the order emails (order-mailer.ts), staff payment received, status and cancel, vouchers issued.
  * The read side is services/checkout. Decisions: docs/checkout.md "Orders and payment".
  */
 import type { Feature } from '../features';
@@ -10,8 +10,10 @@ import { createOrderRoutes } from './routes';
 import { staffOrderRoutes } from './staff-routes';
 import { AbandonedCardOrderSweeper } from './abandoned-card-orders';
 import type { AppContext } from '../context';
+import { drainOrderMail } from './order-mailer';
 
-const sweepers = new WeakMap<AppContext, AbandonedCardOrderSweeper>();
+interface Workers { sweeper: AbandonedCardOrderSweeper; mailer: NodeJS.Timeout; mailing: Promise<unknown> | null }
+const running = new WeakMap<AppContext, Workers>();
 
 export const ordersFeature: Feature = {
   name: 'orders',
@@ -19,13 +21,23 @@ export const ordersFeature: Feature = {
     createOrderRoutes(app, ctx);
     staffOrderRoutes(app, ctx);
   },
+  /** The abandoned card order sweeper, and the order emails (order-mailer.ts), polling like the notification mailer. */
   start(ctx) {
-    const sweeper = new AbandonedCardOrderSweeper(ctx);
-    sweepers.set(ctx, sweeper);
-    sweeper.start();
+    const options = { publicUrl: ctx.config.publicUrl, now: () => ctx.clock.now() };
+    const workers: Workers = { sweeper: new AbandonedCardOrderSweeper(ctx), mailing: null, mailer: setInterval(() => {
+      if (workers.mailing) return;
+      workers.mailing = drainOrderMail(ctx.db, ctx.store, options).catch((err) => ctx.log.error({ err }, 'order mailer failed'))
+        .finally(() => (workers.mailing = null));
+    }, 250) };
+    running.set(ctx, workers);
+    workers.sweeper.start();
   },
   async stop(ctx) {
-    await sweepers.get(ctx)?.stop();
-    sweepers.delete(ctx);
+    const workers = running.get(ctx);
+    if (!workers) return;
+    clearInterval(workers.mailer);
+    await workers.sweeper.stop();
+    await workers.mailing;
+    running.delete(ctx);
   },
 };

@@ -97,7 +97,27 @@ test('(d) a second bidder outbids in another browser context; the first page upd
   await panel(page).getByText('You have been outbid. Raise your maximum to get back in the lead.').waitFor();
   assert.is(await panel(page).getByText('Winning Bid').count(), 0, 'no longer shown as winning');
   await panel(page).getByText('Next minimum bid £60').waitFor();
+  // Spec 2's table for the outbid state (notWinning): Current Bid above and below, shown once; no "Your Max Bid" row.
+  assert.equal(await panel(page).locator('.bid-panel__row dt').allTextContents(), ['Current Bid']);
   assert.ok(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), 'the page was not reloaded');
+  assertNoProblems(first.problems);
+  assertNoProblems(second.problems);
+});
+
+test('a bid notice goes once the lot moves on: a new price takes the success notice off the leader\'s panel', async () => {
+  const leader = second.page;
+  const placed = panel(leader).getByRole('status').filter({ hasText: 'Your bid has been placed. You are the highest bidder.' });
+  assert.is(await placed.count(), 1, 'the success notice is there');
+  // Alice tries £70 from elsewhere: Bob's maximum answers at £75, he still leads, but his notice spoke of £55.
+  const res = await e.t.app.inject({ method: 'POST', url: '/api/bids/', headers: { authorization: `Bearer ${alice.access}` }, payload: { bid: '70', lot: lot.id } });
+  assert.is(res.statusCode, 201, res.body);
+  await waitForValue(leader, 'Winning Bid', '£75');
+  await placed.waitFor({ state: 'detached' });
+  // And Alice's outbid notice (about £55) goes too; the panel's own status line still says where she stands.
+  const { page } = first;
+  await waitForValue(page, 'Current Bid', '£75');
+  await panel(page).locator('.notice').waitFor({ state: 'detached' });
+  await panel(page).getByText('You have been outbid. Raise your maximum to get back in the lead.').waitFor();
   assertNoProblems(first.problems);
   assertNoProblems(second.problems);
 });
@@ -117,7 +137,7 @@ test('(e) on a phone (390x844): the mobile header, and the bid panel still works
   await drawer.getByRole('button', { name: 'Close menu' }).click();
   await drawer.waitFor({ state: 'detached' });
 
-  await waitForValue(page, 'Current Bid', '£55');
+  await waitForValue(page, 'Current Bid', '£75');
   await bid(page, 200, '£200');
   await panel(page).getByRole('status').filter({ hasText: 'Your bid has been placed. You are the highest bidder.' }).waitFor();
   // Bob's £100 maximum plus the £10 step of the £100-£499.99 band.

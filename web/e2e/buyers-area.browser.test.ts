@@ -1,7 +1,9 @@
 /**
  * The buyer's area moving live: a lot watched from its page and bid on shows in the watching and won lists; another
- * bidder's higher bid moves it to the lost list (counts adjusted, outbid toast) without a reload; the lot's close
- * shows its final state. And the lot page's countdown runs on the server's clock, not the machine's.
+ * bidder's higher bid moves it to the outbid list (counts adjusted, outbid toast) without a reload, and late bids
+ * extend it (the notice says by how much); its close makes it lost for her (Lost counts closed lots only) and won for
+ * him, with Pay now opening the checkout (at its top) with that lot. And the lot page's countdown runs on the
+ * server's clock, not the machine's.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -93,13 +95,15 @@ async function bidOnPage(page: Page, pounds: number, shown: string): Promise<voi
   await panel(page).getByRole('status').filter({ hasText: 'Your bid has been placed. You are the highest bidder.' }).waitFor();
 }
 
-const tab = (page: Page, name: 'Watching list' | 'Won' | 'Lost', count: number): Locator =>
+type TabName = 'Watching list' | 'Won' | 'Outbid' | 'Lost';
+const tab = (page: Page, name: TabName, count: number): Locator =>
   page.getByRole('tab', { name: new RegExp(`^${name} ${count}$`) });
 
-/** Waits for the three tabs' counts (the counts move live, whichever tab is open). */
-async function counts(page: Page, watching: number, won: number, lost: number): Promise<void> {
+/** Waits for the four tabs' counts (the counts move live, whichever tab is open). */
+async function counts(page: Page, watching: number, won: number, outbid: number, lost: number): Promise<void> {
   await tab(page, 'Watching list', watching).waitFor();
   await tab(page, 'Won', won).waitFor();
+  await tab(page, 'Outbid', outbid).waitFor();
   await tab(page, 'Lost', lost).waitFor();
 }
 
@@ -113,7 +117,7 @@ async function cardShows(page: Page, badge: string, priceLabel: string, price: s
   assert.is(await c.locator('.lot-card__price-value').innerText(), price);
 }
 
-async function openTab(page: Page, name: 'Watching list' | 'Won' | 'Lost'): Promise<void> {
+async function openTab(page: Page, name: TabName): Promise<void> {
   await page.getByRole('tab', { name: new RegExp(`^${name} \\d+$`) }).click();
 }
 
@@ -146,7 +150,7 @@ test('Alice watches the lot from its page and bids; her buyer\'s area lists it a
   area = { page: page2, problems: watchProblems(page2) };
   const ready = liveLotsReady(page2);
   await page2.goto(`${e.t.baseUrl}/account/buyers-area`);
-  await counts(page2, 1, 1, 0);
+  await counts(page2, 1, 1, 0, 0);
   await cardShows(page2, 'Winning', 'Winning Bid', '£10');
   await openTab(page2, 'Won');
   await cardShows(page2, 'Winning', 'Winning Bid', '£10');
@@ -158,15 +162,17 @@ test('Alice watches the lot from its page and bids; her buyer\'s area lists it a
   assertNoProblems(area.problems);
 });
 
-test('Bob outbids her: without a reload the lot moves from won to lost, with the outbid toast', async () => {
+test('Bob outbids her: without a reload the lot moves from won to outbid (not lost: it is open), with the outbid toast', async () => {
   const res = await e.t.app.inject({ method: 'POST', url: '/api/bids/', headers: bearer(bob), payload: { bid: '100', lot: lot.id } });
   assert.is(res.statusCode, 201, res.body);
 
   const { page } = area;
   await page.getByRole('region', { name: 'Notifications' }).getByText('You have been outbid').waitFor();
-  await counts(page, 1, 0, 1);
+  await counts(page, 1, 0, 1, 0);
   await page.getByText('No winning lots yet').waitFor();
   await openTab(page, 'Lost');
+  await page.getByText('No lost lots').waitFor();
+  await openTab(page, 'Outbid');
   await cardShows(page, 'Outbid', 'Current Bid', '£55');
   await openTab(page, 'Watching list');
   await cardShows(page, 'Outbid', 'Current Bid', '£55');
@@ -174,14 +180,39 @@ test('Bob outbids her: without a reload the lot moves from won to lost, with the
   assertNoProblems(area.problems);
 });
 
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A time as the page writes it (the browser and this process share the machine's time zone). */
+const clockTime = (ms: number) => { const d = new Date(ms); return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`; };
+let extendedEnd = 0;
+
+test('late bids extend the lot: the notice on her lot page says where the end moved and by how much', async () => {
+  const { page } = lotPage;
+  const late = async (at: number, pounds: string) => {
+    e.t.clock.set(new Date(at));
+    const res = await e.t.app.inject({ method: 'POST', url: '/api/bids/', headers: bearer(bob), payload: { bid: pounds, lot: lot.id } });
+    assert.is(res.statusCode, 201, res.body);
+    return at + 3 * MINUTE; // spec 0: the end becomes three minutes after the late bid
+  };
+  // A minute before the end: the end moves two minutes.
+  extendedEnd = await late(end - MINUTE, '150');
+  await panel(page).getByText(`Extended: a late bid moved the end to ${clockTime(extendedEnd)} (2 minutes later).`).waitFor();
+  // A second later: the end moves one second, and the notice says so (not "3 minutes").
+  extendedEnd = await late(end - MINUTE + SECOND, '200');
+  await panel(page).getByText(`Extended: a late bid moved the end to ${clockTime(extendedEnd)} (1 second later).`).waitFor();
+  assert.is(await panel(page).getByText('added 3 minutes').count(), 0);
+  assertNoProblems(lotPage.problems);
+});
+
 test('the lot closes at its end (server clock): the buyer\'s area shows its final state, and so does the server', async () => {
   const { page } = area;
-  e.t.clock.set(new Date(end + SECOND));
+  e.t.clock.set(new Date(extendedEnd + SECOND));
   // The closing scheduler closes it within its next pass; the page hears of it through finished_lots.
-  await cardShows(page, 'Closed', 'Final Bid', '£55');
+  await cardShows(page, 'Lost', 'Final Bid', '£55');
+  await counts(page, 1, 0, 0, 1);
+  await openTab(page, 'Outbid');
+  await page.getByText('You have not been outbid').waitFor();
   await openTab(page, 'Lost');
-  await cardShows(page, 'Closed', 'Final Bid', '£55');
-  await counts(page, 1, 0, 1);
+  await cardShows(page, 'Lost', 'Final Bid', '£55');
   assert.ok(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), 'the page was not reloaded');
 
   // What the page worked out live is what the server now says: sold to Bob at £55, lost for Alice.
@@ -189,10 +220,27 @@ test('the lot closes at its end (server clock): the buyer\'s area shows its fina
   assert.equal(closed.map((ev) => [(ev.data as { outcome: string }).outcome, (ev.data as { winner_id: string }).winner_id]), [['sold', bob.id]]);
   await lotProjected(e, lot.id);
   await page.reload();
-  await counts(page, 1, 0, 1);
+  await counts(page, 1, 0, 0, 1);
   await openTab(page, 'Lost');
-  await cardShows(page, 'Closed', 'Final Bid', '£55');
+  await cardShows(page, 'Lost', 'Final Bid', '£55');
   assertNoProblems(area.problems);
+});
+
+test('Bob won it: "Won" with Pay now, which opens the checkout at its top with that lot', async () => {
+  const won = await openAs(bob, '/account/buyers-area');
+  const { page } = won;
+  await counts(page, 0, 1, 0, 0);
+  await openTab(page, 'Won');
+  await cardShows(page, 'Won', 'Final Bid', '£55');
+  await page.getByRole('tabpanel').getByRole('link', { name: `Pay now for ${lot.title}` }).click();
+  await page.getByRole('heading', { level: 1, name: 'Payment Checkout' }).waitFor();
+  await page.getByRole('region', { name: 'Item Summary', exact: true }).getByText(lot.title).waitFor();
+  // No saved address: the address forms open by themselves, and must not pull the page down to them.
+  await page.getByRole('region', { name: 'Shipping Address', exact: true }).getByRole('heading', { name: 'New address' }).waitFor();
+  assert.is(await page.evaluate(() => window.scrollY), 0, 'the checkout opens at its top');
+  const focused = await page.evaluate(() => document.activeElement?.tagName ?? '');
+  assert.ok(!['SELECT', 'INPUT'].includes(focused), `no field took the focus by itself (${focused})`);
+  assertNoProblems(won.problems);
 });
 
 test.run();

@@ -183,7 +183,7 @@ test('(1) delivery paid by a card that asks for 3-D Secure: the challenge in the
   });
   await payment.getByRole('radio', { name: /^Credit \/ debit card/ }).check();
   await line(page, 'Credit card fee (3%)').waitFor();
-  await line(page, 'Shipping').getByText('£12.50').waitFor();
+  await line(page, 'Shipping by DPD').getByText('£12.50').waitFor();
   await line(page, /^Insurance/).getByText(/covers breakage or loss, not leakage/).waitFor();
   await line(page, 'Buyers premium (12.5%)').getByText('£12.50').waitFor();
   const place = summary(page).getByRole('button', { name: 'Place Order' });
@@ -228,6 +228,20 @@ test('(1) delivery paid by a card that asks for 3-D Secure: the challenge in the
   await page.getByText(order.reference_no).waitFor();
   await page.getByRole('link', { name: 'View your orders' }).waitFor();
   await screenshot(page, 'success-desktop');
+
+  // The success page's promise is kept: the confirmation and the paid receipt are in the buyer's mailbox.
+  const mailbox = async () => (await e.t.app.inject({ method: 'GET', url: `/api/dev/mailbox/?to=${encodeURIComponent(who.email)}` })).json() as { subject: string; text: string }[];
+  const mails = await until('the order emails', mailbox, (m) => m.some((x) => x.subject === `Receipt for your order ${order.reference_no}`));
+  const confirmation = mails.find((x) => x.subject === `Your order ${order.reference_no} is confirmed`);
+  assert.ok(confirmation, `the confirmation email: ${mails.map((x) => x.subject).join(', ')}`);
+  assert.ok(confirmation.text.includes(won.fiona.title) && confirmation.text.includes('Delivery by DPD'), confirmation.text);
+  assert.is(mails.filter((x) => x.subject.includes(order.reference_no)).length, 2, 'one of each');
+
+  // The order names its carrier too.
+  await page.getByRole('link', { name: 'View your orders' }).click();
+  await page.getByRole('button', { name: new RegExp(`^Order ${order.reference_no}`) }).click();
+  const orderLines = page.getByRole('region', { name: `Order ${order.reference_no}` }).locator('.order-summary');
+  await orderLines.locator('div', { hasText: 'Shipping by DPD' }).filter({ hasText: '£12.50' }).waitFor();
   assertNoProblems(problems);
   await context.close();
 

@@ -105,6 +105,14 @@ test('the lot page shows the price history of the same whisky as a chart', async
   await section.locator('canvas').waitFor();
   assert.is(await section.locator('.line-chart').getAttribute('data-points'), '2');
   assert.is(await section.getByRole('row').count(), 3);
+  // The chart writes its dates as the table beside it does (dd/mm/yyyy), not in the US month/day order.
+  const chart = section.locator('.line-chart');
+  const tableDates = (await section.getByRole('cell').allInnerTexts()).filter((c) => /^\d{2}\/\d{2}\/\d{4}$/.test(c));
+  assert.is(tableDates.length, 2, 'the table gives dd/mm/yyyy dates');
+  const label = await chart.getAttribute('aria-label') ?? '';
+  assert.ok([...tableDates].reverse().every((d) => label.includes(d)), `the chart's label spans the table's dates: ${label}`);
+  const ticks = (await chart.getAttribute('data-x-labels') ?? '').split(' ').filter(Boolean);
+  assert.ok(ticks.length > 0 && ticks.every((t) => /^\d{2}\/\d{2}\/\d{4}$/.test(t)), `axis dates in dd/mm/yyyy: ${ticks.join(', ')}`);
   assertNoProblems(problems);
   await context.close();
 });

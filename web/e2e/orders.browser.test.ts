@@ -256,6 +256,15 @@ test('?pdf_order_id= on any page downloads that order\'s PDF', async () => {
   assertNoProblems(problems);
 });
 
+test('a failed ?pdf_order_id= download says what to do in a toast, not the server\'s text', async () => {
+  const { page, problems } = await openAs(null, `/about?pdf_order_id=${orders.alice.order_id}`);
+  const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+  await toast.getByText('Please sign in again to download your order.').waitFor();
+  await toast.getByText('Your order could not be downloaded').waitFor();
+  assert.is(await page.getByText('Authentication credentials', { exact: false }).count(), 0, 'no raw server text');
+  assertNoProblems(problems);
+});
+
 test('staff mark a bank payment received, move a paid order forward and cancel an unpaid one', async () => {
   const { page, problems } = await openAs(staff, '/');
   await page.getByRole('banner').getByRole('button', { name: 'Sam' }).click();

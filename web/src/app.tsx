@@ -50,10 +50,20 @@ const WalletReplayPage = page(() => import('./features/audit/wallet-replay-page'
 const LotReplayPage = page(() => import('./features/audit/lot-replay-page'), 'LotReplayPage');
 const NotFoundPage = page(() => import('./pages/not-found-page'), 'NotFoundPage');
 
+/**
+ * Every route change opens the new page at its top; a link to an anchor (/faq#fees) goes to that anchor instead.
+ * The browser's own restoration is off: it would put a fresh page where the last one was scrolled to.
+ */
 function ScrollToTop() {
   const [location] = useLocation();
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  }, []);
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const target = id ? document.getElementById(id) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
   }, [location]);
   return null;
 }

@@ -60,6 +60,11 @@ export const addToWatching = (lot: string) => post(`/api/add_to_watching_list/?l
 export const removeFromWatching = (lot: string) => del('/api/delete_watching_list/', { lot });
 
 export const fetchWatching = async () => lotsOf(await get('/api/lots_from_watching_list/', { page_size: 100 }));
+/** The ids of the caller's won lots waiting to be paid (GET /api/checkout/won_items/: not paid, in no order). */
+export const fetchUnpaidWonIds = async (): Promise<string[]> =>
+  toList<{ lot?: { id?: string | number } }>(await get('/api/checkout/won_items/', { page_size: 9999 }))
+    .map((w) => String(w.lot?.id ?? '')).filter(Boolean);
+
 export const fetchUserLots = async (won: boolean) => lotsOf(await get('/api/user_lots_view/', { won, page_size: 100 }));
 
 export const searchLots = async (query: string, signal?: AbortSignal) => {

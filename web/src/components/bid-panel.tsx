@@ -9,7 +9,8 @@ import { BID_ROLE_LABELS, lotBidState, nextMinimumBid, panelRows, type BidState 
 import { formatDateTime } from '../lib/dates';
 import { effectiveEnd } from '../lib/lot-merge';
 import { formatGBP, formatPence, penceToDecimal, toPence } from '../lib/money';
-import { clearBidError, lotsStore, setBidError } from '../state/lots';
+import { extensionText, type Extension } from '../lib/soft-close';
+import { clearBidError, clearBidNotice, currentNotice, lotsStore, setBidError } from '../state/lots';
 import { openModal } from '../state/modals';
 import { loadUser, session } from '../state/session';
 import { LotCosts } from '../features/lot-costs/lot-costs';
@@ -23,11 +24,14 @@ const STATUS_LINE: Partial<Record<BidState, string>> = {
   reserveNotMet: 'The reserve has not been met yet.',
 };
 
+/** The extension seen live when it led to this end, else (page opened after it) only the end it moved to. */
+const extension = (to: string, seen: Extension | undefined): Extension => (seen && seen.to === to ? seen : { from: null, to });
+
 export function BidPanel({ lotId }: { lotId: string }) {
   const snap = useSnapshot(lotsStore);
   const lot = snap.byId[lotId];
   const error = snap.errors[lotId];
-  const notice = snap.notices[lotId];
+  const storedNotice = snap.notices[lotId];
   const { status, user } = useSnapshot(session);
   const now = useNow();
   const inputId = useId();
@@ -41,6 +45,8 @@ export function BidPanel({ lotId }: { lotId: string }) {
   if (!lot) return null;
 
   const state = lotBidState(lot, now);
+  // A notice speaks of the moment it was given: a new price, an outbid or the close make it stale.
+  const notice = currentNotice(lot, storedNotice);
   const stats = lot.bid_stats;
   const minimum = nextMinimumBid(stats, (lot as { opening_bid?: string }).opening_bid);
   const ownMax = stats.is_winning ? toPence(stats.current_user_bid) : null;
@@ -60,6 +66,7 @@ export function BidPanel({ lotId }: { lotId: string }) {
     const check = checkBidAmount(amount, { minimum, onBidding: lot.on_bidding, ownMax });
     if (!check.ok) return setBidError(lotId, 'web', check.message);
     clearBidError(lotId);
+    clearBidNotice(lotId); // the bidder acts again: the last answer's words no longer apply
     const bid = penceToDecimal(check.pence);
     if (user && user.registration_fee_status === false) {
       // The house may have confirmed the fee since the page loaded: ask the server before sending the bidder away.
@@ -80,12 +87,6 @@ export function BidPanel({ lotId }: { lotId: string }) {
               <dd aria-live={r === rows[0] ? 'polite' : undefined}>{r.value}</dd>
             </div>
           ))}
-          {state === 'notWinning' && stats.current_user_bid && (
-            <div className="bid-panel__row bid-panel__row--minor">
-              <dt>{BID_ROLE_LABELS.buyer}</dt>
-              <dd>{formatGBP(stats.current_user_bid)}</dd>
-            </div>
-          )}
           {lot.reserve_price && state !== 'reserve' && state !== 'reserveNotMet' && (
             <div className="bid-panel__row bid-panel__row--minor">
               <dt>{BID_ROLE_LABELS.seller}</dt>
@@ -110,7 +111,7 @@ export function BidPanel({ lotId }: { lotId: string }) {
       {open && (
         <>
           <Countdown end={effectiveEnd(lot)} label="Time left" />
-          {lot.extra_time && <p className="bid-panel__meta">Extended: a late bid added 3 minutes.</p>}
+          {lot.extra_time && <p className="bid-panel__meta" role="status">{extensionText(extension(lot.extra_time, snap.extensions[lotId]))}</p>}
           <form className="bid-form" onSubmit={submit} noValidate>
             {ownMax !== null ? (
               <p className="bid-form__min">Raise your maximum above <strong>{formatPence(ownMax)}</strong></p>

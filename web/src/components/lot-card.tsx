@@ -1,7 +1,8 @@
 /** A lot in a grid: photo, reference, title, the bid panel's headline figure, a badge and the countdown. */
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { BID_STATE_LABELS, lotBidState, type BidState } from '../lib/bid-state';
+import { BID_STATE_LABELS, buyerOutcome, lotBidState, type BidState } from '../lib/bid-state';
 import { effectiveEnd } from '../lib/lot-merge';
 import { formatGBP } from '../lib/money';
 import { lotSubtitle, lotTitle } from '../lib/normalize';
@@ -24,16 +25,20 @@ export function LotCard({ id }: { id: string }) {
   const lot = useSnapshot(lotsStore).byId[id];
   if (!lot) return null;
   // Cards re-render on lot changes only; the countdown inside ticks on its own.
-  const state = lotBidState(lot, serverNow());
+  const now = serverNow();
+  const state = lotBidState(lot, now);
   const labels = BID_STATE_LABELS[state];
+  const outcome = buyerOutcome(lot, now);
   const amount = state === 'final' ? (lot.hammer_price ?? lot.bid_stats?.current_bid) : lot.bid_stats?.current_bid;
   const href = `/product/${lot.id}`;
-  const badge = BADGES[state];
+  // A closed lot the caller bid on says how it ended for them.
+  const badge = outcome === 'won' ? 'Won' : outcome === 'lost' ? 'Lost' : BADGES[state];
+  const badgeKind = outcome === 'won' || outcome === 'lost' ? outcome : state;
   return (
     <article className={`lot-card lot-card--${state}`}>
       <Link href={href} className="lot-card__media" tabIndex={-1} aria-hidden="true">
         <LotImage photo={lot.photos?.[0]} alt="" sizes="(max-width: 640px) 100vw, 300px" />
-        {badge && <span className={`badge badge--${state}`}>{badge}</span>}
+        {badge && <span className={`badge badge--${badgeKind}`}>{badge}</span>}
       </Link>
       <div className="lot-card__body">
         <p className="lot-card__ref">Lot {lot.reference_no || lot.id}</p>
@@ -63,14 +68,22 @@ export function LotCard({ id }: { id: string }) {
   );
 }
 
-export function LotGrid({ ids, label, featured }: { ids: readonly string[]; label?: string; featured?: boolean }) {
+export function LotGrid({ ids, label, featured, footer }: {
+  ids: readonly string[]; label?: string; featured?: boolean;
+  /** Something to do with a lot, under its card (the buyer's area's Pay now). */
+  footer?: (id: string) => ReactNode;
+}) {
   return (
     <ul className={`lot-grid${featured ? ' lot-grid--featured' : ''}`} aria-label={label}>
-      {ids.map((id) => (
-        <li key={id}>
-          <LotCard id={id} />
-        </li>
-      ))}
+      {ids.map((id) => {
+        const action = footer?.(id);
+        return (
+          <li key={id} className={action ? 'lot-grid__item--action' : undefined}>
+            <LotCard id={id} />
+            {action}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -110,4 +110,20 @@ test('next minimum bid: current + step, or the opening bid / step with no bid', 
   assert.is(nextMinimumBid(undefined), 1000);
 });
 
+test('buyerOutcome: won and lost only once closed; an open lot where the caller is outbid is not lost', async () => {
+  const { buyerOutcome } = await import('./bid-state');
+  const now = Date.parse('2026-06-01T12:00:00Z');
+  const lot = (o: Record<string, unknown>, stats: Record<string, unknown>) => ({
+    id: '1', on_bidding: true, status: 'open', start_date: '2026-05-25T12:00:00Z', end_date: '2026-06-02T12:00:00Z', reserve_met: true,
+    bid_stats: { step: '5', current_bid: '50', is_winning: false, current_user_bid: null, ...stats }, ...o,
+  }) as never;
+  assert.is(buyerOutcome(lot({}, { current_user_bid: '40' }), now), 'outbid');
+  assert.is(buyerOutcome(lot({}, { current_user_bid: '60', is_winning: true }), now), 'leading');
+  assert.is(buyerOutcome(lot({ status: 'sold', on_bidding: false }, { current_user_bid: '60', is_winning: true }), now), 'won');
+  assert.is(buyerOutcome(lot({ status: 'sold', on_bidding: false }, { current_user_bid: '40' }), now), 'lost');
+  assert.is(buyerOutcome(lot({ status: 'unsold', on_bidding: false, reserve_met: false }, { current_user_bid: '60', is_winning: true }), now), 'lost', 'led, but the reserve was not met');
+  assert.is(buyerOutcome(lot({ finished: true, on_bidding: false }, { current_user_bid: '60', is_winning: true }), now), 'won', 'closed live while leading');
+  assert.is(buyerOutcome(lot({ status: 'sold', on_bidding: false }, {}), now), null, 'never bid');
+});
+
 test.run();

@@ -137,3 +137,24 @@ export function nextMinimumBid(stats: LotView['bid_stats'] | undefined, openingB
   if (current === null) return toPence(openingBid ?? stats?.opening_bid ?? null) ?? step ?? DEFAULT_OPENING_BID;
   return current + (step ?? 0);
 }
+
+/**
+ * The caller's result on a lot: 'won' (sold to them, or closed live while they led with the reserve met), 'lost'
+ * (closed, they bid, and it is not theirs), 'outbid' (still open, they bid, someone leads), 'leading' (still open,
+ * they lead), null when they never bid or it has not opened. The buyer's area sorts its lists by it: Lost holds
+ * closed lots only.
+ */
+export type BuyerOutcome = 'won' | 'lost' | 'outbid' | 'leading' | null;
+
+export function buyerOutcome(lot: LotView, now: number): BuyerOutcome {
+  const s = lot.bid_stats;
+  const bid = s?.current_user_bid != null;
+  const state = lotBidState(lot, now);
+  if (state === 'final') {
+    const won = !!s?.is_winning && (lot.status === 'sold' || (lot.status !== 'unsold' && lot.reserve_met !== false));
+    return won ? 'won' : bid ? 'lost' : null;
+  }
+  if (state === 'scheduled') return null;
+  if (s?.is_winning) return 'leading';
+  return bid ? 'outbid' : null;
+}

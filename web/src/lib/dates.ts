@@ -1,4 +1,7 @@
-/** Date display (spec 2, section 9): dd/mm/yyyy, dd mmmm yyyy, and "x minutes ago" for notifications. */
+/**
+ * Date display (spec 2, section 9): dd/mm/yyyy, dd mmmm yyyy, and "x minutes ago" for notifications. Every date the
+ * client shows goes through here (en-GB order, never the browser's locale): no toLocale* or Intl elsewhere.
+ */
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
   'November', 'December'];
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -25,6 +28,15 @@ export function formatDateTime(v: string | null | undefined): string {
   const d = parse(v);
   return d ? `${formatLongDate(v)}, ${pad(d.getHours())}:${pad(d.getMinutes())}` : '';
 }
+
+/** 14:03:12 (24-hour, as in the UK). */
+export function formatTime(v: string | null | undefined): string {
+  const d = parse(v);
+  return d ? `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : '';
+}
+
+/** A chart's date tick from a Unix time in seconds: the table's dd/mm/yyyy. */
+export const formatShortDateSeconds = (seconds: number): string => formatShortDate(new Date(seconds * 1000).toISOString());
 
 /** 5 minutes ago / 3 hours ago / 2 days ago. */
 export function timeAgo(v: string | null | undefined, now: number): string {

@@ -27,4 +27,15 @@ test('field errors', () => {
   assert.equal(fieldErrors('x'), {});
 });
 
+
+test('friendlyFailure: what a person can do, not the server\'s technical text', async () => {
+  const { friendlyFailure } = await import('./error-text');
+  const failed = (status: number | undefined, message: string) => Object.assign(new Error(message), { status });
+  assert.is(friendlyFailure(failed(401, 'Authentication credentials were not provided.'), 'download your order'), 'Please sign in again to download your order.');
+  assert.is(friendlyFailure(failed(undefined, 'Failed to fetch'), 'download your order'), 'We could not reach the auction house. Please check your connection and try again.');
+  assert.is(friendlyFailure(failed(503, 'Server error'), 'save your like'), 'Something went wrong on our side. Please try again in a moment.');
+  assert.is(friendlyFailure(failed(404, 'Order not found.'), 'download your order'), 'Order not found.', 'a refusal written for people is kept');
+  assert.is(friendlyFailure(failed(400, 'Server Error With Status 400'), 'download your order'), 'We could not download your order. Please try again.');
+});
+
 test.run();

@@ -61,3 +61,21 @@ export function fieldErrors(data: unknown): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * A failure in words for a toast (what a person can do about it), never the server's technical text: "Please sign in
+ * again to download your order" rather than "Authentication credentials were not provided.". The server's own words
+ * are kept where they are written for people: a refusal of the request itself (400, 404, 409, 402), e.g. "You have
+ * already used this voucher code.". `action` completes "Please sign in again to …" ("download your order").
+ */
+export function friendlyFailure(error: unknown, action: string): string {
+  const e = (error ?? {}) as { status?: number; message?: string };
+  const status = typeof e.status === 'number' ? e.status : undefined;
+  if (status === undefined) return 'We could not reach the auction house. Please check your connection and try again.';
+  if (status === 401) return `Please sign in again to ${action}.`;
+  if (status === 403) return `Your account cannot ${action}. Please sign in with the account that can.`;
+  if (status === 429) return 'Too many attempts just now. Please wait a moment and try again.';
+  if (status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
+  const text = (e.message ?? '').trim();
+  return text && !/^Server Error/i.test(text) ? text : `We could not ${action}. Please try again.`;
+}

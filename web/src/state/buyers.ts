@@ -1,15 +1,21 @@
 /** The buyer's area: watching list and won / lost lots, kept as lot ids (the lots live in lotsStore). */
 import { proxy } from 'valtio';
-import { addToWatching, fetchUserLots, fetchWatching, removeFromWatching } from '../api/lots';
+import { addToWatching, fetchUnpaidWonIds, fetchUserLots, fetchWatching, removeFromWatching } from '../api/lots';
 import type { ApiError } from '../api/http';
 import type { Lot } from '../lib/types';
 import { lotsStore, putLots } from './lots';
 import { pushToast } from './toasts';
+import { friendlyFailure } from '../lib/error-text';
 
 export const buyers = proxy({
   watching: [] as string[],
   won: [] as string[],
   lost: [] as string[],
+  /**
+   * Won lots that closed before the area loaded and are not waiting for payment (paid, or in an order): they get no
+   * Pay button. A lot won while the page is open is waiting for payment by definition.
+   */
+  settled: [] as string[],
   loaded: false,
   loading: false,
   error: '',
@@ -19,10 +25,12 @@ export async function loadBuyersArea(): Promise<void> {
   buyers.loading = true;
   buyers.error = '';
   try {
-    const [watching, won, lost] = await Promise.all([fetchWatching(), fetchUserLots(true), fetchUserLots(false)]);
+    const [watching, won, lost, unpaid] = await Promise.all([fetchWatching(), fetchUserLots(true), fetchUserLots(false), fetchUnpaidWonIds()]);
     buyers.watching = putLots(watching);
     buyers.won = putLots(won);
     buyers.lost = putLots(lost);
+    const waiting = new Set(unpaid);
+    buyers.settled = won.filter((l) => l.status === 'sold' && !waiting.has(String(l.id))).map((l) => String(l.id));
     buyers.loaded = true;
   } catch (e) {
     buyers.error = (e as Error).message;
@@ -54,6 +62,6 @@ export async function toggleWatch(lot: Lot): Promise<void> {
     }
   } catch (e) {
     target.is_watched = !watch;
-    if ((e as ApiError).status !== 401) pushToast({ kind: 'error', title: 'Watching list', text: (e as Error).message });
+    if ((e as ApiError).status !== 401) pushToast({ kind: 'error', title: 'Watching list', text: friendlyFailure(e, 'change your watching list') });
   }
 }

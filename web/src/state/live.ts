@@ -8,13 +8,14 @@ import { subscribeKey } from 'valtio/utils';
 import { LiveChannel, type ChannelStatus } from '../api/ws';
 import { fetchLot, fetchLotsUpdatedData } from '../api/lots';
 import {
-  applyBidUpdate, applyFinished, applyLotUpdate, updatesFromLotsUpdatedData, type BidUpdateMessage, type LotUpdateMessage,
+  applyBidUpdate, applyFinished, applyLotUpdate, effectiveEnd, updatesFromLotsUpdatedData, type BidUpdateMessage, type LotUpdateMessage,
 } from '../lib/lot-merge';
+import type { Lot } from '../lib/types';
 import { lotTitle } from '../lib/normalize';
 import { loadAuctions } from './auctions';
 import { moveOnBidUpdate } from './buyers';
 import { setServerTime } from './clock';
-import { lotsStore, putLot } from './lots';
+import { lotsStore, putLot, setBidNotice } from './lots';
 import { playAudioCue } from '../lib/audio-cues';
 import { addNotification, clearNotifications, loadNotifications, notifications, type AppNotification } from './notifications';
 import { session } from './session';
@@ -45,6 +46,14 @@ function firstOutbidToast(lotId: string): boolean {
   return last === undefined || now - last > OUTBID_WINDOW_MS;
 }
 
+/** Merges an update and, when it moved the lot's end (soft close), keeps the end before and after for the notice. */
+function applyWithExtension(lot: Lot, update: LotUpdateMessage): void {
+  const before = effectiveEnd(lot);
+  applyLotUpdate(lot, update);
+  const after = effectiveEnd(lot);
+  if (lot.extra_time && after && before && after !== before) lotsStore.extensions[String(lot.id)] = { from: before, to: after };
+}
+
 export function dispatchLive(m: Record<string, unknown>): void {
   switch (m.purpose) {
     case 'hello':
@@ -54,7 +63,7 @@ export function dispatchLive(m: Record<string, unknown>): void {
       const msg = m as unknown as LotUpdateMessage;
       const lot = lotsStore.byId[String(msg.lot_id)];
       if (!lot) return void console.debug('[live] update for a lot not on screen', msg.lot_id);
-      applyLotUpdate(lot, msg);
+      applyWithExtension(lot, msg);
       return;
     }
     case 'bid_update': {
@@ -70,7 +79,7 @@ export function dispatchLive(m: Record<string, unknown>): void {
       const { outbid } = applyBidUpdate(lot, msg);
       if (outbid) {
         if (firstOutbidToast(id)) pushToast({ kind: 'warning', title: OUTBID_TEXT, text: lotTitle(lot), href: `/product/${lot.id}` });
-        lotsStore.notices[lot.id] = { kind: 'warning', text: OUTBID_TEXT };
+        setBidNotice(lot.id, { kind: 'warning', text: OUTBID_TEXT });
       }
       return;
     }
@@ -117,7 +126,7 @@ async function catchUpOnScreen(): Promise<void> {
   const { updates, finished } = updatesFromLotsUpdatedData(await fetchLotsUpdatedData(ids));
   for (const update of updates) {
     const lot = lotsStore.byId[String(update.lot_id)];
-    if (lot) applyLotUpdate(lot, update);
+    if (lot) applyWithExtension(lot, update);
   }
   for (const id of finished) {
     const lot = lotsStore.byId[id];

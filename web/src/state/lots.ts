@@ -3,6 +3,8 @@
  * from here, so a live update merged into one lot shows in every list that holds it.
  */
 import { proxy } from 'valtio';
+import { toPence } from '../lib/money';
+import type { Extension } from '../lib/soft-close';
 import type { Lot } from '../lib/types';
 
 export interface BidError {
@@ -13,13 +15,37 @@ export interface BidError {
 export interface BidNotice {
   kind: 'success' | 'warning' | 'info';
   text: string;
+  /** The lot's state the notice speaks of (noticeStamp): once that changes the notice is stale and not shown. */
+  stamp?: string;
 }
 
 export const lotsStore = proxy({
   byId: {} as Record<string, Lot>,
   errors: {} as Record<string, BidError>,
   notices: {} as Record<string, BidNotice>,
+  /** The last soft-close extension seen live: the end before and after the late bid. */
+  extensions: {} as Record<string, Extension>,
 });
+
+/**
+ * What a bid notice is about: the price, who leads, whether bidding is open. A new price, an outbid or the close
+ * changes it, and the notice ("Your bid has been placed...") no longer describes the lot.
+ */
+type StampedLot = Pick<Lot, 'on_bidding' | 'finished' | 'status' | 'bid_stats'>;
+
+export function noticeStamp(lot: StampedLot): string {
+  const open = lot.on_bidding && !lot.finished && lot.status !== 'sold' && lot.status !== 'unsold';
+  return `${toPence(lot.bid_stats?.current_bid ?? null)}|${!!lot.bid_stats?.is_winning}|${open}`;
+}
+
+/** The notice to show, if it still describes the lot. */
+export function currentNotice(lot: StampedLot, notice: BidNotice | undefined): BidNotice | null {
+  return notice && (notice.stamp === undefined || notice.stamp === noticeStamp(lot)) ? notice : null;
+}
+
+export function clearBidNotice(lotId: string): void {
+  delete lotsStore.notices[lotId];
+}
 
 export function putLot(lot: Lot): Lot {
   const existing = lotsStore.byId[lot.id];
@@ -45,6 +71,7 @@ export function clearBidError(lotId: string): void {
 }
 
 export function setBidNotice(lotId: string, notice: BidNotice): void {
-  lotsStore.notices[lotId] = notice;
+  const lot = lotsStore.byId[lotId];
+  lotsStore.notices[lotId] = lot ? { ...notice, stamp: noticeStamp(lot) } : notice;
   delete lotsStore.errors[lotId];
 }

@@ -15,6 +15,7 @@ import { openModal } from './modals';
 import { handlePaymentReturn } from './payment-returns';
 import { loadUser, session, signIn } from './session';
 import { pushToast } from './toasts';
+import { friendlyFailure } from '../lib/error-text';
 
 export const HANDLED_KEYS = [
   'submit_token', 'reset_password', 'reset_token', 'temp_token', 'pdf_order_id', 'registration_fee',
@@ -81,7 +82,7 @@ export async function handleShellQuery(search: string, navigate: Navigate): Prom
     } catch (e) {
       const message = tokenError(e);
       if (message) openModal('emailVerification', { mode: 'reset', message });
-      else pushToast({ kind: 'error', title: 'Password reset', text: (e as Error).message });
+      else pushToast({ kind: 'error', title: 'Password reset', text: friendlyFailure(e, 'reset your password') });
     }
   }
 
@@ -94,7 +95,7 @@ export async function handleShellQuery(search: string, navigate: Navigate): Prom
 
   const pdf = q.get('pdf_order_id');
   if (pdf) {
-    downloadOrderPdf(pdf).catch((e) => pushToast({ kind: 'error', title: 'Order PDF', text: (e as Error).message }));
+    downloadOrderPdf(pdf).catch((e) => pushToast({ kind: 'error', title: 'Your order could not be downloaded', text: friendlyFailure(e, 'download your order') }));
   }
 
   await handlePaymentReturn(q);

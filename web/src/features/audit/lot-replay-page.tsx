@@ -11,6 +11,7 @@ import { PageHead } from '../../components/page-head';
 import { formatDateTime } from '../../lib/dates';
 import { formatGBP } from '../../lib/money';
 import { pushToast } from '../../state/toasts';
+import { friendlyFailure } from '../../lib/error-text';
 import { AuditorOnly } from './audit-home-page';
 import { downloadLotAudit, fetchLotAudit, type LotAudit } from './lot-replay-api';
 import './lot-replay.css';
@@ -66,7 +67,7 @@ function Exports({ lotId }: { lotId: string }) {
     try {
       await downloadLotAudit(lotId, format);
     } catch (e) {
-      pushToast({ kind: 'error', title: 'The export failed', text: e instanceof Error ? e.message : undefined });
+      pushToast({ kind: 'error', title: 'The export failed', text: friendlyFailure(e, 'export this replay') });
     } finally {
       setBusy(null);
     }

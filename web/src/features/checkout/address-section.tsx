@@ -73,7 +73,7 @@ export function AddressSection({ kind, userId, countries }: Props) {
     if (!list || current || mode !== 'view' || sameAsBilling) return;
     const preferred = preferredAddress(list, kind);
     if (preferred) setDraft(fromSaved(preferred));
-    else startAdding();
+    else startAdding(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list, current, mode, sameAsBilling]);
 
@@ -86,11 +86,16 @@ export function AddressSection({ kind, userId, countries }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sameAsBilling, billing]);
 
+  // The form takes the focus when the buyer opened it; one opened for them (no saved address yet) must not scroll the
+  // page to it: /checkout opens at its top.
+  const focusForm = useRef(false);
   useEffect(() => {
-    if (mode !== 'view') formRef.current?.querySelector<HTMLElement>('select, input')?.focus();
+    if (mode !== 'view' && focusForm.current) formRef.current?.querySelector<HTMLElement>('select, input')?.focus();
+    focusForm.current = false;
   }, [mode]);
 
-  function startAdding() {
+  function startAdding(byBuyer = true) {
+    focusForm.current = byBuyer;
     setForm(emptyAddress(countries.some((c) => c.slug === DEFAULT_COUNTRY) || !countries.length ? DEFAULT_COUNTRY : ''));
     setErrors({});
     setMode('add-new');
@@ -98,6 +103,7 @@ export function AddressSection({ kind, userId, countries }: Props) {
 
   const startEditing = () => {
     if (!current) return startAdding();
+    focusForm.current = true;
     setForm({ ...emptyAddress(), ...current });
     setErrors({});
     setMode('edit');
@@ -206,7 +212,7 @@ export function AddressSection({ kind, userId, countries }: Props) {
           </fieldset>
           <div className="checkout-actions">
             {current && <button type="button" className="button button--ghost button--small" onClick={startEditing}>Edit</button>}
-            <button type="button" className="button button--ghost button--small" onClick={startAdding}>Add new address</button>
+            <button type="button" className="button button--ghost button--small" onClick={() => startAdding()}>Add new address</button>
           </div>
         </>
       )}

@@ -67,6 +67,9 @@ export interface PriceLine {
   amount: Pence;
 }
 
+/** The shipping line names who delivers: "Shipping by DPD". */
+export const shippingLabel = (carrier: string | null | undefined) => (carrier ? `Shipping by ${carrier}` : 'Shipping');
+
 const pct = (n: number | undefined) => (n ? ` (${Number.isInteger(n) ? n : n.toFixed(1)}%)` : '');
 
 /**
@@ -83,7 +86,7 @@ export function priceLines(s: CostSummary, method: PaymentMethod | null): PriceL
     ['buyers_commission_vat_amount', 'VAT on premium', 1],
     ['storage_amount', 'Storage fee', 1],
     ['delivery_storage_amount', 'Storage fee (stored items)', 1],
-    ['shipping_amount', 'Shipping', 1],
+    ['shipping_amount', shippingLabel(s.carrier), 1],
     ['late_payment_fee_amount', `Late payment fee${pct(s.late_payment_fee_percent)}`, 1],
     ['late_storage_fee_amount', 'Late storage fee', 1],
     ['insurance_amount', `Insurance${pct(s.insurance_percent)} (covers breakage or loss, not leakage)`, 1],

@@ -145,6 +145,8 @@ type Counts = 'items_count' | 'buyers_commission_percent' | 'insurance_percent' 
 /** The price summary as check_costs answers it: amounts as decimal strings, counts and percents numbers. */
 export type CostSummary = { [K in Exclude<keyof PriceSummary, Counts | 'vat_enabled'>]: Money } & { [K in Counts]: number } & {
   vat_enabled: boolean;
+  /** The carrier the shipping line is priced for (DPD, DHL, UPS); null unless delivery. */
+  carrier?: string | null;
 };
 export type AmountKey = Exclude<keyof PriceSummary, Counts | 'vat_enabled'>;
 

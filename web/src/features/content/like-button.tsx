@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { session } from '../../state/session';
 import { openModal } from '../../state/modals';
 import { pushToast } from '../../state/toasts';
+import { friendlyFailure } from '../../lib/error-text';
 import { likeArticle } from './api';
 import { articleLikes, useLikeState } from './likes';
 
@@ -20,7 +21,7 @@ export function LikeButton({ article }: { article: { id: string; likes_count: nu
       articleLikes.mine[article.id] = r.data.user_like_article;
       articleLikes.counts[article.id] = r.likes_count;
     } catch (e) {
-      pushToast({ kind: 'error', title: 'Could not save your like', text: (e as Error).message });
+      pushToast({ kind: 'error', title: 'Could not save your like', text: friendlyFailure(e, 'like this article') });
     } finally {
       setBusy(false);
     }

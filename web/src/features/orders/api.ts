@@ -38,6 +38,8 @@ export interface Order {
   lots: OrderLotLine[];
   costs?: unknown;
   summary: OrderSummary;
+  /** Who delivers a delivery order (DPD, DHL, UPS); null otherwise. */
+  carrier?: string | null;
 }
 
 export interface OrdersHistory {

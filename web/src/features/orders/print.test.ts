@@ -31,6 +31,9 @@ test('with the full price summary: every charge the invoice names, the voucher, 
     ['Card surcharge (3%)', '£4.70'], ['Total', '£181.25'], ['Paid from your wallet', '-£20'],
   ]);
   assert.ok(lines.at(-1)!.note);
+  // A delivery order names its carrier on the shipping line.
+  const carried = summaryLines({ costs, summary: { ...order.summary, total: '181.25' }, carrier: 'DPD' });
+  assert.ok(carried.some((l) => l.label === 'Shipping by DPD' && l.value === '£12.50'));
 });
 
 test('the printable view names the order and its total, and escapes what the catalogue wrote', () => {

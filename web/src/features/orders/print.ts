@@ -7,6 +7,7 @@
 import { formatShortDate } from '../../lib/dates';
 import { formatGBP, formatPence, toPence } from '../../lib/money';
 import { SITE } from '../../lib/site';
+import { shippingLabel } from '../checkout/summary-rules';
 import { statusLabel, type Order } from './api';
 
 const escapeHtml = (s: string) =>
@@ -42,17 +43,20 @@ const pence = (v: unknown) => toPence(typeof v === 'string' || typeof v === 'num
  * The lines shown for an order, ending with its total (what the invoice totals: charges less the voucher, plus any
  * card surcharge). From the full price summary when the order carries it, else from the short summary.
  */
-export function summaryLines(order: Pick<Order, 'summary' | 'costs'>): SummaryLine[] {
+export function summaryLines(order: Pick<Order, 'summary' | 'costs' | 'carrier'>): SummaryLine[] {
   const s = order.summary ?? ({} as Order['summary']);
   const lines: SummaryLine[] = [];
   const costs = isObj(order.costs) ? order.costs : null;
+  const shipping = shippingLabel(order.carrier);
   if (costs) {
-    for (const [key, label] of CHARGE_LINES) if (pence(costs[key]) !== 0) lines.push({ label, value: formatPence(pence(costs[key])) });
+    for (const [key, label] of CHARGE_LINES) {
+      if (pence(costs[key]) !== 0) lines.push({ label: key === 'shipping_amount' ? shipping : label, value: formatPence(pence(costs[key])) });
+    }
     if (pence(costs.voucher_discount_amount) !== 0) lines.push({ label: 'Voucher discount', value: formatPence(-pence(costs.voucher_discount_amount)) });
     if (pence(costs.credit_card_surcharge_amount) !== 0) lines.push({ label: 'Card surcharge (3%)', value: formatPence(pence(costs.credit_card_surcharge_amount)) });
   } else {
     lines.push({ label: 'Hammer price', value: formatGBP(s.product_total) }, { label: "Buyer's premium", value: formatGBP(s.buyers_premium) });
-    if (pence(s.shipping_amount) !== 0) lines.push({ label: 'Shipping', value: formatGBP(s.shipping_amount) });
+    if (pence(s.shipping_amount) !== 0) lines.push({ label: shipping, value: formatGBP(s.shipping_amount) });
     if (pence(s.insurance_amount) !== 0) lines.push({ label: 'Insurance', value: formatGBP(s.insurance_amount) });
     if (pence(s.voucher_discount_amount) !== 0) lines.push({ label: 'Voucher discount', value: formatPence(-pence(s.voucher_discount_amount)) });
   }

@@ -1,0 +1,92 @@
+/**
+ * The order emails through the outbox: the confirmation when an order is placed (delivery by DPD, UK bank transfer)
+ * and the receipt when staff record its payment, each once however often the mailer runs; and the carrier named in
+ * the priced draft, the order history and the invoice PDF.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { sql } from 'kysely';
+import { startTestApp, type TestApp } from '../testing/harness';
+import { createTestUser, type TestUser } from '../testing/users';
+import { readMailbox } from '../mail/outbox';
+import { call, pdfText } from '../wallet/testing';
+import { wonLot } from '../checkout/testing';
+import { drainOrderMail, ORDER_MAILER_NAME } from './order-mailer';
+
+let t: TestApp;
+let buyer: TestUser;
+let staff: TestUser;
+
+const home = {
+  country: 'united-kingdom', region: '', city: 'Edinburgh', street: '12 Royal Mile', apartment: 'Flat 3', zip_code: 'EH1 1AA',
+  name: 'Isla Grant', company: '', phone_number: '07400 123456',
+};
+const draft = (extra: Record<string, unknown> = {}) => ({
+  lots_from_storage: [], insurance: true, discount_code: '', used_from_wallet: '0.00', note_from_customer: '',
+  personal_information: { first_name: 'Isla', last_name: 'Grant', phone_number: '07400 123456', additional_phone_number: '', email: 'isla@grant.test' },
+  billing_address: home, shipping_address: home, payment_method: { method: 'UK_BANK', details: {} },
+  storage_months: 0, storage_days: 45, storage_type: 'days', ...extra,
+});
+
+const mailOf = async () => (await readMailbox(t.ctx.db, { to: buyer.email })).filter((m) => /order/i.test(m.subject));
+const drain = async () => {
+  await t.ctx.projections.settle();
+  await drainOrderMail(t.ctx.db, t.ctx.store, { publicUrl: t.ctx.config.publicUrl, now: () => t.clock.now() });
+};
+
+test.before(async () => {
+  t = await startTestApp();
+  [buyer, staff] = [await createTestUser(t, { firstName: 'Isla' }), await createTestUser(t, { staff: true })];
+  await wonLot(t, buyer.id, { hammerPence: 12_000, title: 'Springbank 21' });
+  await wonLot(t, buyer.id, { hammerPence: 7_500, title: 'Hazelburn 10' });
+});
+
+test.after(async () => {
+  await t.close();
+});
+
+test('check_costs names the carrier it priced: DPD in the UK, DHL in France, none for collection', async () => {
+  const uk = (await call(t, 'POST', '/api/checkout/delivery/check_costs/', draft(), { user: buyer })).json();
+  assert.equal([uk.carrier, uk.shipping_amount], ['DPD', '15.00'], 'UK by DPD: £12.50 and £2.50 for the second bottle');
+  const france = { ...home, country: 'france', city: 'Lyon', zip_code: '69001' };
+  assert.is((await call(t, 'POST', '/api/checkout/delivery/check_costs/', draft({ shipping_address: france }), { user: buyer })).json().carrier, 'DHL');
+  assert.is((await call(t, 'POST', '/api/checkout/collection/check_costs/', draft({ shipping_address: null }), { user: buyer })).json().carrier, null);
+});
+
+test('placing an order mails its confirmation once; staff recording the payment mails the receipt once', async () => {
+  const placed = await call(t, 'POST', '/api/checkout/delivery/create_order/',
+    { ...draft(), callback: '/checkout-success?flow_type=checkout', strong_customer_authentication_data: {} }, { user: buyer, key: 'order-mail-1' });
+  assert.is(placed.statusCode, 201, placed.body);
+  const order = placed.json();
+  await drain();
+  const [confirmation, ...others] = await mailOf();
+  assert.is(others.length, 0, 'one email so far');
+  assert.is(confirmation.subject, `Your order ${order.order_number} is confirmed`);
+  for (const line of ['Hello Isla,', 'Lot', 'Springbank 21', 'Hazelburn 10', 'Delivery by DPD to Isla Grant, 12 Royal Mile, Flat 3, Edinburgh',
+    `Amount due: £${order.amount_due} by UK bank transfer, quoting ${order.order_number} as the reference.`, '/account/orders']) {
+    assert.ok(confirmation.text.includes(line), `the confirmation lacks "${line}":\n${confirmation.text}`);
+  }
+  assert.ok(confirmation.html.includes('Springbank 21'));
+
+  const received = await call(t, 'POST', `/api/staff/orders/${order.order_id}/payment_received/`, { reference: 'HSBC-778' }, { user: staff, key: 'pay-mail-1' });
+  assert.ok(received.statusCode < 300, received.body);
+  await drain();
+  const mails = await mailOf();
+  assert.is(mails.length, 2, 'the receipt follows');
+  assert.is(mails[0].subject, `Receipt for your order ${order.order_number}`);
+  for (const line of ['We have received your payment', 'by UK bank transfer (reference HSBC-778)', 'Delivery by DPD']) {
+    assert.ok(mails[0].text.includes(line), `the receipt lacks "${line}":\n${mails[0].text}`);
+  }
+
+  // A lost checkpoint (or a second process) replays the feed: the outbox keys keep it to one email each.
+  await sql`DELETE FROM projection_checkpoints WHERE name = ${ORDER_MAILER_NAME}`.execute(t.ctx.db);
+  await drain();
+  assert.is((await mailOf()).length, 2, 'no email twice');
+
+  const history = (await call(t, 'GET', '/api/orders_history/', undefined, { user: buyer })).json();
+  assert.is(history.results[0].carrier, 'DPD');
+  const text = pdfText((await call(t, 'GET', `/api/orders/${order.order_id}/get_pdf/`, undefined, { user: buyer })).json().file).replace(/\s+/g, ' ');
+  for (const expected of ['Carrier: DPD', 'Shipping by DPD £15.00']) assert.ok(text.includes(expected), `PDF lacks "${expected}":\n${text}`);
+});
+
+test.run();

@@ -1,0 +1,73 @@
+/**
+ * The buyer's order emails (docs/notifications.md "Order emails"): the confirmation when an order is placed and the
+ * receipt when it is paid. Plain template functions over the order as the read model holds it; every value is
+ * escaped in the HTML.
+ */
+import type { OutgoingEmail } from '../mail/outbox';
+import { HOUSE_NAME } from '../payout/house-settings';
+import { escapeHtml as escape } from '../http/escape-html';
+import { receiptMoney } from '../wallet/receipt-pdf';
+import { orderCarrier } from '../checkout/addresses';
+import { addressLines, paymentStatusText } from '../checkout/invoice-pdf';
+import type { OrderRow } from '../checkout/order-views';
+
+type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
+
+export interface EmailBuyer { email: string; first_name: string }
+
+const METHOD_DUE: Record<string, string> = {
+  UK_BANK: 'by UK bank transfer', INT_BANK: 'by international bank transfer', IN_STORE: 'in store',
+};
+
+function layout(to: string, subject: string, firstName: string, lines: string[], link: string, action: string): Email {
+  const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
+  const text = [greeting, '', ...lines, '', `${action}: ${link}`, '', HOUSE_NAME].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#222"><p>${escape(greeting)}</p>` +
+    lines.map((l) => `<p>${escape(l)}</p>`).join('') +
+    `<p><a href="${escape(link)}" style="background:#7a4b1f;color:#fff;padding:8px 16px;text-decoration:none">${escape(action)}</a></p>` +
+    `<p>${escape(HOUSE_NAME)}</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+/** How the lots reach the buyer: the carrier and address for delivery, else the service. */
+export function receivingLine(order: Pick<OrderRow, 'service' | 'shipping_address'>): string {
+  if (order.service === 'delivery') {
+    const carrier = orderCarrier(order);
+    const to = order.shipping_address ? ` to ${addressLines(order.shipping_address).join(', ')}` : '';
+    return carrier ? `Delivery by ${carrier}${to}.` : `Delivery${to}.`;
+  }
+  if (order.service === 'collection') return 'Collection in store: we will tell you when your lots are ready.';
+  if (order.service === 'storage') return 'Your lots stay in our storage.';
+  return 'This order settles your wallet balance.';
+}
+
+function nextStep(order: OrderRow): string {
+  const due = Number(order.amount_due_pence);
+  if (due === 0 || order.paid_at) return 'There is nothing left to pay: your receipt follows.';
+  const method = order.payment_method ?? '';
+  if (method === 'CARD') return `${receiptMoney(due)} is being charged to your card; your receipt follows once the payment is confirmed.`;
+  return `Amount due: ${receiptMoney(due)} ${METHOD_DUE[method] ?? ''}`.trim() + `, quoting ${order.order_number} as the reference. The payment details are on your order.`;
+}
+
+export function orderPlacedEmail(publicUrl: string, buyer: EmailBuyer, order: OrderRow, stored: { reference_no: string; title: string }[]): Email {
+  const lots = [
+    ...order.lots.map((l) => `Lot ${l.reference_no}: ${l.title}`),
+    ...stored.map((l) => `Lot ${l.reference_no}: ${l.title} (from storage)`),
+  ];
+  return layout(buyer.email, `Your order ${order.order_number} is confirmed`, buyer.first_name, [
+    `Thank you for your order ${order.order_number}.`,
+    ...lots,
+    receivingLine(order),
+    `Order total: ${receiptMoney(Number(order.total_pence))}.`,
+    nextStep(order),
+  ], `${publicUrl}/account/orders`, 'See your order');
+}
+
+export function orderPaidEmail(publicUrl: string, buyer: EmailBuyer, order: OrderRow): Email {
+  return layout(buyer.email, `Receipt for your order ${order.order_number}`, buyer.first_name, [
+    `We have received your payment for order ${order.order_number}: thank you.`,
+    `Order total: ${receiptMoney(Number(order.total_pence))}. ${paymentStatusText(order)}`,
+    receivingLine(order),
+    'The invoice can be downloaded from your orders.',
+  ], `${publicUrl}/account/orders`, 'See your order');
+}

@@ -1,0 +1,73 @@
+/**
+ * Emails the buyer when an order is placed (the confirmation) and when it is paid (the receipt): a reaction to the
+ * `OrderPlaced` and `OrderPaid` events, whichever way they happened (card return, staff, nothing left to pay).
+ *
+ * A checkpointed follower of the feed like the notification mailer and the interest matcher (`projection_checkpoints`,
+ * name `order-mailer`): one transaction per batch under `pg_advisory_xact_lock('projection:order-mailer')`: lock,
+ * read checkpoint, read the events the `orders` projection has already applied (so the order's row is there), queue
+ * the emails through the outbox (dedupe_key `order-placed:<id>` / `order-paid:<id>`), move the checkpoint. A crash
+ * rolls all of it back; a re-run or a second process finds the outbox keys and adds nothing: once per order.
+ * Migration 0837 starts it at the head of an existing feed, so orders placed before it existed are not mailed late.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { EventStore } from '../event-store/event-store';
+import { FEED_START, type FeedCursor } from '../event-store/types';
+import type { Database } from '../../projections/database';
+import type { OrderPaid, OrderPlaced } from '../../domain/order/events';
+import { queueEmail } from '../mail/outbox';
+import type { OrderRow } from '../checkout/order-views';
+import { orderPaidEmail, orderPlacedEmail, type EmailBuyer } from './order-emails';
+import '../../projections/orders/tables';
+
+export const ORDER_MAILER_NAME = 'order-mailer';
+const ORDERS_PROJECTION = 'orders';
+const BATCH = 500;
+
+export interface OrderMailerOptions { publicUrl: string; now: () => Date }
+
+/** One batch; true when it moved its checkpoint (there may be more). */
+export async function orderMailBatch(db: Kysely<Database>, store: EventStore, options: OrderMailerOptions): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + ORDER_MAILER_NAME}))`.execute(trx);
+    const cursor = await checkpoint(trx, ORDER_MAILER_NAME) ?? FEED_START;
+    const orders = await checkpoint(trx, ORDERS_PROJECTION);
+    if (!orders) return false;
+    const events = await store.readRange(cursor, orders, BATCH, trx);
+    if (events.length === 0) return false;
+    for (const stored of events) {
+      if (stored.type === 'OrderPlaced') await mailOrder(trx, (stored.data as OrderPlaced['data']).order_id, 'placed', options);
+      else if (stored.type === 'OrderPaid') await mailOrder(trx, (stored.data as OrderPaid['data']).order_id, 'paid', options);
+    }
+    const last = events[events.length - 1];
+    await sql`INSERT INTO projection_checkpoints (name, transaction_id, position, updated_at)
+      VALUES (${ORDER_MAILER_NAME}, ${last.transaction_id}::xid8, ${last.position}, now())
+      ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position, updated_at = now()`.execute(trx);
+    return true;
+  });
+}
+
+/** Until the mailer has caught up with the orders read model. */
+export async function drainOrderMail(db: Kysely<Database>, store: EventStore, options: OrderMailerOptions): Promise<void> {
+  while (await orderMailBatch(db, store, options)) { /* more */ }
+}
+
+async function mailOrder(trx: Kysely<Database>, orderId: string, what: 'placed' | 'paid', options: OrderMailerOptions): Promise<void> {
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst() as OrderRow | undefined;
+  if (!order) return;
+  const { rows: [buyer] } = await sql<EmailBuyer>`SELECT email, first_name FROM users WHERE id = ${order.user_id}::uuid`.execute(trx);
+  if (!buyer) return;
+  const email = what === 'placed'
+    ? orderPlacedEmail(options.publicUrl, buyer, order, await storedLots(trx, order.stored_lot_ids))
+    : orderPaidEmail(options.publicUrl, buyer, order);
+  await queueEmail(trx, { ...email, dedupe_key: `order-${what}:${orderId}`, now: options.now() });
+}
+
+async function storedLots(trx: Kysely<Database>, ids: string[]): Promise<{ reference_no: string; title: string }[]> {
+  if (ids.length === 0) return [];
+  return trx.selectFrom('lots').select(['reference_no', sql<string>`COALESCE(custom_title, title)`.as('title')]).where('id', 'in', ids).execute();
+}
+
+async function checkpoint(trx: Kysely<any>, name: string): Promise<FeedCursor | null> {
+  const { rows } = await sql<FeedCursor>`SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
+  return rows[0] ? { transaction_id: rows[0].transaction_id, position: Number(rows[0].position) } : null;
+}
