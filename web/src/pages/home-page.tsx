@@ -10,7 +10,7 @@ import { formatDateTime, formatLongDate } from '../lib/dates';
 import { auctionName } from '../lib/normalize';
 import { auctions } from '../state/auctions';
 import { putLots } from '../state/lots';
-import { HomeSlides } from '../features/content/home-slides';
+import { HomeSlides, useHomeSlides } from '../features/content/home-slides';
 
 function Hero() {
   const { live, next, loaded } = useSnapshot(auctions);
@@ -110,10 +110,15 @@ const PATHS = [
 
 export function HomePage() {
   useTitle('');
+  const { loaded } = useSnapshot(auctions);
+  const slides = useHomeSlides();
+  // The page appears whole once the auctions (the hero's words and clock) and the slides are known, so nothing is
+  // inserted above what is already shown (issue #19, layout shift); the hero's box holds the place meanwhile.
+  if (!loaded || slides.loading) return <div className="hero hero--pending" aria-busy="true" />;
   return (
     <>
       <Hero />
-      <HomeSlides />
+      <HomeSlides slides={slides.data} />
       <FeaturedLots />
       <ComingNext />
       <section className="section container" aria-label="Buying and selling">

@@ -1,11 +1,16 @@
-/** The home page slides staff manage (GET /api/cms/home_page/main_slider/): shown as a strip of cards; none, nothing. */
+/**
+ * The home page slides staff manage (GET /api/cms/home_page/main_slider/): shown as a strip of cards; none, nothing.
+ * The home page loads them (useHomeSlides) before it shows its sections, so the strip never pushes them down.
+ */
 import { Link } from 'wouter';
 import { useAsync } from '../../components/hooks';
-import { fetchCms } from './api';
+import { fetchCms, type CmsItem } from './api';
 import './content.css';
 
-export function HomeSlides() {
-  const { data } = useAsync(() => fetchCms('main_slider'), []);
+/** The slides, or none when they cannot be read (the home page goes on without them). */
+export const useHomeSlides = () => useAsync(() => fetchCms('main_slider').catch((): CmsItem[] => []), []);
+
+export function HomeSlides({ slides: data }: { slides: readonly CmsItem[] | undefined }) {
   if (!data || data.length === 0) return null;
   return (
     <section className="section container" aria-label="From the house">
