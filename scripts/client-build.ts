@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
-const CLIENT_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts'];
+const CLIENT_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/scripts/precompress.ts'];
 
 /** The newest modification time under the given files and folders (0 when none exist). */
 function newestMtime(paths: string[]): number {
@@ -23,7 +23,9 @@ function newestMtime(paths: string[]): number {
  */
 export function ensureClientBuilt(): void {
   const built = path.resolve('web/dist/index.html');
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestMtime(CLIENT_SOURCES)) return;
+  // A build from before precompression (no index.html.br) is stale too: the server answers the .br and .gz siblings.
+  const fresh = fs.existsSync(built) && fs.existsSync(`${built}.br`) && fs.statSync(built).mtimeMs >= newestMtime(CLIENT_SOURCES);
+  if (fresh) return;
   execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], { stdio: 'inherit' });
 }
 

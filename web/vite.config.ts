@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // WEB_API points the dev and preview proxies at another API instance (default: the server's port 3000).
@@ -15,6 +16,8 @@ export default defineConfig({
   base: '/',
   // public/ holds the lot photo placeholders the catalogue's demo lots point at (/images/placeholder-*.svg).
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+  // Writes .br and .gz beside each compressible file of web/dist (web/scripts/precompress.ts).
+  plugins: [precompress()],
   oxc: {
     jsx: { runtime: 'automatic', importSource: 'react' },
   },

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
@@ -19,6 +18,7 @@ import { allowFramingByUs, FRAMED_BY_US, installSecurityHeaders } from './securi
 import { renderPage, resolvePage } from './client-pages';
 import { siteFileRoutes } from '../site/routes';
 import { socialCspAllowances } from '../accounts/social/client-settings';
+import { indexHtmlReader, installCompression, sendPage, serveBuiltClient } from './delivery';
 
 const WEB_DIST = path.resolve(process.cwd(), 'web/dist');
 
@@ -46,6 +46,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     request.user = await ctx.authenticate(request);
     refuseAuditorWrites(request);
   });
+  // Before any route: compression hooks each route as it is added (services/http/delivery.ts).
+  await installCompression(app);
   installErrorHandler(app);
   installTextGuard(app);
   installIdempotencyKeys(app, ctx);
@@ -69,6 +71,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
   // A live node serves only /ws/ (and /health): the pages come from the API nodes.
   const clientBuilt = ctx.config.role !== 'live' && await serveClient(app);
+  const indexHtml = indexHtmlReader(WEB_DIST);
   if (ctx.config.role !== 'live') siteFileRoutes(app, ctx);
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = clientBuilt && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|ws)(\/|$)/.test(request.url);
@@ -77,8 +80,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // its own head (services/http/client-pages.ts).
     const page = await resolvePage(ctx, request.url);
     if (page.name && FRAMED_BY_US.has(page.name)) allowFramingByUs(reply, ctx.config.publicUrl, cspAllow);
-    return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
-      .send(renderPage(await fs.promises.readFile(path.join(WEB_DIST, 'index.html'), 'utf8'), page.head));
+    const html = page.head ? Buffer.from(renderPage((await indexHtml()).toString('utf8'), page.head)) : await indexHtml();
+    return sendPage(request, reply.status(page.status), html);
   });
   return app;
 }
@@ -89,6 +92,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
  */
 async function serveClient(app: FastifyInstance): Promise<boolean> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: ['index.html'] });
+  await serveBuiltClient(app, WEB_DIST);
   return true;
 }

@@ -27,7 +27,7 @@ const store = () => {
 export function AuctionPage({ mode }: { mode: ListingMode }) {
   const live = mode === 'live';
   useTitle(live ? 'Live Auction' : 'Past Auctions');
-  const { live: liveAuction } = useSnapshot(auctions);
+  const { live: liveAuction, loaded: auctionsKnown } = useSnapshot(auctions);
   const [filters, setFilters] = useState<ListingFilters>(() => loadFilters(store(), mode));
   const [showFilters, setShowFilters] = useState(false);
   const top = useRef<HTMLDivElement>(null);
@@ -65,6 +65,9 @@ export function AuctionPage({ mode }: { mode: ListingMode }) {
     top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
+  // The live page's head names the auction and shows its clock: it waits for them rather than growing over the lots
+  // (issue #19, layout shift on phones, where the clock wraps under the title).
+  if (live && !auctionsKnown) return <div className="page-head page-head--pending" aria-busy="true" />;
   return (
     <div className="listing-page">
       <header className="page-head">

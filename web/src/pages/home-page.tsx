@@ -10,7 +10,7 @@ import { formatDateTime, formatLongDate } from '../lib/dates';
 import { auctionName } from '../lib/normalize';
 import { auctions } from '../state/auctions';
 import { putLots } from '../state/lots';
-import { HomeSlides } from '../features/content/home-slides';
+import { HomeSlides, useHomeSlides } from '../features/content/home-slides';
 import { fetchHouseFees, type HouseFees } from '../features/content/house-facts';
 
 function Hero() {
@@ -115,10 +115,16 @@ function paths(fees: HouseFees | undefined) {
 export function HomePage() {
   useTitle('');
   const fees = useAsync(() => fetchHouseFees(), []);
+  const { loaded } = useSnapshot(auctions);
+  const slides = useHomeSlides();
+  // The page appears whole once the auctions (the hero's words and clock), the slides and the fees its cards quote
+  // are known, so nothing is inserted above what is already shown (issue #19, layout shift); the hero's box holds
+  // the place meanwhile.
+  if (!loaded || slides.loading || fees.loading) return <div className="hero hero--pending" aria-busy="true" />;
   return (
     <>
       <Hero />
-      <HomeSlides />
+      <HomeSlides slides={slides.data} />
       <FeaturedLots />
       <ComingNext />
       <section className="section container" aria-label="Buying and selling">

@@ -1,17 +1,20 @@
 /**
  * The home page slides staff manage (GET /api/cms/home_page/main_slider/): shown as a strip of cards; none, nothing.
  * {lot_count}, {end_day} and {end_date} in a slide's title or subtitle are the live auction's (./house-copy.ts).
+ * The home page loads them (useHomeSlides) before it shows its sections, so the strip never pushes them down.
  */
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useAsync } from '../../components/hooks';
 import { auctions } from '../../state/auctions';
-import { fetchCms } from './api';
+import { fetchCms, type CmsItem } from './api';
 import { fillLiveTokens } from './house-copy';
 import './content.css';
 
-export function HomeSlides() {
-  const { data } = useAsync(() => fetchCms('main_slider'), []);
+/** The slides, or none when they cannot be read (the home page goes on without them). */
+export const useHomeSlides = () => useAsync(() => fetchCms('main_slider').catch((): CmsItem[] => []), []);
+
+export function HomeSlides({ slides: data }: { slides: readonly CmsItem[] | undefined }) {
   const { live, loaded } = useSnapshot(auctions);
   // Until the live auction is known a slide naming it cannot be filled: wait rather than show it and take it back.
   if (!data || data.length === 0 || !loaded) return null;

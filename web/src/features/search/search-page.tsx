@@ -69,12 +69,16 @@ export function SearchPage() {
     searchState.currentPage = 1;
   };
   const results = snap.results;
+  // The first results of a visit come with the filters' counters: until then one skeleton, so the filters (above
+  // the results on a phone) do not appear over them and push them down (issue #19, layout shift).
+  const firstLoad = !!snap.term && !results && Object.keys(snap.counters).length === 0;
 
   return (
     <>
       <PageHead title="Search" eyebrow="Find a lot" />
       <div className="container section">
         <SuggestionBox onSearch={search} onOpenLot={(s) => navigate(`/product/${s.id}/${s.slug}`)} />
+        {firstLoad ? <div aria-busy="true"><GridSkeleton /></div> : (
         <div className="listing">
           <aside className="listing__filters is-open" aria-label="Search filters">
             <SearchFiltersPanel filters={snap.filters as SearchFilters} counters={snap.counters as Record<string, never[]>} caskRanges={snap.caskRanges} onChange={setFilters} />
@@ -111,6 +115,7 @@ export function SearchPage() {
             )}
           </div>
         </div>
+        )}
       </div>
       {errors.dialog}
     </>
