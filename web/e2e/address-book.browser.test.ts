@@ -53,7 +53,9 @@ async function bookAt(viewport: typeof DESKTOP, email: string) {
   const problems = watchProblems(page);
   await page.goto(`${e.t.baseUrl}/account/settings?section=addresses`);
   const billing = group(page, 'Billing addresses');
-  await billing.getByText('No billing address saved yet.').waitFor();
+  // The first paint needs the session refresh, the user, the countries and both lists: on the shared, loaded test
+  // machine that has taken over 10 s (seen twice), so this one wait allows 30 s; every later one is the default.
+  await billing.getByText('No billing address saved yet.').waitFor({ timeout: 30_000 });
 
   // Errors first: nothing is sent, each message sits on its field.
   await billing.getByRole('button', { name: 'Add a billing address' }).click();
