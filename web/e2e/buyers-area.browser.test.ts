@@ -229,6 +229,10 @@ test('the lot closes at its end (server clock): the buyer\'s area shows its fina
 test('Bob won it: "Won" with Pay now, which opens the checkout at its top with that lot', async () => {
   const won = await openAs(bob, '/account/buyers-area');
   const { page } = won;
+  // Signing in with a won lot unpaid brings the UnpaidLots notice first (once); he chooses to pay from his area.
+  const unpaid = page.getByRole('dialog', { name: 'Lots waiting for payment' });
+  await unpaid.getByRole('button', { name: 'Later' }).click();
+  await unpaid.waitFor({ state: 'detached' });
   await counts(page, 0, 1, 0, 0);
   await openTab(page, 'Won');
   await cardShows(page, 'Won', 'Final Bid', '£55');
