@@ -69,7 +69,7 @@ test('a queued job that does not start within maxWaitMs is refused, and its plac
   assert.is(queue.stats().running, 0);
 });
 
-test('priority jobs use a reserve of `concurrency` places beyond the queue and wait ahead of the others', async () => {
+test('priority jobs use a reserve of `concurrency` places beyond the queue, wait ahead of the others, and displace the newest ordinary waiter when full', async () => {
   const queue = new WorkQueue({ concurrency: 1, maxQueued: 1, maxWaitMs: 60_000 });
   const blocked = blocker();
   const order: string[] = [];
@@ -80,11 +80,15 @@ test('priority jobs use a reserve of `concurrency` places beyond the queue and w
   await refusal(queue.run(async () => { order.push('refused'); }));
   assert.is(queue.isFull(true), false);
   const trusted = queue.run(async () => { order.push('trusted'); }, { priority: true });
-  assert.ok(queue.isFull(true), 'the reserve is one place (concurrency) deep');
+  assert.is(queue.isFull(true), false, 'the reserve is used up, but an ordinary waiter can still give way');
+  const second = queue.run(async () => { order.push('second'); }, { priority: true });
+  await refusal(normal);
+  assert.ok(queue.isFull(true), 'only priority jobs wait now');
   await refusal(queue.run(async () => { order.push('refused too'); }, { priority: true }));
   blocked.release();
-  await Promise.all([first, normal, trusted]);
-  assert.equal(order, ['trusted', 'normal']);
+  await Promise.all([first, trusted, second]);
+  assert.equal(order, ['trusted', 'second']);
+  assert.equal(queue.stats().refusedFull, 3);
 });
 
 test('no queue at all (maxQueued 0): a busy slot refuses the next job; a failing job frees its slot', async () => {

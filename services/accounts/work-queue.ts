@@ -52,7 +52,9 @@ export class WorkQueue {
   }
 
   isFull(priority = false): boolean {
-    return this.running >= this.limits.concurrency && this.waiting.length >= this.room(priority);
+    if (this.running < this.limits.concurrency || this.waiting.length < this.room(priority)) return false;
+    // A priority job would displace an ordinary waiter (displaceNewest), so it meets a full queue only when none is left.
+    return !priority || this.waiting.every((w) => w.priority);
   }
 
   private room(priority: boolean): number {
@@ -71,7 +73,7 @@ export class WorkQueue {
   }
 
   private wait(priority: boolean): Promise<void> {
-    if (this.waiting.length >= this.room(priority)) return Promise.reject(this.refusal());
+    if (this.waiting.length >= this.room(priority) && !(priority && this.displaceNewest())) return Promise.reject(this.refusal());
     return new Promise<void>((resolve, reject) => {
       const entry: Waiting = {
         priority,
@@ -90,6 +92,22 @@ export class WorkQueue {
       if (at < 0) this.waiting.push(entry);
       else this.waiting.splice(at, 0, entry);
     });
+  }
+
+  /**
+   * A priority job that finds the queue full takes the place of the newest ordinary waiter, which is refused as if it
+   * had just arrived (503): a newcomer is never refused because a flood filled the queue first.
+   */
+  private displaceNewest(): boolean {
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      const entry = this.waiting[i];
+      if (entry.priority) continue;
+      this.waiting.splice(i, 1);
+      clearTimeout(entry.timer);
+      entry.refuse(this.refusal());
+      return true;
+    }
+    return false;
   }
 
   /** Hands the finished job's slot straight to the oldest waiter (the running count stays), or frees it. */
