@@ -16,8 +16,9 @@ import type { TestUser } from '../../services/testing/users';
 import { wonLots, createOrder, cardDraft, draft } from '../../services/orders/testing';
 import { CARD, card, followReturn, openChallenge, post } from '../../services/payments/testing';
 import { placeBid } from '../../services/catalogue/testing/fixtures';
+import { lotStream } from '../../services/catalogue/streams';
 import {
-  DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems,
+  DESKTOP, liveAuctionWithLots, logged, newContext, PHONE, startE2E, user, watchProblems,
   type E2E, type LiveLot,
 } from './helpers';
 
@@ -61,7 +62,7 @@ test.before(logged(async () => {
   // Bea leads the Springbank under its reserve; another bidder's bid on the Lagavulin.
   await placeBid(e.t, lots[0].id, who.bidder.id, 20_000);
   await placeBid(e.t, lots[1].id, who.winner.id, 15_000);
-  for (const l of lots) await lotProjected(e, l.id);
+  for (const l of lots) await projected(l.id);
 
   // The card payments behind the result screens, through the sandbox provider's 3-D Secure page.
   const challenge = async (u: TestUser, url: string, body: unknown, outcome: 'complete' | 'fail') => {
@@ -89,6 +90,12 @@ test.before(logged(async () => {
   const bank = await createOrder(e.t, who.bank, 'storage', draft('UK_BANK'));
   assert.is(bank.statusCode, 201, bank.body);
 }));
+
+/** The read models have the lot's last event (lotProjected, with a longer cap: a loaded machine's projections lag). */
+async function projected(lotId: string): Promise<void> {
+  const last = (await e.t.ctx.store.readStream(lotStream(lotId))).at(-1);
+  if (last) await e.t.ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position }, 60_000);
+}
 
 test.after(async () => {
   await e?.close();

@@ -9,9 +9,10 @@ import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
 import type { TestUser } from '../../services/testing/users';
 import { placeBid } from '../../services/catalogue/testing/fixtures';
+import { lotStream } from '../../services/catalogue/streams';
 import { wonLots } from '../../services/orders/testing';
 import {
-  assertNoProblems, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E,
+  assertNoProblems, liveAuctionWithLots, logged, newContext, PHONE, startE2E, user, watchProblems, type E2E,
 } from './helpers';
 
 let e: E2E;
@@ -30,8 +31,14 @@ test.before(logged(async () => {
     { title: 'Springbank 21 Year Old', distillery: { name: 'Springbank', region: 'Campbeltown' }, reserve_price: '900.00' },
   ]);
   await placeBid(e.t, lot.id, bidder.id, 20_000);
-  await lotProjected(e, lot.id);
+  await projected(lot.id);
 }));
+
+/** The read models have the lot's last event (lotProjected, with a longer cap: a loaded machine's projections lag). */
+async function projected(lotId: string): Promise<void> {
+  const last = (await e.t.ctx.store.readStream(lotStream(lotId))).at(-1);
+  if (last) await e.t.ctx.projections.waitFor({ transaction_id: last.transaction_id, position: last.position }, 60_000);
+}
 
 test.after(async () => {
   await e?.close();
