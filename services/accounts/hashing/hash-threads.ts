@@ -78,12 +78,13 @@ export class HashThreads implements Primitives {
   }
 
   private start(): Worker {
-    const worker = new Worker(new URL('./hash-thread.mjs', import.meta.url), { workerData: { nice: this.nice } });
-    // A hashing thread never keeps the process alive on its own (a stop need not end it first).
-    worker.unref();
+    const worker = new Worker(new URL('./hash-thread.mjs', import.meta.url), { workerData: { nice: this.nice }, execArgv: [] });
     worker.on('message', (result: HashResult) => this.settle(result));
     worker.on('error', (error) => this.fail(worker, error instanceof Error ? error : new Error(String(error))));
     worker.on('exit', (code) => this.fail(worker, new Error(`a password hashing thread stopped (${code})`)));
+    // A hashing thread never keeps the process alive on its own (a stop need not end it first). After the listeners:
+    // adding a 'message' listener refs the thread's port again.
+    worker.unref();
     this.all.push(worker);
     return worker;
   }
