@@ -42,10 +42,11 @@ async function json(url: string): Promise<any> {
   return res.json();
 }
 
-export async function startSeededHouse(databaseUrl: string, log: (m: string) => void): Promise<SeededHouse> {
+/** `extraEnv`: more settings for the server (the storefront bench configures social sign-in against local fakes). */
+export async function startSeededHouse(databaseUrl: string, log: (m: string) => void, extraEnv: NodeJS.ProcessEnv = {}): Promise<SeededHouse> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-storefront-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_ON_START: 'true' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_ON_START: 'true', ...extraEnv };
   delete env.NODE_ENV; // development: the demo seed runs (production would refuse to seed)
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

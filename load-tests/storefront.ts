@@ -2,7 +2,8 @@
  * The storefront benchmark (issue #19, docs/benchmarks.md "Storefront"): the production client build served as
  * `npm start` serves it, on a freshly seeded demo house, then
  *   (a) cumulative layout shift (load-tests/storefront-cls.ts) of home, listing, lot, past auctions and search at 390
- *       and 1280 px, plus the 404 page, /checkout-success and a payment result modal, in Debian's Chromium;
+ *       and 1280 px, plus the 404 page, /checkout-success, a payment result modal and the sign-in modal with its social
+ *       sign-in buttons (both providers configured against local stand-ins), in Debian's Chromium;
  *   (b) Lighthouse (load-tests/storefront-lighthouse.ts) on home and a lot page, mobile and desktop presets.
  * With the CPU each process used and a CPU baseline, since the machine is shared. Targets: CLS < 0.05 everywhere,
  * performance >= 90 mobile and >= 95 desktop, LCP < 2.5 s mobile. Not a test: it prints, it does not fail.
@@ -22,6 +23,7 @@ import { ensureClientBuilt } from '../scripts/client-build';
 import { prepareDatabase } from './setup';
 import { machineBusySeconds } from './server';
 import { startSeededHouse } from './storefront-server';
+import { startFakeProviders } from '../services/accounts/social/testing/fake-providers';
 import { measureCls, type ClsResult } from './storefront-cls';
 import { CHROME_FLAGS, CHROME_PATH, runLighthouse, type LighthouseResult } from './storefront-lighthouse';
 
@@ -56,6 +58,19 @@ async function signInDemoBuyer(page: Page, base: string): Promise<void> {
   if (!res.ok()) throw new Error(`demo buyer login: ${res.status()} ${await res.text()}`);
 }
 
+/** Opens the sign-in modal from the header (from the menu drawer on a phone) and waits for both social buttons. */
+async function openSignInWithSocial(page: Page): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign in' }).click();
+  } else {
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  }
+  const modal = page.getByRole('dialog', { name: 'Sign in' });
+  for (const name of ['Continue with Google', 'Continue with Facebook']) await modal.getByRole('button', { name }).waitFor({ timeout: 30_000 });
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function lighthouseMedian(url: string, preset: 'mobile' | 'desktop', calibrateTo?: number): Promise<LighthouseResult> {
@@ -76,7 +91,13 @@ async function main(): Promise<void> {
   const reuse = process.env.STOREFRONT_DATABASE_URL;
   const database = reuse ? { url: reuse, cleanup: async () => {} } : await prepareDatabase(log);
   const keep = !reuse && process.env.STOREFRONT_KEEP === '1';
-  const house = await startSeededHouse(database.url, log);
+  // Social sign-in configured against local stand-ins for Google and Facebook, so the sign-in modal is measured with
+  // its "Continue with" buttons, whose scripts load after the modal opens.
+  const fake = await startFakeProviders({ now: () => new Date(), googleClientId: 'whisky-bench.apps.googleusercontent.com', facebook: { appId: '1122334455', appSecret: 'fb-bench-secret' } });
+  const house = await startSeededHouse(database.url, log, {
+    GOOGLE_CLIENT_ID: 'whisky-bench.apps.googleusercontent.com', GOOGLE_JWKS_URL: fake.jwksUrl, GOOGLE_GSI_URL: fake.gsiUrl,
+    FACEBOOK_APP_ID: '1122334455', FACEBOOK_APP_SECRET: 'fb-bench-secret', FACEBOOK_GRAPH_URL: fake.graphUrl, FACEBOOK_SDK_URL: fake.sdkUrl,
+  });
   const cpu = { server: house.cpuSeconds(), self: selfCpu(), machine: machineBusySeconds(), wall: performance.now() };
   const clsRows: string[] = [];
   const lhRows: string[] = [];
@@ -89,6 +110,7 @@ async function main(): Promise<void> {
       ['search', `/search?search=${encodeURIComponent(house.searchTerm)}`],
       ['404 page', '/no-such-page'],
       ['checkout success', '/checkout-success'],
+      ['sign-in modal with social buttons', '/', { act: openSignInWithSocial }],
       ['payment result modal', `/?registration_fee=true&payment=${randomUUID()}`, {
         before: (page) => signInDemoBuyer(page, house.url),
         act: (page) => page.getByText('Registration complete').first().waitFor({ timeout: 30_000 }),
@@ -154,6 +176,7 @@ async function main(): Promise<void> {
     log(`\nBaseline job (brotli 11 of the entry script): ${base0.toFixed(0)} ms before, ${base1.toFixed(0)} ms after (ratio ${(base1 / base0).toFixed(2)}); load average now ${loadAverage()}`);
   } finally {
     await house.stop();
+    await fake.close();
     if (keep) log(`Kept the seeded database: STOREFRONT_DATABASE_URL=${database.url}`);
     else await database.cleanup();
   }
