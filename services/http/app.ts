@@ -16,6 +16,7 @@ import { recordRoutes } from './route-table';
 import { installIdempotencyKeys } from './idempotency-keys';
 import { allowFramingByUs, FRAMED_BY_US, installSecurityHeaders } from './security-headers';
 import { renderPage, resolvePage } from './client-pages';
+import { routePreloadReader } from './route-chunks';
 import { siteFileRoutes } from '../site/routes';
 import { socialCspAllowances } from '../accounts/social/client-settings';
 import { indexHtmlReader, installCompression, sendPage, serveBuiltClient } from './delivery';
@@ -72,6 +73,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // A live node serves only /ws/ (and /health): the pages come from the API nodes.
   const clientBuilt = ctx.config.role !== 'live' && await serveClient(app);
   const indexHtml = indexHtmlReader(WEB_DIST);
+  const routePreloads = routePreloadReader(WEB_DIST);
   if (ctx.config.role !== 'live') siteFileRoutes(app, ctx);
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = clientBuilt && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|ws)(\/|$)/.test(request.url);
@@ -80,7 +82,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // its own head (services/http/client-pages.ts).
     const page = await resolvePage(ctx, request.url);
     if (page.name && FRAMED_BY_US.has(page.name)) allowFramingByUs(reply, ctx.config.publicUrl, cspAllow);
-    const html = page.head ? Buffer.from(renderPage((await indexHtml()).toString('utf8'), page.head)) : await indexHtml();
+    const html = page.head ? Buffer.from(renderPage((await indexHtml()).toString('utf8'), page.head, await routePreloads(page.name))) : await indexHtml();
     return sendPage(request, reply.status(page.status), html);
   });
   return app;

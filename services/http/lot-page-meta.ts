@@ -5,6 +5,7 @@
  */
 import type { LotApi } from '../catalogue/lots/shape';
 import { SITE } from '../../web/src/lib/site';
+import { GALLERY_SIZES, photoSrcSet } from '../../web/src/lib/photo-sources';
 import { absoluteUrl, clip, type PageHead } from './page-head';
 
 const LONDON = new Intl.DateTimeFormat('en-GB', {
@@ -80,6 +81,14 @@ function productJsonLd(lot: LotApi, canonical: string, images: string[], descrip
   };
 }
 
+/** The gallery's first photo as web/src/components/lot-gallery.tsx draws it (a site path: nothing else is fetched). */
+function mainPhotoPreload(lot: LotApi): PageHead['preloadImage'] {
+  const file = lot.photos[0]?.file;
+  if (!file || !file.startsWith('/') || file.startsWith('//')) return null;
+  const srcset = photoSrcSet(file);
+  return srcset ? { href: file, srcset, sizes: GALLERY_SIZES } : { href: file };
+}
+
 export function lotHead(lot: LotApi, publicUrl: string): PageHead {
   const title = lotTitle(lot);
   const canonical = lotCanonical(lot, publicUrl);
@@ -97,6 +106,7 @@ export function lotHead(lot: LotApi, publicUrl: string): PageHead {
     siteName: SITE.name,
     image: images[0] ?? null,
     imageAlt: lot.photos[0]?.title ? `${title}: ${lot.photos[0].title}` : title,
+    preloadImage: mainPhotoPreload(lot),
     properties: [['product:price:amount', offerPrice(lot)], ['product:price:currency', 'GBP']],
     jsonLd: productJsonLd(lot, canonical, images, clip(text || subtitle || title, 5000)),
     fallback: {

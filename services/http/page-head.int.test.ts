@@ -2,6 +2,7 @@
  * Lot, auction and article pages read without scripts (services/http/page-meta.ts): the HTML the server answers has
  * the page's title, description, canonical URL, Open Graph, Twitter card and JSON-LD, all text escaped.
  */
+import fs from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
@@ -10,6 +11,7 @@ import { closeLot, consignLot, createAuction, getJson, placeBid } from '../catal
 import { ensureClientBuilt } from '../../scripts/client-build';
 import { multipart, png } from '../valuation/testing';
 import { SITE } from '../../web/src/lib/site';
+import { GALLERY_SIZES } from '../../web/src/lib/photo-sources';
 import { readHead, type ReadHead } from './testing/read-head';
 import { clientCsp } from './security-headers';
 
@@ -24,6 +26,7 @@ let auction: { id: string; end_date: string; sequence_no: number; year: number }
 let live: { id: string; reference_no: string };
 let sold: { id: string };
 let unsold: { id: string };
+let photographed: { id: string };
 let articleId: string;
 let imageUrl: string;
 let shell: string;
@@ -57,6 +60,7 @@ test.before(async () => {
   });
   assert.is(article.statusCode, 201, article.body);
   articleId = article.json().id;
+  photographed = await consignLot(t, staff, auction.id, seller.id, { title: 'Ardbeg 1974', photos: [{ file: imageUrl, title: 'Front' }, { file: '/images/back.webp', title: 'Back' }] });
   // Then the clock moves past two lots' end (the staff's access token would be stale by then).
   await placeBid(t, live.id, bidder.id, 30_000);
   await placeBid(t, sold.id, bidder.id, 2_500);
@@ -121,10 +125,28 @@ test('a live lot: its title, price and end, canonical URL, card with its photo, 
   assert.is(product.offers.priceValidUntil, api.end_date.slice(0, 10));
   assert.is(api.end_date, auction.end_date, 'the lot ends with its auction');
 
+  // The gallery's photo is fetched with the page, not after the scripts and the lot's data: one file, no srcset.
+  assert.equal(head.preloads, [{ as: 'image', href: '/images/port-ellen.webp', fetchpriority: 'high' }]);
+
   assert.is(head.fallback.heading, HOSTILE);
   assert.ok(head.fallback.text.includes(`Lot ${live.reference_no}. Current bid ${price}`), head.fallback.text);
   assert.ok(head.fallback.text.includes(HOSTILE_TEXT));
   assertNoBreakout(res.body);
+});
+
+test('an uploaded first photo is preloaded as the gallery asks for it: both sizes by width, the gallery\'s sizes', async () => {
+  assert.match(imageUrl, /\?size=full$/);
+  const { head } = await page(`/product/${photographed.id}`);
+  assert.equal(head.preloads, [{
+    as: 'image', href: imageUrl, imagesrcset: `${imageUrl.replace('size=full', 'size=thumb')} 320w, ${imageUrl} 640w`,
+    imagesizes: GALLERY_SIZES, fetchpriority: 'high',
+  }]);
+  // The lot page's own chunk (web/src/pages/product-page.tsx, from the build's manifest) comes with the HTML too.
+  const manifest = JSON.parse(fs.readFileSync('web/dist/.vite/manifest.json', 'utf8'));
+  const html = (await page(`/product/${photographed.id}`)).body;
+  assert.ok(html.includes(`<link rel="modulepreload" crossorigin href="/${manifest['src/pages/product-page.tsx'].file}" />`), 'the lot page chunk is preloaded');
+  // Other pages preload no image: their largest paint is not known to the server.
+  assert.equal((await page('/auction')).head.preloads, []);
 });
 
 test('a closed lot says sold out at its hammer price; an unsold one is discontinued', async () => {
@@ -148,7 +170,7 @@ test('the live auction page: its name, lot count and end, its top lot\'s photo, 
   const { head } = res;
   assert.is(head.title, `Live Auction · ${SITE.name}`);
   assert.is(head.property['og:type'], 'website');
-  assert.ok(head.name.description.startsWith(`Auction No. ${auction.sequence_no} · ${auction.year}: 3 lots of rare and collectable whisky, bidding now.`), head.name.description);
+  assert.ok(head.name.description.startsWith(`Auction No. ${auction.sequence_no} · ${auction.year}: 4 lots of rare and collectable whisky, bidding now.`), head.name.description);
   assertCard(head, `${BASE}/auction`, `${BASE}/images/port-ellen.webp`);
   const event = head.jsonLd[0];
   assert.is(event['@type'], 'SaleEvent');

@@ -23,6 +23,12 @@ export interface PageHead {
   properties?: [string, string][];
   /** schema.org data, sent as application/ld+json. */
   jsonLd?: Record<string, unknown> | null;
+  /**
+   * The page's largest picture, preloaded from the head with high priority: the browser fetches it while the client's
+   * scripts and data are still on their way (the gallery then finds it in the cache). Same URL, srcset and sizes as
+   * the <img> will have, or the browser would download a second copy.
+   */
+  preloadImage?: { href: string; srcset?: string; sizes?: string } | null;
   /** What a reader without scripts sees: a heading and a few paragraphs. */
   fallback: { heading: string; paragraphs: string[] };
 }
@@ -60,6 +66,11 @@ export function scriptJson(data: unknown): string {
 
 const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`;
 
+function preloadLink(p: NonNullable<PageHead['preloadImage']>): string {
+  const sources = p.srcset ? ` imagesrcset="${escapeHtml(p.srcset)}" imagesizes="${escapeHtml(p.sizes ?? '100vw')}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(p.href)}"${sources} fetchpriority="high" />`;
+}
+
 /** The tags that go into <head> (the shell's own title and description are replaced). */
 export function headTags(h: PageHead): string {
   const card = h.image ? 'summary_large_image' : 'summary';
@@ -79,6 +90,7 @@ export function headTags(h: PageHead): string {
     meta('name', 'twitter:title', h.shareTitle),
     meta('name', 'twitter:description', h.description),
     ...(h.image ? [meta('name', 'twitter:image', h.image), meta('name', 'twitter:image:alt', h.imageAlt)] : []),
+    ...(h.preloadImage ? [preloadLink(h.preloadImage)] : []),
     // A data block, never run: CSP's script-src governs only scripts the browser would execute.
     ...(h.jsonLd ? [`<script type="application/ld+json">${scriptJson(h.jsonLd)}</script>`] : []),
   ];
@@ -99,11 +111,13 @@ const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/i;
 const ROOT = /<div id="root"><\/div>/;
 
 /**
- * The built index.html with the page's head and fallback; the shell unchanged when there is no head. Replacements are
+ * The built index.html with the page's head (and `preloads`, the page's own chunk: services/http/route-chunks.ts) and
+ * fallback; the shell unchanged when there is no head. Replacements are
  * functions: a `$&` in a lot's title must stay text, not a replacement pattern.
  */
-export function renderPage(shell: string, head: PageHead | null): string {
+export function renderPage(shell: string, head: PageHead | null, preloads: string[] = []): string {
   if (!head || !shell.includes('</head>')) return shell;
-  const withHead = shell.replace(TITLE, '').replace(DESCRIPTION, '').replace(/\s*<\/head>/, () => `\n${headTags(head)}  </head>`);
+  const extra = preloads.map((t) => `    ${t}\n`).join('');
+  const withHead = shell.replace(TITLE, '').replace(DESCRIPTION, '').replace(/\s*<\/head>/, () => `\n${headTags(head)}${extra}  </head>`);
   return withHead.replace(ROOT, () => `<div id="root">${fallbackHtml(head)}</div>`);
 }

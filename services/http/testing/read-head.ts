@@ -4,6 +4,8 @@ export interface ReadHead {
   name: Record<string, string>;
   property: Record<string, string>;
   canonical: string | undefined;
+  /** The image preloads, their attributes by name. */
+  preloads: Record<string, string>[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   jsonLd: any[];
   fallback: { heading: string; text: string };
@@ -30,6 +32,8 @@ export function readHead(html: string): ReadHead {
     name,
     property,
     canonical: /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1],
+    preloads: [...head.matchAll(/<link rel="preload" ([^>]*?)\s*\/?>/g)].map(([, attrs]) =>
+      Object.fromEntries([...attrs.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, k, v]) => [k, decode(v)]))).filter((p) => p.as === 'image'),
     jsonLd: [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1])),
     fallback: {
       heading: decode(/<h1>([\s\S]*?)<\/h1>/.exec(root)?.[1] ?? ''),

@@ -4,6 +4,7 @@ import type { Photo } from '../lib/types';
 import { openModal } from '../state/modals';
 import { ExpandIcon } from './icons';
 import { LotImage } from './lot-image';
+import { GALLERY_SIZES } from '../lib/photo-sources';
 
 export function LotGallery({ photos, title }: { photos: readonly Photo[]; title: string }) {
   const [i, setI] = useState(0);
@@ -18,7 +19,7 @@ export function LotGallery({ photos, title }: { photos: readonly Photo[]; title:
         aria-label={list.length ? `Enlarge photo ${i + 1} of ${title}` : `No photo of ${title}`}
         disabled={!list.length}
       >
-        <LotImage photo={photo} alt="" eager sizes="(max-width: 1024px) 100vw, 560px" />
+        <LotImage photo={photo} alt="" priority={i === 0} eager sizes={GALLERY_SIZES} />
         {list.length > 0 && <span className="gallery__expand" aria-hidden="true"><ExpandIcon /></span>}
       </button>
       {list.length > 1 && (

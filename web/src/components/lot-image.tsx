@@ -1,8 +1,13 @@
 /** A lot photo with a drawn placeholder when there is none or it fails to load. */
 import { useState } from 'react';
 import type { Photo } from '../lib/types';
+import { photoSrcSet } from '../lib/photo-sources';
 
-export function LotImage({ photo, alt, sizes, eager }: { photo?: Photo; alt: string; sizes?: string; eager?: boolean }) {
+/**
+ * `sizes` says how wide it is drawn, so the browser can take the thumbnail of an uploaded photo where that is enough;
+ * `priority`: the page's main picture (loaded at once, ahead of other images: it is the largest paint).
+ */
+export function LotImage({ photo, alt, sizes, eager, priority }: { photo?: Photo; alt: string; sizes?: string; eager?: boolean; priority?: boolean }) {
   const [failed, setFailed] = useState(false);
   if (!photo?.file || failed) {
     return (
@@ -17,9 +22,11 @@ export function LotImage({ photo, alt, sizes, eager }: { photo?: Photo; alt: str
     <img
       className="lot-image"
       src={photo.file}
+      srcSet={sizes ? photoSrcSet(photo.file) : undefined}
       alt={alt}
       sizes={sizes}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
     />
