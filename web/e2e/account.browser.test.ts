@@ -61,7 +61,9 @@ test('(a) sign up in the SignUp modal, open the emailed link, land signed in wit
   const problems = watchProblems(page);
   newcomer = { context, page, problems };
   await page.goto(`${e.t.baseUrl}/`);
-  await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Essential only' }).click();
+  const notice = page.getByRole('region', { name: 'Cookies' });
+  assert.match(await notice.innerText(), /no analytics or advertising cookies/);
+  await notice.getByRole('button', { name: 'OK' }).click();
   await page.getByRole('region', { name: 'Cookies' }).waitFor({ state: 'detached' });
 
   await header(page).getByRole('button', { name: 'Sign up' }).click();

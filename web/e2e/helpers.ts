@@ -84,7 +84,7 @@ export async function newContext(e: E2E, viewport = DESKTOP, user?: TestUser, op
   // The cookie banner is answered once per browser; most tests are about other things.
   if (opts.consentGiven !== false) {
     await context.addInitScript(() => {
-      try { localStorage.setItem('cookie-consent', 'essential'); } catch { /* storage off */ }
+      try { localStorage.setItem('cookie-consent', 'seen'); } catch { /* storage off */ }
     });
   }
   if (user) await signInContext(e, context, user);

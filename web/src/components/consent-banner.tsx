@@ -1,4 +1,8 @@
-/** Cookie consent, remembered in local storage; links to /privacy-policy. */
+/**
+ * The cookie notice, remembered in local storage; links to /privacy-policy. The house sets only what it needs to run
+ * (the sign-in cookie) and no analytics or advertising cookies, so there is nothing to opt in or out of: the notice
+ * says so and asks for no choice (an "Accept all" beside "Essential only" would offer a choice that changes nothing).
+ */
 import { useState } from 'react';
 import { Link } from 'wouter';
 
@@ -16,26 +20,25 @@ const read = () => {
 export function ConsentBanner() {
   const [answer, setAnswer] = useState(read);
   if (answer) return null;
-  const decide = (value: 'all' | 'essential') => {
+  const dismiss = () => {
     try {
-      localStorage.setItem(KEY, value);
+      localStorage.setItem(KEY, 'seen');
     } catch (e) {
-      console.warn('Could not store the cookie choice', e);
+      console.warn('Could not store that the cookie notice was read', e);
     }
-    setAnswer(value);
+    setAnswer('seen');
   };
   return (
     <>
-      {/* Room at the end of the page so the banner never hides the footer. */}
+      {/* Room at the end of the page so the notice never hides the footer. */}
       <div className="consent-spacer" aria-hidden="true" />
     <section className="consent" aria-label="Cookies">
       <p>
-        We use essential cookies to keep you signed in and to run the auction, and optional ones to improve the site.
-        Read our <Link href="/privacy-policy">Privacy Policy</Link>.
+        We use only the cookies needed to keep you signed in and to run the auction: no analytics or advertising cookies.
+        Read our <Link href="/privacy-policy#cookies">Privacy Policy</Link>.
       </p>
       <div className="consent__actions">
-        <button type="button" className="button button--ghost button--small" onClick={() => decide('essential')}>Essential only</button>
-        <button type="button" className="button button--gold button--small" onClick={() => decide('all')}>Accept all</button>
+        <button type="button" className="button button--gold button--small" onClick={dismiss}>OK</button>
       </div>
     </section>
     </>

@@ -36,7 +36,7 @@ function Privacy({ f }: { f: LegalFacts }) {
       <p>We set one cookie and use your browser's storage for three small things. There are no analytics, advertising or third-party cookies.</p>
       <ul>
         <li><code>{REFRESH_COOKIE_NAME}</code> (cookie, essential): keeps you signed in. It is HttpOnly (page scripts cannot read it), SameSite=Strict, sent only to our sign-in service, and lasts 30 days after your last visit if you tick "remember me"; otherwise it goes when you close the browser, and the sign-in ends after a day without use. Signing out removes it. The short-lived sign-in token that goes with it is kept in the page's memory only, never stored.</li>
-        <li><code>{CONSENT_KEY}</code> (local storage): your answer to the cookie banner, so it is not asked again. As we set no optional cookies, "Accept all" and "Essential only" currently do the same thing.</li>
+        <li><code>{CONSENT_KEY}</code> (local storage): that you have read the cookie notice, so it is not shown again. We set no optional cookies, so there is nothing to choose. If you choose "Continue with Google" or "Continue with Facebook", that provider's script is loaded from it, and its own cookies and privacy policy apply.</li>
         <li><code>{STORAGE_KEYS.live}</code> and <code>{STORAGE_KEYS.past}</code> (session storage): the filters you chose on the auction listings; gone when you close the tab.</li>
         <li><code>{PROFILE_PROMPT_KEY}</code> (session storage): that we have already asked you once this session to complete your profile.</li>
       </ul>
