@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { decideNotifications, mayNotify, type LotFacts, type NotifiableEvent } from './decide';
+import { decideNotifications, mayNotify, outbidUser, type LotFacts, type NotifiableEvent } from './decide';
 import { notificationId } from './id';
 import { inboxDecider } from './inbox';
 
@@ -22,6 +22,15 @@ test('the previous leader is outbid when the lead changes hands, not on their ow
   assert.equal(summary(bid({ leader_id: 'ann' })), []);
   const [n] = decideNotifications(bid({}), lot);
   assert.equal(n, { id: notificationId('e1', 'ann', 'outbid'), user_id: 'ann', template: 'outbid', text: 'You have been outbid on Macallan 18', lot_id: 'lot-1', auction_id: 'auc-1', created_at: at });
+});
+
+const bidData = (over: Record<string, unknown>) => (bid(over) as Extract<NotifiableEvent, { type: 'BidPlaced' }>).data;
+
+test('outbidUser, the one rule the live push asks too: the previous leader when the lead moved to someone else', () => {
+  assert.is(outbidUser(bidData({})), 'ann');
+  assert.is(outbidUser(bidData({ leader_id: 'ann' })), null, 'her proxy held');
+  assert.is(outbidUser(bidData({ bidder_id: 'ann', leader_id: 'ann', previous_leader_id: 'ann', is_raise: true })), null, 'her own raise');
+  assert.is(outbidUser(bidData({ previous_leader_id: null })), null, 'the first bid outbids nobody');
 });
 
 test('the reserve met: the seller and every other bidder, once (not when it was already met)', () => {

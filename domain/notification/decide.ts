@@ -45,8 +45,11 @@ export function factsFromConsignment(e: LotConsigned): LotFacts {
   return { lot_id: d.lot_id, auction_id: d.auction_id, seller_id: d.seller_id, title: titleOf(e), reserve_met: d.reserve_price_pence === null, bidders: [] };
 }
 
-/** The previous leader, when the lead changed hands and not by the bidder's own raise (the live push's test, services/live/dispatch.ts). */
-const outbidUser = (d: BidPlaced['data']): string | null =>
+/**
+ * Who this bid outbid: the previous leader, when the lead changed hands and not by their own raise; else null. The one
+ * outbid rule: the stored notification (below) and the live push (services/live/dispatch.ts) both ask it.
+ */
+export const outbidUser = (d: BidPlaced['data']): string | null =>
   d.previous_leader_id && d.previous_leader_id !== d.leader_id && d.previous_leader_id !== d.bidder_id ? d.previous_leader_id : null;
 
 /**

@@ -12,6 +12,7 @@ import type { Coalescer } from './coalescer';
 import type { LiveHub } from './hub';
 import type { LiveLots, LotChange } from './live-lots';
 import { notificationId } from '../../domain/notification/id';
+import { outbidUser } from '../../domain/notification/decide';
 import { auctionUpdate, bidUpdate, finishedLots, lotUpdate, outbidNotification } from './messages';
 import type { ArticleLikeToggled } from '../../domain/article/events';
 import { articleLike } from '../content/live-messages';
@@ -87,8 +88,8 @@ export class LiveDispatcher {
   }
 
   private tellBidders(d: BidPlaced['data'], after: LotState, title: string, eventId: string): void {
-    const previous = d.previous_leader_id;
-    if (previous && previous !== d.leader_id && previous !== d.bidder_id) {
+    const previous = outbidUser(d);
+    if (previous) {
       this.hub.toUser(previous, 'lots', JSON.stringify(bidUpdate(after, previous)));
       this.hub.toUser(previous, 'notifications', JSON.stringify(outbidNotification(notificationId(eventId, previous, 'outbid'), d.lot_id, title, d.placed_at)));
     }
