@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
-import { CSRF_MISSING, ORIGIN_REFUSED, REFRESH_COOKIE } from './refresh-cookie';
+import { CSRF_MISSING, ORIGIN_REFUSED, REFRESH_COOKIE, SESSION_HINT_COOKIE } from './refresh-cookie';
 
 let t: TestApp;
 let proxied: TestApp;
@@ -10,11 +10,11 @@ let user: TestUser;
 
 const CSRF = { 'x-csrf': '1' };
 
-/** The Set-Cookie header for the refresh cookie, as attributes (lower-cased names). */
-function refreshCookieSet(res: { headers: Record<string, unknown> }): { value: string; attrs: Record<string, string | true> } | null {
+/** The Set-Cookie header for the cookie `name` (the refresh cookie by default), as attributes (lower-cased names). */
+function refreshCookieSet(res: { headers: Record<string, unknown> }, name = REFRESH_COOKIE): { value: string; attrs: Record<string, string | true> } | null {
   const raw = res.headers['set-cookie'];
   const all = (Array.isArray(raw) ? raw : raw ? [raw] : []) as string[];
-  const line = all.find((l) => l.startsWith(`${REFRESH_COOKIE}=`));
+  const line = all.find((l) => l.startsWith(`${name}=`));
   if (!line) return null;
   const [pair, ...rest] = line.split(/;\s*/);
   const attrs: Record<string, string | true> = {};
@@ -22,8 +22,10 @@ function refreshCookieSet(res: { headers: Record<string, unknown> }): { value: s
     const [k, v] = a.split('=');
     attrs[k.toLowerCase()] = v ?? true;
   }
-  return { value: decodeURIComponent(pair.slice(REFRESH_COOKIE.length + 1)), attrs };
+  return { value: decodeURIComponent(pair.slice(name.length + 1)), attrs };
 }
+
+const hintSet = (res: { headers: Record<string, unknown> }) => refreshCookieSet(res, SESSION_HINT_COOKIE);
 
 const login = (app: TestApp, remember_me = false, headers: Record<string, string> = {}) =>
   app.app.inject({ method: 'POST', url: '/api/auth/login/', headers, payload: { email: user.email, password: user.password, remember_me } });
@@ -57,6 +59,20 @@ test('login sets the refresh token in an HttpOnly, SameSite=Strict cookie scoped
   assert.not.ok(set.attrs['max-age'], 'without remember_me: a browser-session cookie');
   const remembered = refreshCookieSet(await login(t, true))!;
   assert.is(remembered.attrs['max-age'], String(30 * 24 * 3600));
+});
+
+test('with the refresh cookie goes a readable hint that holds no credential: signed_in=1 on /, the same lifetime', async () => {
+  const res = await login(t);
+  const hint = hintSet(res)!;
+  assert.ok(hint, 'the hint is set');
+  assert.is(hint.value, '1', 'nothing a script could use: no token, no user id');
+  assert.not.ok(hint.attrs.httponly, 'the page reads it, to skip a refresh that cannot succeed');
+  assert.is(hint.attrs.samesite, 'Strict');
+  assert.is(hint.attrs.path, '/');
+  assert.not.ok(hint.attrs['max-age'], 'without remember_me: a browser-session cookie, like the refresh cookie');
+  assert.is(hintSet(await login(t, true))!.attrs['max-age'], String(30 * 24 * 3600));
+  // Each rotation renews it with the refresh cookie.
+  assert.is(hintSet(await refreshByCookie(refreshCookieSet(res)!.value))!.value, '1');
 });
 
 test('behind a TLS proxy (TRUST_PROXY, X-Forwarded-Proto: https) the cookie is Secure', async () => {
@@ -105,6 +121,7 @@ test('a cookie used twice is reuse: the session is revoked and the dead cookie c
   const again = await refreshByCookie(cookie);
   assert.equal([again.statusCode, again.json()], [401, { detail: 'Token is invalid or expired' }]);
   assert.is(refreshCookieSet(again)!.value, '', 'cleared');
+  assert.is(hintSet(again)!.value, '', 'and the hint with it');
   const rotated = await refreshByCookie(refreshCookieSet(ok)!.value);
   assert.is(rotated.statusCode, 401, 'the whole family is revoked');
   const me = await t.app.inject({ method: 'GET', url: '/api/users/current/', headers: { authorization: `Bearer ${first.json().access}` } });
@@ -128,6 +145,7 @@ test('logout clears the cookie and ends the sessions (by bearer, or by cookie wi
   assert.is(cleared.value, '');
   assert.is(cleared.attrs.path, '/api/auth/');
   assert.ok(cleared.attrs.expires || cleared.attrs['max-age'] === '0', 'expired at once');
+  assert.equal([hintSet(out)!.value, hintSet(out)!.attrs.path], ['', '/'], 'the hint goes too');
   assert.is((await refreshByCookie(byBearer.refresh)).statusCode, 401);
 
   const cookie = refreshCookieSet(await login(t))!.value;

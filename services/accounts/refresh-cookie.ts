@@ -26,12 +26,30 @@ const baseOptions = (request: FastifyRequest) => ({
   secure: request.protocol === 'https',
 });
 
+/**
+ * Not a credential: `signed_in=1`, readable by the page, goes with the refresh cookie (same lifetime) and goes with it.
+ * Page scripts cannot see the HttpOnly cookie, so without this hint every page load had to ask the server for a
+ * refresh before its first call, a round trip that cannot succeed for a visitor who never signed in (most of them).
+ * With it the client asks only when a session may exist (docs/accounts.md, "Where the tokens live").
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';
+
+const hintOptions = (request: FastifyRequest) => ({
+  httpOnly: false,
+  sameSite: 'strict' as const,
+  path: '/',
+  secure: request.protocol === 'https',
+});
+
 export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string, remember: boolean): void {
-  reply.setCookie(REFRESH_COOKIE, token, { ...baseOptions(request), ...(remember ? { maxAge: REFRESH_REMEMBER_TTL_SECONDS } : {}) });
+  const lifetime = remember ? { maxAge: REFRESH_REMEMBER_TTL_SECONDS } : {};
+  reply.setCookie(REFRESH_COOKIE, token, { ...baseOptions(request), ...lifetime });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(request), ...lifetime });
 }
 
 export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, baseOptions(request));
+  reply.clearCookie(SESSION_HINT_COOKIE, hintOptions(request));
 }
 
 export function refreshCookieOf(request: FastifyRequest): string | null {

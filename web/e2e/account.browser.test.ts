@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { TestUser } from '../../services/testing/users';
 import { getUserByEmail } from '../../services/accounts/queries';
 import {
-  assertNoProblems, logged, emailedLink, placedBids, liveAuctionWithLots, newContext, refreshCookie, startE2E, user, watchProblems, type E2E,
+  assertNoProblems, logged, emailedLink, placedBids, liveAuctionWithLots, newContext, refreshCookie, signInContext, startE2E, user, watchProblems, type E2E,
   type LiveLot, type PageProblems,
 } from './helpers';
 
@@ -203,6 +203,37 @@ test('(g) logout ends the session: signed out on screen, after a reload, and on 
   assert.is(res.statusCode, 401, 'the old refresh token no longer works');
   assertNoProblems(problems);
   await context.close();
+});
+
+test('(h) a visitor who never signed in is anonymous at once, with no refresh before the page\'s calls; a session from before the hint cookie still comes back after the load', async () => {
+  const context = await newContext(e);
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) calls.push(path);
+  });
+  const probe = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh_token'));
+  await page.goto(`${e.t.baseUrl}/auction`);
+  await header(page).getByRole('button', { name: 'Sign in' }).waitFor();
+  // The one refresh, for a session older than the hint, is asked after the load, when the page has what it shows.
+  assert.is((await probe).status(), 400, 'no cookie: nothing to refresh');
+  const refreshAt = calls.indexOf('/api/auth/refresh_token');
+  assert.ok(refreshAt > 0 && calls.slice(0, refreshAt).some((c) => c.startsWith('/api/lots/')), `the page's calls came first: ${calls.join(', ')}`);
+  assert.is(calls.filter((c) => c === '/api/auth/refresh_token').length, 1, 'asked once');
+  assertNoProblems(problems);
+  await context.close();
+
+  // A refresh cookie set before the server sent its hint: signed in after the load, and the hint is set from then on.
+  const legacy = await newContext(e);
+  await signInContext(e, legacy, fiona);
+  await legacy.clearCookies({ name: 'signed_in' });
+  const again = await legacy.newPage();
+  await again.goto(`${e.t.baseUrl}/auction`);
+  await accountButton(again, 'Fiona').waitFor();
+  assert.ok((await legacy.cookies()).some((c) => c.name === 'signed_in' && c.value === '1'), 'the hint came with the rotated cookie');
+  await legacy.close();
 });
 
 test.run();

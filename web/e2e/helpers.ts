@@ -10,7 +10,7 @@ import { consignLot, createAuction, type LotInput } from '../../services/catalog
 import { lotStream } from '../../services/catalogue/streams';
 import type { BidPlaced } from '../../domain/lot/events';
 import { openSession } from '../../services/accounts/sessions';
-import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../services/accounts/refresh-cookie';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE } from '../../services/accounts/refresh-cookie';
 
 /** Waits in these tests are for things a person would see at once; a stuck page fails in seconds, not minutes. */
 export const UI_TIMEOUT = 10_000;
@@ -91,14 +91,15 @@ export async function newContext(e: E2E, viewport = DESKTOP, user?: TestUser, op
   return context;
 }
 
-/** Puts a fresh session's refresh token in the context's cookie jar, as the server's login answer would. */
+/** Puts a fresh session's refresh token (and its readable hint) in the context's cookie jar, as the server's login answer would. */
 export async function signInContext(e: E2E, context: BrowserContext, who: { id: string }): Promise<void> {
   const session = await openSession(e.t.ctx, { id: who.id, is_staff: false }, true);
   const { hostname } = new URL(e.t.baseUrl);
-  await context.addCookies([{
-    name: REFRESH_COOKIE, value: session.refresh, domain: hostname, path: REFRESH_COOKIE_PATH,
-    httpOnly: true, sameSite: 'Strict', expires: Math.floor(Date.now() / 1000) + 30 * 86400,
-  }]);
+  const expires = Math.floor(Date.now() / 1000) + 30 * 86400;
+  await context.addCookies([
+    { name: REFRESH_COOKIE, value: session.refresh, domain: hostname, path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'Strict', expires },
+    { name: SESSION_HINT_COOKIE, value: '1', domain: hostname, path: '/', sameSite: 'Strict', expires },
+  ]);
 }
 
 /** The context's refresh cookie (HttpOnly: only the browser and the server see it), or undefined. */

@@ -97,7 +97,7 @@ test('the shipping page introduces its list in its own words; the legal pages qu
   await page.goto(`${e.t.baseUrl}/privacy-policy`);
   await page.getByRole('heading', { name: '2. Cookies and storage in your browser' }).waitFor();
   const text = await page.locator('main').innerText();
-  for (const stored of ['refresh_token', 'HttpOnly', 'cookie-consent', 'auction-filters:current', 'auction-filters:past']) {
+  for (const stored of ['refresh_token', 'signed_in', 'HttpOnly', 'cookie-consent', 'auction-filters:current', 'auction-filters:past']) {
     assert.ok(text.includes(stored), `the privacy policy names ${stored}`);
   }
   // What the browser holds after browsing is what the page names (local storage: the consent answer only).

@@ -119,6 +119,12 @@ async function send(path: string, o: RequestOptions, token: string | null): Prom
   }
 }
 
+/**
+ * The server's readable `signed_in=1` cookie goes with its HttpOnly refresh cookie (services/accounts/refresh-cookie.ts):
+ * without it there is no session to refresh, and the page need not ask before its first call.
+ */
+export const hasSessionHint = (): boolean => typeof document !== 'undefined' && /(?:^|;\s*)signed_in=1(?:;|$)/.test(document.cookie);
+
 /** The server said there is no refresh cookie (or a dead one): no use asking again until someone signs in. */
 let noCookieSession = false;
 export const cookieSessionStarted = () => void (noCookieSession = false);

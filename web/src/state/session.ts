@@ -2,11 +2,12 @@
  * The signed-in user. The access token lives in memory and the refresh token in the server's HttpOnly cookie
  * (api/tokens); this store holds the user and the session status. Login and email verification keep the access
  * token (the server has set the cookie), then load the current user; a page load first asks for an access token
- * with the cookie (spec 1 section 4, with the deviation in docs/accounts.md).
+ * with the cookie when the server's `signed_in` hint says there is one (spec 1 section 4, with the deviation in
+ * docs/accounts.md), and is anonymous at once otherwise.
  */
 import { proxy } from 'valtio';
 import { clearWsConnections, currentUser, type Tokens } from '../api/auth';
-import { blockAuthInterceptor, cookieSessionStarted, refreshTokens, setSessionExpiredHandler } from '../api/http';
+import { blockAuthInterceptor, cookieSessionStarted, hasSessionHint, refreshTokens, setSessionExpiredHandler } from '../api/http';
 import { clearTokens, getAccess, setAccess } from '../api/tokens';
 import type { User } from '../lib/types';
 import { lotsStore } from './lots';
@@ -38,7 +39,25 @@ function resetUserState(): void {
   for (const k of Object.keys(lotsStore.notices)) delete lotsStore.notices[Number(k)];
 }
 
+/**
+ * A refresh cookie set before the server sent its hint cookie (a session a month old at most) is still asked for once,
+ * after the page has loaded and gone idle, so that no first call waits for a round trip most visitors cannot use.
+ */
+let probed = false;
+function probeSessionWithoutHint(): void {
+  if (probed || typeof window === 'undefined') return;
+  probed = true;
+  const probe = () => setTimeout(() => void refreshTokens().then((ok) => (ok ? loadUser() : null)), 1_000);
+  if (document.readyState === 'complete') probe();
+  else window.addEventListener('load', probe, { once: true });
+}
+
 export async function loadUser(): Promise<User | null> {
+  if (!getAccess() && !hasSessionHint()) {
+    session.status = 'anonymous';
+    probeSessionWithoutHint();
+    return null;
+  }
   if (!getAccess() && !(await refreshTokens())) {
     session.status = 'anonymous';
     return null;

@@ -33,9 +33,10 @@ function Privacy({ f }: { f: LegalFacts }) {
         <li><strong>Messages</strong>: what you send through the contact form, and the emails we send you.</li>
       </ul>
       <h2 id="cookies">2. Cookies and storage in your browser</h2>
-      <p>We set one cookie and use your browser's storage for three small things. There are no analytics, advertising or third-party cookies.</p>
+      <p>We set two cookies and use your browser's storage for three small things. There are no analytics, advertising or third-party cookies.</p>
       <ul>
         <li><code>{REFRESH_COOKIE_NAME}</code> (cookie, essential): keeps you signed in. It is HttpOnly (page scripts cannot read it), SameSite=Strict, sent only to our sign-in service, and lasts 30 days after your last visit if you tick "remember me"; otherwise it goes when you close the browser, and the sign-in ends after a day without use. Signing out removes it. The short-lived sign-in token that goes with it is kept in the page's memory only, never stored.</li>
+        <li><code>signed_in</code> (cookie, essential): the value <code>1</code> and nothing else, set and removed with the one above and lasting as long. It tells this site's pages that you may be signed in, so that a visitor who is not is shown the page without first asking our sign-in service. It holds no token and nothing about you.</li>
         <li><code>{CONSENT_KEY}</code> (local storage): that you have read the cookie notice, so it is not shown again. We set no optional cookies, so there is nothing to choose. If you choose "Continue with Google" or "Continue with Facebook", that provider's script is loaded from it, and its own cookies and privacy policy apply.</li>
         <li><code>{STORAGE_KEYS.live}</code> and <code>{STORAGE_KEYS.past}</code> (session storage): the filters you chose on the auction listings; gone when you close the tab.</li>
         <li><code>{PROFILE_PROMPT_KEY}</code> (session storage): that we have already asked you once this session to complete your profile.</li>
