@@ -1,6 +1,7 @@
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from './config';
-import { createDb, type Db } from './db/database';
+import { createDb, poolStats, type Db } from './db/database';
 import { EventStore } from './event-store/event-store';
 import { CommandHandler } from './commands/command-handler';
 import { ProjectionRunner } from '../projections/runner';
@@ -10,6 +11,9 @@ import type { Authenticate } from './http/auth';
 import { createAuthenticate } from './accounts/authenticate';
 import { LiveHub } from './live/hub';
 import { PasswordWork } from './accounts/password-work';
+import { Metrics } from './metrics/metrics';
+import { projectionLag } from './metrics/projection-lag';
+import { outboxStats } from './mail/outbox-stats';
 
 export interface Clock {
   now(): Date;
@@ -35,6 +39,8 @@ export interface AppContext {
   live: LiveConnections;
   /** The one bounded queue every password hash and check of a request goes through (services/accounts/password-work.ts). */
   passwords: PasswordWork;
+  /** This process's Prometheus metrics (services/metrics): slices record through it; /metrics serves it. */
+  metrics: Metrics;
 }
 
 export interface LiveConnections {
@@ -69,7 +75,11 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');
 }
 
-/** `destination` is for tests that read the lines; by default pino writes to stdout. */
+/**
+ * `destination` is for tests that read the lines; by default pino writes to stdout: JSON lines, or (LOG_FORMAT=pretty,
+ * the default on a terminal) readable ones through pino-pretty, in this thread and synchronously, so the last lines
+ * of a stop are written before the process exits.
+ */
 export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
@@ -83,7 +93,11 @@ export function createLogger(config: Config, destination?: pino.DestinationStrea
       }),
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  if (config.logFormat === 'pretty') {
+    return pino(options, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }));
+  }
+  return pino(options);
 }
 
 export function createContext(config: Config, databaseUrl: string, options: { clock?: Clock; log?: Logger; poolSize?: number } = {}): AppContext {
@@ -105,6 +119,16 @@ export function createContext(config: Config, databaseUrl: string, options: { cl
     authenticate: createAuthenticate({ tokens, db, clock }),
     live: new LiveHub(),
     passwords: new PasswordWork(config.passwordHashing),
+    metrics: new Metrics(),
   };
+  // The gauges' sources, read when Prometheus scrapes (the leases are added by services/cluster/node.ts).
+  const hub = ctx.live as LiveHub;
+  const names = ctx.projections.projections.map((p) => p.name);
+  ctx.metrics.provide({
+    pool: () => poolStats(db),
+    projections: () => projectionLag(db, names),
+    live: () => hub.stats(),
+    outbox: () => outboxStats(db),
+  });
   return ctx;
 }
