@@ -52,7 +52,7 @@ function notReady(ctx: AppContext, reason: string, error: unknown): Readiness {
 }
 
 function show(l: ProjectionLag): string {
-  return `${l.name}: ${l.eventsBehind} events, ${round(l.secondsBehind)} s`;
+  return `${l.name}: ${l.eventsBehind} event${l.eventsBehind === 1 ? '' : 's'}, ${round(l.secondsBehind)} s`;
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
