@@ -1,5 +1,5 @@
-import pino, { type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type { Logger } from 'pino';
+import { createLogger } from './logger';
 import type { Config } from './config';
 import { createDb, poolStats, type Db } from './db/database';
 import { EventStore } from './event-store/event-store';
@@ -48,57 +48,8 @@ export interface LiveConnections {
   disconnectUser(userId: string): void;
 }
 
-export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.query.token',
-  'req.query.ticket',
-  '*.password',
-  '*.password2',
-  '*.card_number',
-  '*.cvv',
-  '*.cvc',
-  '*.expiry_date',
-  '*.code',
-  '*.token',
-  '*.refresh',
-  '*.access',
-];
-
-/**
- * Query parameters that carry secrets (emailed links, websocket credentials, the sandbox's 3-D Secure challenge
- * token `t`): their values never reach the logs.
- */
-const SECRET_QUERY = /([?&](?:token|ticket|submit_token|reset_token|temp_token|access|refresh|t)=)[^&#]*/gi;
-
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
-}
-
-/**
- * `destination` is for tests that read the lines; by default pino writes to stdout: JSON lines, or (LOG_FORMAT=pretty,
- * the default on a terminal) readable ones through pino-pretty, in this thread and synchronously, so the last lines
- * of a stop are written before the process exits.
- */
-export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
-  const options: pino.LoggerOptions = {
-    level: config.logLevel,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: {
-      req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remoteAddress?: string; remotePort?: number } }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        host: req.host,
-        remoteAddress: req.ip ?? req.socket?.remoteAddress,
-      }),
-    },
-  };
-  if (destination) return pino(options, destination);
-  if (config.logFormat === 'pretty') {
-    return pino(options, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }));
-  }
-  return pino(options);
-}
+// The logger lives in its own module (scripts load it without the whole context); re-exported for its users.
+export { createLogger, redactUrl, REDACT_PATHS } from './logger';
 
 export function createContext(config: Config, databaseUrl: string, options: { clock?: Clock; log?: Logger; poolSize?: number } = {}): AppContext {
   const log = options.log ?? createLogger(config);

@@ -11,15 +11,18 @@ import { resolveDatabase } from '../db/connect';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { loadOrCreateSigningKey } from '../auth/tokens';
+import { Steps } from '../progress';
 
 const RESTART_DELAY_MS = 1_000;
 
 export async function runPrimary(config: Config, log: Logger): Promise<void> {
-  const target = await resolveDatabase(config, (m) => log.info(m));
+  const steps = new Steps(log);
+  const target = await steps.run(2, config.databaseUrl ? 'Using the database at DATABASE_URL' : `Starting the embedded PostgreSQL in ${config.dataDir}/postgres`,
+    () => resolveDatabase(config, () => {}), () => 'Database ready');
   const db = createDb(target.url, 1);
-  const applied = await migrateToLatest(db);
+  const applied = await steps.run(3, 'Migrating the database', () => migrateToLatest(db), (names) => `Applied ${names.length} migration(s)`);
   await db.destroy();
-  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  if (applied.length > 0) log.debug({ applied }, 'migrations applied');
   loadOrCreateSigningKey(config.tokenSecret, config.dataDir);
 
   let stopping = false;
@@ -31,8 +34,9 @@ export async function runPrimary(config: Config, log: Logger): Promise<void> {
     log.error({ pid: worker.process.pid, code, signal }, 'worker died: starting another');
     setTimeout(() => { if (!stopping) fork(false); }, RESTART_DELAY_MS).unref();
   });
-  for (let i = 0; i < config.processes; i++) fork(i === 0);
-  log.info({ processes: config.processes, lotLeases: config.lotLeases }, 'started the worker processes');
+  await steps.run(4, `Starting ${config.processes} server processes`, () => {
+    for (let i = 0; i < config.processes; i++) fork(i === 0);
+  }, () => `Started ${config.processes} server processes; each says when it listens`);
 
   const shutdown = async (signal: string) => {
     if (stopping) return;

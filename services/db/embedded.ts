@@ -82,6 +82,8 @@ async function startDetached(binary: string, pgDir: string, port: number, isRoot
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Referenced again while we wait: otherwise, with nothing else left to do, our process would end before its exit.
+  child.ref();
   child.kill('SIGINT');
   await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())]);
 }
