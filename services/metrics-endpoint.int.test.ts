@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from './testing/harness';
 import { createTestUser, type TestUser } from './testing/users';
 import { createLot, postBid } from './bidding/testing';
+import { startNode } from './cluster/node';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 let t: TestApp;
@@ -81,6 +82,21 @@ test('a bid counts one accepted decision; a refused one counts by its reason', a
   assert.is(delta('auction_bid_decisions_total{outcome="refused"}'), 1);
   assert.is(delta('auction_bid_refusals_total{reason="below_minimum"}'), 1);
   assert.is(delta('auction_bid_decision_seconds_count'), 2);
+});
+
+test('the internal listener (lot leases on) serves /metrics without the token, leases held counted', async () => {
+  const node = await startNode(t.ctx, t.app, { host: '127.0.0.1', port: 0 });
+  try {
+    const { lotId } = await createLot(t.ctx, t.clock.now());
+    await node.leases.acquire(lotId);
+    const res = await fetch(`${node.address}/metrics`);
+    assert.is(res.status, 200);
+    const text = await res.text();
+    assert.match(text, /^auction_lot_leases_held 1$/m);
+    assert.match(text, /^# TYPE auction_bid_decisions_total counter$/m);
+  } finally {
+    await node.stop();
+  }
 });
 
 test.run();
