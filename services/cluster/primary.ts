@@ -27,15 +27,27 @@ export async function runPrimary(config: Config, log: Logger): Promise<void> {
 
   let stopping = false;
   const env = { DATABASE_URL: target.url, LOT_LEASES: config.lotLeases ? 'on' : 'off', CLUSTER_WORKER: '1' };
-  // The demo seed (outside production) is not guarded across processes: only the first worker may run it.
-  const fork = (first: boolean) => cluster.fork(first ? env : { ...env, SEED_ON_START: 'false' });
+  // Each worker has a slot: a fixed INTERNAL_PORT is the first slot's, the next slots take the ports after it (a
+  // Prometheus scrape target each, docs/operations.md; one port for all could not work: the listener is exclusive).
+  // A replacement takes the slot of the worker it replaces. 0 stays 0: any free port, each its own.
+  const slots = new Map<number, number>();
+  let restarted = false;
+  const fork = (slot: number) => {
+    const port = config.internalPort > 0 ? { INTERNAL_PORT: String(config.internalPort + slot) } : {};
+    // The demo seed (outside production) is not guarded across processes: only the first worker may run it.
+    const worker = cluster.fork({ ...env, ...port, ...(slot === 0 && !restarted ? {} : { SEED_ON_START: 'false' }) });
+    slots.set(worker.id, slot);
+  };
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;
     log.error({ pid: worker.process.pid, code, signal }, 'worker died: starting another');
-    setTimeout(() => { if (!stopping) fork(false); }, RESTART_DELAY_MS).unref();
+    const slot = slots.get(worker.id) ?? 0;
+    slots.delete(worker.id);
+    restarted = true;
+    setTimeout(() => { if (!stopping) fork(slot); }, RESTART_DELAY_MS).unref();
   });
   await steps.run(4, `Starting ${config.processes} server processes`, () => {
-    for (let i = 0; i < config.processes; i++) fork(i === 0);
+    for (let i = 0; i < config.processes; i++) fork(i);
   }, () => `Started ${config.processes} server processes; each says when it listens`);
 
   const shutdown = async (signal: string) => {
