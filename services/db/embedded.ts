@@ -63,14 +63,17 @@ async function startDetached(binary: string, pgDir: string, port: number, isRoot
   // As before, a process killed without its shutdown (kill -9) leaves PostgreSQL running: a child does not die with
   // its parent. Stop it by hand (its pid is the first line of postmaster.pid in the data folder).
   await new Promise<void>((resolve, reject) => {
-    let seen = '';
-    const early = () => reject(new Error(`the embedded PostgreSQL exited at start:\n${seen.slice(-2000)}`));
+    let seen: string | null = ''; // its start's output, until it is ready (kept for the error of a failed start)
+    const early = () => reject(new Error(`the embedded PostgreSQL exited at start:\n${(seen ?? '').slice(-2000)}`));
     child.once('exit', early);
+    // Read for as long as it runs: a pipe nobody reads would fill and stop PostgreSQL at its next log line.
     child.stderr!.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       log(text);
+      if (seen === null) return;
       seen += text;
       if (seen.includes('database system is ready to accept connections')) {
+        seen = null;
         child.off('exit', early);
         resolve();
       }
