@@ -72,6 +72,15 @@ export interface Config {
    * answers anyway, with `Views-Catching-Up: true` (services/http/read-your-writes.ts). Never a reason to fail.
    */
   viewsWaitMs: number;
+  /**
+   * `METRICS_TOKEN`: the bearer token `GET /metrics` on the public port asks for; null = /metrics is not served there
+   * (404). The internal listener, when the process has one, serves /metrics without it (docs/operations.md).
+   */
+  metricsToken: string | null;
+  /** `READY_MAX_LAG_SECONDS`: /ready answers 503 while a projection trails the feed by more than this (default 5). */
+  readyMaxLagSeconds: number;
+  /** `LOG_FORMAT`: `pretty` (readable lines) or `json`; by default pretty when stdout is a terminal. */
+  logFormat: 'pretty' | 'json';
 }
 
 export type ServerRole = 'all' | 'api' | 'live';
@@ -121,6 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     passwordHashing: passwordHashing(env),
     viewsWaitMs: viewsWaitMs(env.VIEWS_WAIT_MS),
+    metricsToken: env.METRICS_TOKEN || null,
+    readyMaxLagSeconds: readyMaxLag(env.READY_MAX_LAG_SECONDS),
+    logFormat: logFormat(env.LOG_FORMAT),
   };
 }
 
@@ -153,6 +165,19 @@ function viewsWaitMs(value: string | undefined): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 60_000) throw new Error(`VIEWS_WAIT_MS must be a whole number of milliseconds from 0 to 60000, not "${value}"`);
   return n;
+}
+
+function readyMaxLag(value: string | undefined): number {
+  if (value === undefined || value === '') return 5;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 3600) throw new Error(`READY_MAX_LAG_SECONDS must be a number of seconds above 0 and at most 3600, not "${value}"`);
+  return n;
+}
+
+function logFormat(value: string | undefined): 'pretty' | 'json' {
+  if (value === undefined || value === '') return process.stdout.isTTY ? 'pretty' : 'json';
+  if (value === 'pretty' || value === 'json') return value;
+  throw new Error(`LOG_FORMAT must be "pretty" or "json", not "${value}"`);
 }
 
 function serverRole(value: string | undefined): ServerRole {

@@ -1,6 +1,7 @@
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger } from './logger';
 import type { Config } from './config';
-import { createDb, type Db } from './db/database';
+import { createDb, poolStats, type Db } from './db/database';
 import { EventStore } from './event-store/event-store';
 import { CommandHandler } from './commands/command-handler';
 import { ProjectionRunner } from '../projections/runner';
@@ -10,6 +11,9 @@ import type { Authenticate } from './http/auth';
 import { createAuthenticate } from './accounts/authenticate';
 import { LiveHub } from './live/hub';
 import { PasswordWork } from './accounts/password-work';
+import { Metrics } from './metrics/metrics';
+import { projectionLag } from './metrics/projection-lag';
+import { outboxStats } from './mail/outbox-stats';
 
 export interface Clock {
   now(): Date;
@@ -35,6 +39,8 @@ export interface AppContext {
   live: LiveConnections;
   /** The one bounded queue every password hash and check of a request goes through (services/accounts/password-work.ts). */
   passwords: PasswordWork;
+  /** This process's Prometheus metrics (services/metrics): slices record through it; /metrics serves it. */
+  metrics: Metrics;
 }
 
 export interface LiveConnections {
@@ -42,49 +48,8 @@ export interface LiveConnections {
   disconnectUser(userId: string): void;
 }
 
-export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.query.token',
-  'req.query.ticket',
-  '*.password',
-  '*.password2',
-  '*.card_number',
-  '*.cvv',
-  '*.cvc',
-  '*.expiry_date',
-  '*.code',
-  '*.token',
-  '*.refresh',
-  '*.access',
-];
-
-/**
- * Query parameters that carry secrets (emailed links, websocket credentials, the sandbox's 3-D Secure challenge
- * token `t`): their values never reach the logs.
- */
-const SECRET_QUERY = /([?&](?:token|ticket|submit_token|reset_token|temp_token|access|refresh|t)=)[^&#]*/gi;
-
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
-}
-
-/** `destination` is for tests that read the lines; by default pino writes to stdout. */
-export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
-  const options: pino.LoggerOptions = {
-    level: config.logLevel,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: {
-      req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remoteAddress?: string; remotePort?: number } }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        host: req.host,
-        remoteAddress: req.ip ?? req.socket?.remoteAddress,
-      }),
-    },
-  };
-  return destination ? pino(options, destination) : pino(options);
-}
+// The logger lives in its own module (scripts load it without the whole context); re-exported for its users.
+export { createLogger, redactUrl, REDACT_PATHS } from './logger';
 
 export function createContext(config: Config, databaseUrl: string, options: { clock?: Clock; log?: Logger; poolSize?: number } = {}): AppContext {
   const log = options.log ?? createLogger(config);
@@ -105,6 +70,16 @@ export function createContext(config: Config, databaseUrl: string, options: { cl
     authenticate: createAuthenticate({ tokens, db, clock }),
     live: new LiveHub(),
     passwords: new PasswordWork(config.passwordHashing),
+    metrics: new Metrics(),
   };
+  // The gauges' sources, read when Prometheus scrapes (the leases are added by services/cluster/node.ts).
+  const hub = ctx.live as LiveHub;
+  const names = ctx.projections.projections.map((p) => p.name);
+  ctx.metrics.provide({
+    pool: () => poolStats(db),
+    projections: () => projectionLag(db, names),
+    live: () => hub.stats(),
+    outbox: () => outboxStats(db),
+  });
   return ctx;
 }

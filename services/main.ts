@@ -10,6 +10,7 @@ import { startNode, type ClusterNode } from './cluster/node';
 import { testClockFromEnv } from './testing/file-clock';
 import { refuseUnsafeProduction } from './startup-checks';
 import { modeLine } from './accounts/demo-users';
+import { Steps } from './progress';
 
 /**
  * `npm start`: database (embedded unless DATABASE_URL), migrations, workers, then the HTTP server. With
@@ -24,27 +25,33 @@ async function main(): Promise<void> {
     throw new Error('SERVER_ROLE=live needs DATABASE_URL: a live node serves the channels of a house whose database is elsewhere');
   }
   if (cluster.isPrimary && config.processes > 1) return runPrimary(config, log);
-  const target = await resolveDatabase(config, (m) => log.info(m));
+  // Step 1 (the client build) is `npm start`'s prestart (scripts/client-build.ts). A cluster worker says nothing of
+  // the steps: its primary did the database and the migrations.
+  const steps = new Steps(process.env.CLUSTER_WORKER ? { info: () => {} } : log);
+  const target = await steps.run(2, config.databaseUrl ? `Using the database at ${databaseHost(config.databaseUrl)}` : `Starting the embedded PostgreSQL in ${config.dataDir}/postgres`,
+    () => resolveDatabase(config, () => {}), (t) => (t.embedded ? 'Started the embedded PostgreSQL' : `Database: ${databaseHost(t.url)}`));
   const ctx = createContext(config, target.url, { log, clock: testClockFromEnv() });
-  const applied = await migrateToLatest(ctx.db);
-  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  const applied = await steps.run(3, 'Migrating the database', () => migrateToLatest(ctx.db),
+    (names) => (names.length > 0 ? `Applied ${names.length} migration${names.length === 1 ? '' : 's'}` : 'The database is up to date'));
+  if (applied.length > 0) log.debug({ applied }, 'migrations applied');
 
   const app = await buildApp(ctx);
   // Several processes or machines on one database: lot leases and the internal listener for forwarded bids.
   let node: ClusterNode | null = null;
   if (config.lotLeases) {
     node = await startNode(ctx, app, { host: config.internalHost, port: config.internalPort, advertiseHost: config.advertiseHost });
-    log.info({ address: node.address, holder: node.leases.holder }, 'lot leases on');
+    log.info({ address: node.address, holder: node.leases.holder }, `Lot leases on; internal listener (forwarded bids, /metrics) on ${node.address}`);
   }
-  const features = await startBackground(ctx);
-  await app.listen({ port: config.port, host: config.host });
-  log.info(config.role === 'live' ? `Live node (websockets only) is up on port ${config.port}` : `Whisky auction is up on ${config.publicUrl}`);
+  const features = await steps.run(4, seedingText(config), () => startBackground(ctx), () => 'Background work started');
+  await steps.run(5, `Listening on port ${config.port}`, () => app.listen({ port: config.port, host: config.host }),
+    () => (config.role === 'live' ? `Live node (websockets only) is up on port ${config.port}` : `Whisky auction is up on ${config.publicUrl}`));
+  if (process.env.CLUSTER_WORKER) log.info(`Server process ${process.pid} is up on port ${config.port}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    log.info({ signal }, `Stopping (${signal}): finishing the requests in flight, then the background work, then the database`);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
@@ -56,6 +63,7 @@ async function main(): Promise<void> {
       await ctx.passwords.close();
       await ctx.db.destroy();
       await target.stop();
+      log.info(`Stopped: requests finished, background work stopped${target.embedded ? ', embedded PostgreSQL stopped' : ', database connections closed'}`);
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'shutdown failed');
@@ -67,6 +75,21 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** Host, port and database name of a URL: never its password. */
+function databaseHost(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.host}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+function seedingText(config: ReturnType<typeof loadConfig>): string {
+  const seeds = !config.production && process.env.SEED_ON_START !== 'false';
+  return `Starting the projections and schedulers${seeds ? ' (the demo house is seeded in the background when it needs it)' : ''}`;
 }
 
 main().catch((error) => {

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config';
-import { productionProblems, refuseUnsafeProduction, tokenSecretProblem } from './startup-checks';
+import { metricsTokenProblem, productionProblems, refuseUnsafeProduction, tokenSecretProblem } from './startup-checks';
 import { demoAccountsWanted, modeLine } from './accounts/demo-users';
 
 const KEY = randomBytes(48).toString('base64url');
@@ -28,6 +28,17 @@ test('production refuses a missing, short, malformed or placeholder signing key'
   assert.match(tokenSecretProblem('a'.repeat(64))!, /placeholder/);
   assert.is(tokenSecretProblem(randomBytes(32).toString('base64url')), null);
   assert.match(tokenSecretProblem(`${KEY.slice(0, 40)}+/+`)!, /base64url/);
+});
+
+test('production refuses a weak METRICS_TOKEN (none is fine: /metrics is then not served)', () => {
+  assert.is(metricsTokenProblem(null), null);
+  assert.is(metricsTokenProblem(randomBytes(32).toString('base64url')), null);
+  assert.is(metricsTokenProblem('0123456789abcdef'.repeat(4)), null);
+  assert.match(metricsTokenProblem('secret')!, /METRICS_TOKEN is too weak/);
+  assert.match(metricsTokenProblem('x'.repeat(40))!, /too weak/);
+  assert.equal(productionProblems(prod({ TOKEN_SECRET: KEY, MAIL_LOCAL: 'true', METRICS_TOKEN: 'metrics' })), [
+    'METRICS_TOKEN is too weak: 32+ random characters (e.g. `openssl rand -hex 32`), or unset it',
+  ]);
 });
 
 test('production refuses to start without a mail decision', () => {

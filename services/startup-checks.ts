@@ -19,12 +19,22 @@ export function tokenSecretProblem(secret: string | null): string | null {
   return null;
 }
 
+/** METRICS_TOKEN is optional; when set, it guards /metrics on the public port, so it must not be guessable. */
+export function metricsTokenProblem(token: string | null): string | null {
+  if (token === null) return null;
+  // 10 distinct characters: a random hex token (16 possible) has them all but surely; a placeholder has few.
+  if (token.length < 32 || new Set(token).size < 10) return 'METRICS_TOKEN is too weak: 32+ random characters (e.g. `openssl rand -hex 32`), or unset it';
+  return null;
+}
+
 /** The problems that stop a production start, in the order to fix them; empty outside production. */
 export function productionProblems(config: Config): string[] {
   if (!config.production) return [];
   const problems: string[] = [];
   const secret = tokenSecretProblem(config.tokenSecret);
   if (secret) problems.push(secret);
+  const metrics = metricsTokenProblem(config.metricsToken);
+  if (metrics) problems.push(metrics);
   if (!config.smtpUrl && !config.mailLocal) {
     problems.push('no email delivery chosen: set SMTP_URL, or MAIL_LOCAL=true to keep emails undelivered in the database');
   }

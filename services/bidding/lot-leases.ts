@@ -72,6 +72,11 @@ export class LotLeases {
     await sql`DELETE FROM lease_holders WHERE holder = ${this.holder}`.execute(this.db);
   }
 
+  /** Leases this process holds now (the metrics read it at scrape time). */
+  get heldCount(): number {
+    return this.held.size;
+  }
+
   /** The epoch of this process's lease on the lot, if it holds it (no query). */
   epochOf(lotId: string): number | undefined {
     return this.held.get(lotId);

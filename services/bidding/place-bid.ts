@@ -13,7 +13,8 @@ import { keyDigest } from '../commands/idempotent-run';
 import type { LotJob, StoredAnswer } from './lot-writer';
 import { CompanionNeeded } from './lot-job';
 import { capCompanion } from '../spending-cap/cap-context';
-import { Conflict } from '../../domain/shared/errors';
+import { Conflict, DomainError } from '../../domain/shared/errors';
+import { refusalReason } from './refusal-reason';
 import { noteWritten } from '../http/read-your-writes';
 
 export interface BidInput {
@@ -56,10 +57,27 @@ async function decide(ctx: AppContext, user: AuthUser, input: BidInput): Promise
       answer: (before, after) => ({ status: BID_CREATED, body: bidAnswer(before, after, user.id, bidId) }),
     };
   }
-  const decision = await submitCapped(ctx, job, { userId: user.id, lotId: input.lotId, bidId });
+  const decision = await decided(ctx, () => submitCapped(ctx, job, { userId: user.id, lotId: input.lotId, bidId }));
   // No wait here (the hot path): the answer carries the bid's position, and says when the views are still behind.
   noteWritten(ctx, decision.append);
   return decision.stored ?? { status: BID_CREATED, body: bidAnswer(decision.before, decision.after, user.id, bidId) };
+}
+
+/**
+ * Counts the decision for the metrics (a counter and a histogram in memory; nothing else on the hot path). Only here,
+ * on the lot's writer: a bid forwarded from another process is counted once, where it was decided; an answer
+ * replayed for a repeated Idempotency-Key never gets here (services/bidding/idempotency.ts answers it).
+ */
+async function decided<T>(ctx: AppContext, submit: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    const decision = await submit();
+    ctx.metrics.bidDecided((performance.now() - started) / 1000);
+    return decision;
+  } catch (error) {
+    if (error instanceof DomainError) ctx.metrics.bidRefused(refusalReason(error), (performance.now() - started) / 1000);
+    throw error;
+  }
 }
 
 /** Times a capped bid is checked again because the bidder's cap stream kept moving under it. */

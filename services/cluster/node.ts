@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { installLeases, LotLeases, uninstallLeases, type LeaseOptions } from '../bidding/lot-leases';
 import { HOLDER_PATH } from '../bidding/lot-router';
+import { answerInternal, METRICS_PATH } from '../metrics/http';
 
 export interface NodeOptions extends LeaseOptions {
   /** Interface of the internal listener: 127.0.0.1 for processes of one machine, 0.0.0.0 across machines. */
@@ -33,6 +34,8 @@ export async function startNode(ctx: AppContext, app: FastifyInstance, options: 
   const server = http.createServer((req, res) => {
     // Liveness for peers: answers who this is, so a restarted process on the same address is not taken for the old.
     if (req.url === HOLDER_PATH) return void res.end(leases.holder);
+    // Prometheus scrapes each process here, without the public port's token (docs/operations.md).
+    if (req.method === 'GET' && req.url === METRICS_PATH) return void answerInternal(ctx.metrics, res, req);
     app.routing(req, res);
   });
   server.keepAliveTimeout = 30_000;
@@ -46,6 +49,7 @@ export async function startNode(ctx: AppContext, app: FastifyInstance, options: 
   const address = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   await leases.start(address);
   installLeases(ctx, leases);
+  ctx.metrics.provide({ leasesHeld: () => leases.heldCount });
   return {
     address,
     leases,
@@ -53,6 +57,7 @@ export async function startNode(ctx: AppContext, app: FastifyInstance, options: 
     async stop() {
       await leases.stop();
       uninstallLeases(ctx);
+      ctx.metrics.provide({ leasesHeld: () => 0 });
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

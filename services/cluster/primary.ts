@@ -11,28 +11,44 @@ import { resolveDatabase } from '../db/connect';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { loadOrCreateSigningKey } from '../auth/tokens';
+import { Steps } from '../progress';
 
 const RESTART_DELAY_MS = 1_000;
 
 export async function runPrimary(config: Config, log: Logger): Promise<void> {
-  const target = await resolveDatabase(config, (m) => log.info(m));
+  const steps = new Steps(log);
+  const target = await steps.run(2, config.databaseUrl ? 'Using the database at DATABASE_URL' : `Starting the embedded PostgreSQL in ${config.dataDir}/postgres`,
+    () => resolveDatabase(config, () => {}), () => 'Database ready');
   const db = createDb(target.url, 1);
-  const applied = await migrateToLatest(db);
+  const applied = await steps.run(3, 'Migrating the database', () => migrateToLatest(db), (names) => `Applied ${names.length} migration(s)`);
   await db.destroy();
-  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  if (applied.length > 0) log.debug({ applied }, 'migrations applied');
   loadOrCreateSigningKey(config.tokenSecret, config.dataDir);
 
   let stopping = false;
   const env = { DATABASE_URL: target.url, LOT_LEASES: config.lotLeases ? 'on' : 'off', CLUSTER_WORKER: '1' };
-  // The demo seed (outside production) is not guarded across processes: only the first worker may run it.
-  const fork = (first: boolean) => cluster.fork(first ? env : { ...env, SEED_ON_START: 'false' });
+  // Each worker has a slot: a fixed INTERNAL_PORT is the first slot's, the next slots take the ports after it (a
+  // Prometheus scrape target each, docs/operations.md; one port for all could not work: the listener is exclusive).
+  // A replacement takes the slot of the worker it replaces. 0 stays 0: any free port, each its own.
+  const slots = new Map<number, number>();
+  let restarted = false;
+  const fork = (slot: number) => {
+    const port = config.internalPort > 0 ? { INTERNAL_PORT: String(config.internalPort + slot) } : {};
+    // The demo seed (outside production) is not guarded across processes: only the first worker may run it.
+    const worker = cluster.fork({ ...env, ...port, ...(slot === 0 && !restarted ? {} : { SEED_ON_START: 'false' }) });
+    slots.set(worker.id, slot);
+  };
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;
     log.error({ pid: worker.process.pid, code, signal }, 'worker died: starting another');
-    setTimeout(() => { if (!stopping) fork(false); }, RESTART_DELAY_MS).unref();
+    const slot = slots.get(worker.id) ?? 0;
+    slots.delete(worker.id);
+    restarted = true;
+    setTimeout(() => { if (!stopping) fork(slot); }, RESTART_DELAY_MS).unref();
   });
-  for (let i = 0; i < config.processes; i++) fork(i === 0);
-  log.info({ processes: config.processes, lotLeases: config.lotLeases }, 'started the worker processes');
+  await steps.run(4, `Starting ${config.processes} server processes`, () => {
+    for (let i = 0; i < config.processes; i++) fork(i);
+  }, () => `Started ${config.processes} server processes; each says when it listens`);
 
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -11,6 +11,7 @@ export interface DatabaseTarget {
 export async function resolveDatabase(config: Config, log: (msg: string) => void): Promise<DatabaseTarget> {
   if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => {} };
   log(`No DATABASE_URL: starting the embedded PostgreSQL in ${config.dataDir}/postgres`);
-  const embedded = await startEmbeddedPostgres(config.dataDir);
+  // Its own process group: a Ctrl+C reaches the server, whose shutdown stops PostgreSQL last (docs/operations.md).
+  const embedded = await startEmbeddedPostgres(config.dataDir, () => {}, { ownProcessGroup: true });
   return { url: embedded.url, embedded: true, stop: embedded.stop };
 }

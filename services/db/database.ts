@@ -8,6 +8,14 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 
+const pools = new WeakMap<Kysely<any>, pg.Pool>();
+
+/** The pool behind a Db, in numbers (the metrics read it at scrape time): connections open, idle, and queries waiting. */
+export function poolStats(db: Kysely<any>): { total: number; idle: number; waiting: number } {
+  const pool = pools.get(db);
+  return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 };
+}
+
 export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({
     connectionString,
@@ -28,5 +36,7 @@ export function createDb(connectionString: string, max = 10): Db {
     // 'error'; its query rejects on its own, so the event must not crash the process.
     client.on('error', () => {});
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }

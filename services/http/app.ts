@@ -20,6 +20,8 @@ import { routePreloadReader } from './route-chunks';
 import { siteFileRoutes } from '../site/routes';
 import { socialCspAllowances } from '../accounts/social/client-settings';
 import { indexHtmlReader, installCompression, sendPage, serveBuiltClient } from './delivery';
+import { installRequestMetrics, metricsRoute } from '../metrics/http';
+import { readinessRoute } from './readiness';
 
 const WEB_DIST = path.resolve(process.cwd(), 'web/dist');
 
@@ -38,6 +40,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply),
   });
   recordRoutes(app);
+  installRequestMetrics(app, ctx.metrics);
   // The configured social sign-in providers' scripts, frames and calls (none when none is configured).
   const cspAllow = socialCspAllowances(ctx.config);
   await installSecurityHeaders(app, ctx.config.publicUrl, cspAllow);
@@ -65,6 +68,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
+  readinessRoute(app, ctx);
+  metricsRoute(app, ctx.metrics, ctx.config.metricsToken);
   app.get('/api/server_time/', { schema: { tags: ['ops'], summary: "The server's clock (for countdowns)" } }, async () => ({ now: ctx.clock.now().toISOString() }));
 
   for (const feature of featuresFor(ctx.config.role)) {

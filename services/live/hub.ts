@@ -123,6 +123,20 @@ export class LiveHub implements LiveConnections {
     return this.fanOut.pending;
   }
 
+  /**
+   * Connections, queued bytes and slow sockets, for the metrics: a walk over this process's sockets, done when
+   * Prometheus scrapes (every 15 s or so), never per message.
+   */
+  stats(): { connections: Record<Channel, number>; queuedBytes: number; slowSockets: number; pendingBroadcasts: number } {
+    let queuedBytes = 0;
+    const connections = { lots: 0, auctions: 0, notifications: 0, articles: 0 };
+    for (const [channel, set] of Object.entries(this.channels) as [Channel, Set<LiveClient>][]) {
+      connections[channel] = set.size;
+      for (const client of set) queuedBytes += client.socket.bufferedAmount;
+    }
+    return { connections, queuedBytes, slowSockets: this.behind.size, pendingBroadcasts: this.fanOut.pending };
+  }
+
   startKeepalive(intervalMs = 30_000): void {
     if (this.keepalive) return;
     this.keepalive = setInterval(() => this.ping(), intervalMs);
