@@ -29,8 +29,8 @@ export interface RestoreReport {
 
 /**
  * Restores a backup (backup.ts) into an empty database: the schema its source had (the same migrations), the copied
- * tables and sequences in one transaction (a truncated or damaged file leaves nothing behind), the data folder's
- * files, then the migrations made since, the feed epoch, and every read model rebuilt from the events.
+ * tables and sequences, all in one transaction (a truncated or damaged file leaves the database empty), the data
+ * folder's files, then the migrations made since, the feed epoch, and every read model rebuilt from the events.
  */
 export async function restoreBackup(db: Kysely<any>, options: RestoreOptions): Promise<RestoreReport> {
   const progress = options.onProgress ?? (() => {});
@@ -38,15 +38,24 @@ export async function restoreBackup(db: Kysely<any>, options: RestoreOptions): P
   await refuseNonEmpty(db);
   const known = await knownMigrations();
   const unknown = header.migrations.filter((m) => !known.includes(m));
+  if (header.migrations.length === 0) throw new Error('The backup names no migrations: it is damaged.');
   if (unknown.length > 0) throw new Error(`This backup was made by a newer version of the house (migrations ${unknown.join(', ')}): restore it with that version.`);
-  if (header.migrations.length > 0) await migrateTo(db, header.migrations[header.migrations.length - 1]);
-  progress(`schema of the backup: ${header.migrations.length} migrations`);
-
-  const end = await db.transaction().execute(async (trx) => {
-    const imported = await importLines(trx, options.file, options.dataDir, progress);
-    // Read models start again from the beginning; followers (mailers, won-lots) go on from where they were.
-    await sql`DELETE FROM projection_checkpoints WHERE name = ANY(${READ_MODEL_CHECKPOINTS}::text[])`.execute(trx);
-    return imported;
+  const end = await db.connection().execute(async (connection) => {
+    // One transaction from the schema to the last row: a restore that fails leaves the database empty, ready for
+    // another attempt. (The migrations never open transactions of their own; the migrator's is turned off here.)
+    await sql`BEGIN`.execute(connection);
+    try {
+      await migrateTo(connection, header.migrations[header.migrations.length - 1], { inOpenTransaction: true });
+      progress(`schema of the backup: ${header.migrations.length} migrations`);
+      const imported = await importLines(connection, options.file, options.dataDir, progress);
+      // Read models start again from the beginning; followers (mailers, won-lots) go on from where they were.
+      await sql`DELETE FROM projection_checkpoints WHERE name = ANY(${READ_MODEL_CHECKPOINTS}::text[])`.execute(connection);
+      await sql`COMMIT`.execute(connection);
+      return imported;
+    } catch (error) {
+      await sql`ROLLBACK`.execute(connection).catch(() => {});
+      throw error;
+    }
   });
   progress(`${end.files} files into ${options.dataDir}`);
 

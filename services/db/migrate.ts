@@ -28,9 +28,12 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   return applied;
 }
 
-/** Up (or down) to `name` exactly: a restore first rebuilds the schema its backup was taken with. */
-export async function migrateTo(db: Kysely<any>, name: string): Promise<string[]> {
-  return migrate(db, (migrator) => migrator.migrateTo(name));
+/**
+ * Up (or down) to `name` exactly: a restore first rebuilds the schema its backup was taken with. `inOpenTransaction`:
+ * `db` is one connection with a transaction the caller opened (the restore's), and the migrations run inside it.
+ */
+export async function migrateTo(db: Kysely<any>, name: string, options: { inOpenTransaction?: boolean } = {}): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateTo(name), options.inOpenTransaction ?? false);
 }
 
 /** The migrations the code has, in order. */
@@ -38,8 +41,8 @@ export async function knownMigrations(): Promise<string[]> {
   return Object.keys(await new FolderMigrationProvider().getMigrations()).sort();
 }
 
-async function migrate(db: Kysely<any>, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<string[]> {
-  const { error, results } = await run(new Migrator({ db, provider: new FolderMigrationProvider() }));
+async function migrate(db: Kysely<any>, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>, disableTransactions = false): Promise<string[]> {
+  const { error, results } = await run(new Migrator({ db, provider: new FolderMigrationProvider(), disableTransactions }));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
