@@ -2,7 +2,7 @@
  * `npm run backup [-- --out <file>]`: a backup of the house (services/backup/backup.ts) from DATABASE_URL's database,
  * or the embedded one (the running house's, or started for the backup), with the data folder's uploads and token
  * signing key. The house keeps serving meanwhile. Default file: backups/house-<UTC time>.backup.gz.
- * docs/operations.md, "Backup and restore".
+ * docs/backup-restore.md.
  */
 import fs from 'node:fs';
 import path from 'node:path';

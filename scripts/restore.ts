@@ -2,7 +2,7 @@
  * `npm run restore -- <file>`: restores a backup (services/backup/restore.ts) into DATABASE_URL's database, which must
  * be new and empty, or into the embedded one of DATA_DIR, which must be new (a DATA_DIR without a postgres folder
  * yet); the backup's files go into DATA_DIR. Then every read model is rebuilt from the events. Run
- * `npm run audit:verify` after it, then start the house. docs/operations.md, "Backup and restore".
+ * `npm run audit:verify` after it, then start the house. docs/backup-restore.md.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../services/config';

@@ -1,5 +1,5 @@
 /**
- * The backup file (docs/operations.md, "Backup and restore"): gzip of text lines. A line starting with `{` is one row
+ * The backup file (docs/backup-restore.md): gzip of text lines. A line starting with `{` is one row
  * of the current table, exactly as PostgreSQL's `to_jsonb(row)::text` wrote it (never parsed and re-serialised in
  * Node, so bigints, numerics and timestamps keep every digit). Every other line starts with `#`:
  *

@@ -83,7 +83,7 @@ async function readHeader(file: string): Promise<BackupHeader> {
 async function refuseNonEmpty(db: Kysely<any>): Promise<void> {
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'p', 'v', 'm', 'S')`.execute(db);
-  if (rows[0].n > 0) throw new Error('The database is not empty: restore only into a new, empty database (docs/operations.md, "Backup and restore").');
+  if (rows[0].n > 0) throw new Error('The database is not empty: restore only into a new, empty database (docs/backup-restore.md).');
 }
 
 /**

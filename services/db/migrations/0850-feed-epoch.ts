@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The feed epoch (docs/operations.md, "Backup and restore"): events store `feed_xact_id()` = the writing transaction's
+ * The feed epoch (docs/architecture.md, "Backup and restore"): events store `feed_xact_id()` = the writing transaction's
  * id plus `feed_epoch.xid_offset`, and the feed horizon is shifted by the same offset (feed-horizon.ts). The offset
  * is 0 until a restore brings events whose transaction ids are above this cluster's: then it is raised to the highest
  * stored id (services/event-store/feed-epoch.ts), so every new event sorts after every restored one.
