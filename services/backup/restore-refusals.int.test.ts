@@ -99,6 +99,14 @@ test('a backup whose counts do not match its rows is refused as damaged', async 
   assert.is(await publicTables(db), 0);
 });
 
+test('a file that is not a backup is refused before anything is written', async () => {
+  const plain = path.join(work, 'plain.txt');
+  fs.writeFileSync(plain, 'hello');
+  const db = await emptyDatabase();
+  await rejects(() => restoreBackup(db, { file: plain, dataDir: path.join(work, 'out6') }), /not a whisky-auction backup/);
+  assert.is(await publicTables(db), 0);
+});
+
 test('a database that is not empty is refused before anything is written', async () => {
   const before = await eventsDigest(sourceDb);
   await rejects(() => restoreBackup(sourceDb, { file: good, dataDir: path.join(work, 'out3') }), /not empty/);

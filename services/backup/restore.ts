@@ -70,19 +70,28 @@ export async function restoreBackup(db: Kysely<any>, options: RestoreOptions): P
 }
 
 async function readHeader(file: string): Promise<BackupHeader> {
-  for await (const line of readLines(file)) {
-    const { word, rest } = directive(line);
-    if (word !== MAGIC) break;
-    const header = JSON.parse(rest) as BackupHeader;
-    if (header.format_version !== FORMAT_VERSION) throw new Error(`Backup format ${header.format_version} is not supported (this version reads ${FORMAT_VERSION}).`);
-    return header;
+  let header: BackupHeader | null = null;
+  try {
+    for await (const line of readLines(file)) {
+      const { word, rest } = directive(line);
+      if (word === MAGIC) header = JSON.parse(rest) as BackupHeader;
+      break;
+    }
+  } catch (error) {
+    // Not gzip, or not JSON after the magic word.
+    if ((error as { code?: string }).code === 'ENOENT') throw error;
   }
-  throw new Error(`${file} is not a whisky-auction backup.`);
+  if (!header) throw new Error(`${file} is not a whisky-auction backup.`);
+  if (header.format_version !== FORMAT_VERSION) throw new Error(`Backup format ${header.format_version} is not supported (this version reads ${FORMAT_VERSION}).`);
+  return header;
 }
 
 async function refuseNonEmpty(db: Kysely<any>): Promise<void> {
+  // An extension's own relations (pg_stat_statements' views, say) do not count: a hosted server may put them there.
   const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'p', 'v', 'm', 'S')`.execute(db);
+    SELECT count(*)::int AS n FROM pg_class c
+    WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
+      AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')`.execute(db);
   if (rows[0].n > 0) throw new Error('The database is not empty: restore only into a new, empty database (docs/backup-restore.md).');
 }
 
