@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { createDb } from '../db/database';
 import { penceToDecimal } from '../../domain/shared/money';
 import { startTestApp, TestClock, type TestApp } from '../testing/harness';
-import { createTestUser } from '../testing/users';
+import { createTestUser, type TestUser } from '../testing/users';
 import { startOrderApp } from '../orders/testing';
 import { seedDemoHouse } from '../catalogue/seed/seed-house';
 import { tellWalletStory } from '../audit/testing/wallet-story';
@@ -50,7 +50,7 @@ const checkpoints = (app: TestApp, names: readonly string[]) => sql<{ name: stri
 const feedIds = (events: { event_id: string }[]) => events.map((e) => e.event_id);
 
 async function buildHouse(): Promise<void> {
-  let staff, seller;
+  let staff: TestUser, seller: TestUser;
   ({ t: source, staff, seller } = await startOrderApp());
   const seeded = await seedDemoHouse(source.ctx, {
     now: source.clock.now(), parts: { past: true, live: true, next: false }, pastAuctions: 1, lotsPerPastAuction: 8, liveLots: 3, log: () => {},
