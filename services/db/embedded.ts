@@ -107,6 +107,29 @@ async function postgresBinary(): Promise<string | null> {
   }
 }
 
+/**
+ * The address of the embedded PostgreSQL already running on `dataDir` (a started house), or null: a second server
+ * cannot start on the same folder, so scripts that may run beside the house (backup) connect to that one. Its
+ * postmaster.pid names its process and, on the fourth line, its port.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | null {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]), port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: it runs, as the postgres user. ESRCH: a stale file left by a crash.
+    if ((error as { code?: string }).code !== 'EPERM') return null;
+  }
+  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+}
+
 function handFolderToPostgresUser(dataDir: string): void {
   try {
     execFileSync('id', ['postgres'], { stdio: 'ignore' });

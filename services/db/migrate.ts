@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
+import { ensureFeedEpoch } from '../event-store/feed-epoch';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -17,9 +18,31 @@ class FolderMigrationProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Every start and script migrates through here. After the migrations the feed epoch is checked: a database restored
+ * by other tools (pg_restore of a dump from another cluster) is put right before anything reads or writes the feed.
+ */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
-  const { error, results } = await migrator.migrateToLatest();
+  const applied = await migrate(db, (migrator) => migrator.migrateToLatest());
+  await ensureFeedEpoch(db);
+  return applied;
+}
+
+/**
+ * Up (or down) to `name` exactly: a restore first rebuilds the schema its backup was taken with. `inOpenTransaction`:
+ * `db` is one connection with a transaction the caller opened (the restore's), and the migrations run inside it.
+ */
+export async function migrateTo(db: Kysely<any>, name: string, options: { inOpenTransaction?: boolean } = {}): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateTo(name), options.inOpenTransaction ?? false);
+}
+
+/** The migrations the code has, in order. */
+export async function knownMigrations(): Promise<string[]> {
+  return Object.keys(await new FolderMigrationProvider().getMigrations()).sort();
+}
+
+async function migrate(db: Kysely<any>, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>, disableTransactions = false): Promise<string[]> {
+  const { error, results } = await run(new Migrator({ db, provider: new FolderMigrationProvider(), disableTransactions }));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -23,8 +23,10 @@ import { sql, type RawBuilder } from 'kysely';
  *  - backend_xid is a 32-bit xid and the snapshot holds xid8: compared through the xid8 -> xid cast (the low 32
  *    bits). Two running ids never share their low 32 bits: wraparound protection keeps all of them within 2^31.
  *  - On a hot standby the snapshot lists no running ids (they are in subxip), so there it falls back to xmin.
+ *  - Computed from this cluster's ids, then shifted by the feed epoch (feed-epoch.ts) like every stored id, so that
+ *    events restored from another cluster stay below it and new ones above them.
  */
-export const FEED_HORIZON: RawBuilder<string> = sql<string>`(
+export const FEED_HORIZON: RawBuilder<string> = sql<string>`((
   SELECT CASE WHEN pg_is_in_recovery() THEN pg_snapshot_xmin(s.snap)
     ELSE least(
       pg_snapshot_xmax(s.snap),
@@ -36,4 +38,4 @@ export const FEED_HORIZON: RawBuilder<string> = sql<string>`(
          WHERE other.backend_xid IS NOT NULL
            AND other.datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))))
     END
-  FROM (SELECT pg_current_snapshot() AS snap) AS s)`;
+  FROM (SELECT pg_current_snapshot() AS snap) AS s)::text::bigint + (SELECT xid_offset FROM feed_epoch))::text::xid8`;
