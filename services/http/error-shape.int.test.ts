@@ -79,7 +79,6 @@ function parseRaw(text: string): { status: number; head: string; body: unknown }
 }
 
 const json = { 'content-type': 'application/json' };
-const detail = (body: unknown) => (body as { detail?: unknown }).detail;
 
 test('an unknown API route is 404 {detail}', async () => {
   const res = await send('GET', '/api/nothing-here/');
@@ -121,6 +120,8 @@ test('a request the HTTP parser cannot read is 400 {detail} (raw socket)', async
 test('validation answers {field: [messages]} in people\'s words, never zod\'s', async () => {
   const res = await send('GET', '/api/withdraw/?page=abc', { headers: bearer(user) });
   assert.equal([res.status, res.body], [400, { page: ['Enter a number.'] }]);
+  const zero = await send('GET', '/api/withdraw/?page=0', { headers: bearer(user) });
+  assert.equal([zero.status, zero.body], [400, { page: ['Enter a number of at least 1.'] }]);
   const notObject = await send('POST', '/api/auth/login/', { headers: json, body: '[1, 2]' });
   assert.equal([notObject.status, notObject.body], [400, { non_field_errors: ['Send the fields as a JSON object.'] }]);
 });
@@ -138,14 +139,6 @@ test('the sandbox bank page refuses a bad link with 404 {detail}, on GET and on 
 test('a refused payout code carries detail, and msg with the same text (the spec\'s client shows msg)', async () => {
   const res = await send('POST', '/api/verify_code/', { headers: { ...json, ...bearer(user) }, body: '{}' });
   assert.equal([res.status, res.body], [400, { detail: CODE_MISSING, msg: CODE_MISSING }]);
-});
-
-test('every answer above is JSON with a string detail or string lists per field', async () => {
-  const answers = [await send('GET', '/api/nothing-here/'), await send('PATCH', '/api/server_time/'), await send('GET', '/api/withdraw/?page=0', { headers: bearer(user) })];
-  for (const { body } of answers) {
-    const ok = typeof detail(body) === 'string' || Object.values(body as object).every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'));
-    assert.ok(ok, JSON.stringify(body));
-  }
 });
 
 test('while the server shuts down, a new request on an open connection is 503 {detail} with Retry-After', async () => {
