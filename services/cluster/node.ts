@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import { installLeases, LotLeases, uninstallLeases, type LeaseOptions } from '../bidding/lot-leases';
 import { HOLDER_PATH } from '../bidding/lot-router';
 import { answerInternal, METRICS_PATH } from '../metrics/http';
+import { answerClientError } from '../http/protocol-errors';
 
 export interface NodeOptions extends LeaseOptions {
   /** Interface of the internal listener: 127.0.0.1 for processes of one machine, 0.0.0.0 across machines. */
@@ -39,6 +40,7 @@ export async function startNode(ctx: AppContext, app: FastifyInstance, options: 
     app.routing(req, res);
   });
   server.keepAliveTimeout = 30_000;
+  server.on('clientError', answerClientError); // the API's error shape here too, as on the public port
   // exclusive: under node:cluster a worker's listen is otherwise shared through the primary (one port for all).
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -39,13 +39,9 @@ test.after(async () => t.close());
 
 interface Problem { case: string; what: string }
 
-/** The two payout-access calls answer `{msg}` by contract (spec 2; services/payout/access-routes.ts). */
-const MSG_ANSWERS = new Set(['/api/verify_code/', '/api/check_user_access_code/']);
-
 /** True for `{detail: "..."}` or `{field: ["message", ...]}`. */
-function isErrorShape(body: unknown, url: string): boolean {
+function isErrorShape(body: unknown): boolean {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
-  if (MSG_ANSWERS.has(url.split('?')[0]) && typeof (body as { msg?: unknown }).msg === 'string') return true;
   const values = Object.values(body);
   if (typeof (body as { detail?: unknown }).detail === 'string') return true;
   return values.length > 0 && values.every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'));
@@ -58,11 +54,11 @@ async function send(c: BadCase): Promise<{ status: number; body: string; problem
   const name = `${c.caller} ${c.method} ${c.url.slice(0, 120)} [${c.kind}]`;
   const problems: Problem[] = [];
   if (res.statusCode >= 500) problems.push({ case: name, what: `${res.statusCode} ${res.body.slice(0, 200)}` });
-  // Pages outside /api/ (the payment sandbox's 3-D Secure screens) answer HTML by design.
-  if (res.statusCode >= 400 && res.statusCode < 500 && c.url.startsWith('/api/')) {
+  // Every error answer, under /api/ and outside it (the payment sandbox's 3-D Secure screens), is in the API's shape.
+  if (res.statusCode >= 400 && res.statusCode < 500) {
     let body: unknown = null;
     try { body = res.json(); } catch { /* not JSON */ }
-    if (!isErrorShape(body, c.url)) problems.push({ case: name, what: `${res.statusCode} not in the error shape: ${res.body.slice(0, 200)}` });
+    if (!isErrorShape(body)) problems.push({ case: name, what: `${res.statusCode} not in the error shape: ${res.body.slice(0, 200)}` });
   }
   if (c.caller !== 'staff') {
     const sent = `${c.url} ${c.payload ?? ''}`;

@@ -7,7 +7,8 @@ import fastifyCookie from '@fastify/cookie';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { featuresFor } from '../features';
-import { answerFrameworkError, installErrorHandler } from './errors';
+import { answerFrameworkError, detailForStatus, installErrorHandler } from './errors';
+import { allowedMethods, answerClientError, refuseWhileClosing } from './protocol-errors';
 import { installTextGuard } from './text-guard';
 import { installReadYourWrites } from './read-your-writes';
 import { registerApiDocs, tagRoutes } from './openapi';
@@ -36,7 +37,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     trustProxy: ctx.config.trustProxy,
-    return503OnClosing: true,
+    // Every error in the API's shape (services/http/protocol-errors.ts): while closing, and from the HTTP parser.
+    return503OnClosing: false,
+    clientErrorHandler: answerClientError,
     frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply),
   });
   recordRoutes(app);
@@ -44,6 +47,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // The configured social sign-in providers' scripts, frames and calls (none when none is configured).
   const cspAllow = socialCspAllowances(ctx.config);
   await installSecurityHeaders(app, ctx.config.publicUrl, cspAllow);
+  refuseWhileClosing(app); // after the headers (a 503 carries them too), before any hook that does work
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -81,8 +85,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const routePreloads = routePreloadReader(WEB_DIST);
   if (ctx.config.role !== 'live') siteFileRoutes(app, ctx);
   app.setNotFoundHandler(async (request, reply) => {
+    // A known path asked with another method: 405 naming the methods it has (the router alone would say 404).
+    const allowed = allowedMethods(app, request.url);
+    if (allowed.length > 0) return reply.status(405).header('Allow', allowed.join(', ')).send({ detail: detailForStatus(405) });
     const isPage = clientBuilt && (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|ws)(\/|$)/.test(request.url);
-    if (!isPage) return reply.status(404).send({ detail: 'Not found.' });
+    if (!isPage) return reply.status(404).send({ detail: detailForStatus(404) });
     // Deep links load the client; the status tells whether the page exists, and a lot, auction or article page carries
     // its own head (services/http/client-pages.ts).
     const page = await resolvePage(ctx, request.url);

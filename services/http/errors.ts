@@ -6,6 +6,9 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 /** Seconds a client is told to wait when the database is unreachable (a restart takes a few seconds). */
 export const UNAVAILABLE_RETRY_AFTER = 5;
 
+/** The whole body of every 5xx: nothing about the cause reaches the caller. */
+export const SERVER_ERROR = 'Server error';
+
 const STATUS: Record<DomainError['kind'], number> = {
   validation: 400,
   rule_broken: 400,
@@ -43,7 +46,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(503).send({ detail: 'The service is temporarily unavailable. Please try again in a moment.' });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ detail: 'Server error' });
+    return reply.status(500).send({ detail: SERVER_ERROR });
   });
 }
 
@@ -53,7 +56,30 @@ export function installErrorHandler(app: FastifyInstance): void {
  */
 export function answerFrameworkError(error: FastifyError, reply: FastifyReply): void {
   const status = error.statusCode ?? 400;
-  void reply.status(status).send({ detail: status >= 500 ? 'Server error' : publicFrameworkMessage(error) });
+  void reply.status(status).send({ detail: status >= 500 ? SERVER_ERROR : publicFrameworkMessage(error) });
+}
+
+/**
+ * The detail of each status when nothing more specific is known: framework and protocol errors (Fastify's, the
+ * HTTP parser's in services/http/client-errors.ts, the router's 404 and 405). Written for people; no internals.
+ */
+const STATUS_DETAIL: Record<number, string> = {
+  400: 'The request could not be read.',
+  404: 'Not found.',
+  405: 'This method is not allowed here.',
+  406: 'This address cannot answer in the format asked for.',
+  408: 'The request took too long to arrive. Please try again.',
+  411: 'A request with a body needs a Content-Length header.',
+  413: 'Request body is too large.',
+  414: 'The URL is too long.',
+  415: 'This content type is not accepted here.',
+  429: 'Too many requests.',
+  431: 'The request headers are too large.',
+  503: 'The server is restarting. Please try again in a moment.',
+};
+
+export function detailForStatus(status: number): string {
+  return STATUS_DETAIL[status] ?? (status >= 500 ? SERVER_ERROR : STATUS_DETAIL[400]);
 }
 
 function publicFrameworkMessage(error: FastifyError): string {
@@ -61,15 +87,14 @@ function publicFrameworkMessage(error: FastifyError): string {
     case 'FST_ERR_BAD_URL':
       return 'Malformed URL.';
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return 'The URL is too long.';
+      return detailForStatus(414);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'Malformed JSON body.';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large.';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported media type.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The JSON body is empty.';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The Content-Length header does not match the body.';
     default:
-      return error.statusCode === 429 ? 'Too many requests.' : 'Bad request.';
+      return detailForStatus(error.statusCode ?? 400);
   }
 }

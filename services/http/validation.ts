@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
+import { peopleMessage } from './zod-messages';
 
 /** Turns zod issues into the API's field-error shape: `{field: ["message", ...]}`. */
 export function toFieldErrors(error: z.ZodError): FieldErrors {
@@ -11,8 +12,9 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   return fields;
 }
 
+/** Parses with the people's messages (services/http/zod-messages.ts) wherever a schema names none of its own. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(value ?? {}, { error: peopleMessage });
   if (!result.success) throw new ValidationError(toFieldErrors(result.error));
   return result.data;
 }

@@ -9,6 +9,7 @@ import { paymentsProjection } from '../../projections/payments/payments-projecti
 import { userCardsProjection } from '../../projections/payments/user-cards-projection';
 import { usersProjection } from '../../projections/users/users-projection';
 import { CARD, card, challengeUrl, countEvents, feeRow, followReturn, get, openChallenge, post } from './testing';
+import { INVALID_CHALLENGE } from './sandbox/challenge-page';
 
 let t: TestApp;
 
@@ -106,12 +107,12 @@ test('a wrong or missing challenge token gets no page and decides nothing', asyn
   const url = challengeUrl(res.json());
   const wrong = url.replace(/t=.*/, `t=${'A'.repeat(43)}`);
   const page = await t.app.inject({ method: 'GET', url: wrong });
-  assert.is(page.statusCode, 404);
+  assert.equal([page.statusCode, page.json()], [404, { detail: INVALID_CHALLENGE }], 'the API\'s error shape, on the bank\'s page too');
   assert.ok(page.headers['content-security-policy']);
   const path = url.split('?')[0];
   for (const payload of [`t=${'A'.repeat(43)}`, '']) {
     const pressed = await t.app.inject({ method: 'POST', url: `${path}/complete`, payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    assert.is(pressed.statusCode, 404);
+    assert.equal([pressed.statusCode, pressed.json()], [404, { detail: INVALID_CHALLENGE }]);
   }
   assert.is((await t.app.inject({ method: 'GET', url: '/payments/return/not-a-payment' })).statusCode, 400);
   assert.is((await t.app.inject({ method: 'GET', url: `/payments/return/${randomUUID()}` })).statusCode, 404);

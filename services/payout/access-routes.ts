@@ -1,6 +1,6 @@
 /**
  * POST /api/send_code/, /api/verify_code/, /api/check_user_access_code/: the access code in front of the payout
- * details. A refused code answers 400 `{msg}` (the client shows the server's msg).
+ * details. A refused code answers 400 `{detail, msg}` (the client shows the server's msg; services/payout/code-messages.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { parseBody } from '../http/validation';
 import { accessUntil, sendAccessCode, verifyAccessCode } from './access-codes';
-import { CODE_MISSING, refusedMessage } from './code-messages';
+import { CODE_MISSING, codeRefusal, refusedMessage } from './code-messages';
 import { limitsOf } from '../limits/limits';
 import { assertMayGuess, countWrongGuess } from '../limits/guesses';
 
@@ -29,12 +29,12 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   const verify = async (userId: string, code: string, ip: string, reply: FastifyReply) => {
-    if (code === '') return reply.status(400).send({ msg: CODE_MISSING });
+    if (code === '') return reply.status(400).send(codeRefusal(CODE_MISSING));
     // Five wrong tries end a code; the guess limits keep new codes from buying endless tries.
     await assertMayGuess(ctx, ip, userId);
     const check = await verifyAccessCode(ctx, userId, code);
     if (!check.ok && (check.reason === 'wrong' || check.reason === 'too_many')) await countWrongGuess(ctx, ip, userId);
-    if (!check.ok) return reply.status(400).send({ msg: refusedMessage(check) });
+    if (!check.ok) return reply.status(400).send(codeRefusal(refusedMessage(check)));
     return reply.send({ access: true, msg: ACCESS_GRANTED, expires_at: check.accessUntil?.toISOString() ?? null });
   };
 

@@ -12,6 +12,13 @@ export const CODE_TOO_MANY = 'Too many wrong codes. Please ask for a new one.';
 export const CODE_MISSING = 'Enter the 6-digit code we emailed you.';
 export const RESEND_INTERVAL_MS = 30_000;
 
+/**
+ * The body of a refused code: the API's one error shape (`detail`), with the same text as `msg`, which the
+ * specification's client shows ("Code verification failure: the server's msg is shown as details", spec 2 section 8).
+ */
+export interface CodeRefusal { detail: string; msg: string }
+export const codeRefusal = (message: string): CodeRefusal => ({ detail: message, msg: message });
+
 export function wrongCode(triesLeft: number): string {
   return `Wrong code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
 }

@@ -66,9 +66,9 @@ test('a wrong access code says how many tries are left; a code works once; resen
   const code = await codeFromMail(t, ivor, 'Your access code');
   const wrong = code === '000000' ? '111111' : '000000';
   const first = await api(t, 'POST', '/api/verify_code/', ivor, { code: wrong });
-  assert.equal([first.statusCode, first.json()], [400, { msg: 'Wrong code. 4 tries left.' }]);
+  assert.equal([first.statusCode, first.json()], [400, { detail: 'Wrong code. 4 tries left.', msg: 'Wrong code. 4 tries left.' }]);
   const missing = await api(t, 'POST', '/api/verify_code/', ivor, {});
-  assert.equal([missing.statusCode, missing.json()], [400, { msg: 'Enter the 6-digit code we emailed you.' }]);
+  assert.equal([missing.statusCode, missing.json()], [400, { detail: 'Enter the 6-digit code we emailed you.', msg: 'Enter the 6-digit code we emailed you.' }]);
   const again = await api(t, 'POST', '/api/send_code/', ivor);
   assert.equal([again.statusCode, again.json()], [429, { detail: 'Please wait 30 seconds before asking for a new code.' }]);
   assert.is(await mailCount(t, ivor, 'Your access code'), 1);
@@ -76,12 +76,12 @@ test('a wrong access code says how many tries are left; a code works once; resen
   const ok = await api(t, 'POST', '/api/check_user_access_code/', ivor, { code });
   assert.equal([ok.statusCode, ok.json().access], [200, true]);
   const reused = await api(t, 'POST', '/api/verify_code/', ivor, { code });
-  assert.equal([reused.statusCode, reused.json()], [400, { msg: 'There is no code to check. Please ask for a new one.' }]);
+  assert.equal([reused.statusCode, reused.json()], [400, { detail: 'There is no code to check. Please ask for a new one.', msg: 'There is no code to check. Please ask for a new one.' }]);
   await advance(t, 30_000, isla, ivor);
   assert.is((await api(t, 'POST', '/api/send_code/', ivor)).statusCode, 200);
   await advance(t, 11 * 60_000, isla, ivor);
   const expired = await api(t, 'POST', '/api/verify_code/', ivor, { code: await codeFromMail(t, ivor, 'Your access code') });
-  assert.equal([expired.statusCode, expired.json()], [400, { msg: 'This code has expired. Please ask for a new one.' }]);
+  assert.equal([expired.statusCode, expired.json()], [400, { detail: 'This code has expired. Please ask for a new one.', msg: 'This code has expired. Please ask for a new one.' }]);
 });
 
 test('bank fields are checked with the form messages', async () => {

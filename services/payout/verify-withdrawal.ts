@@ -21,7 +21,7 @@ import { WITHDRAWAL_NOT_FOUND, settledMessage } from '../../domain/withdrawal/li
 import type { WithdrawalState } from '../../domain/withdrawal/state';
 import { withdrawalStream } from '../../domain/withdrawal/events';
 import { withdrawalCodeEmail } from './emails';
-import { assertMayResend, CODE_MISSING, CODE_NONE, refusedMessage, wrongCode } from './code-messages';
+import { assertMayResend, CODE_MISSING, CODE_NONE, codeRefusal, refusedMessage, wrongCode, type CodeRefusal } from './code-messages';
 import { decideWithWallet } from './withdrawal-decisions';
 import { withdrawalRef } from './request-withdrawal';
 import { awaitAppends } from './withdrawal-views';
@@ -29,7 +29,7 @@ import { awaitAppends } from './withdrawal-views';
 export const TOO_MANY_CANCELLED = 'Too many wrong codes: the withdrawal has been cancelled and the amount returned to your balance.';
 export const NEW_CODE_SENT = 'We have emailed you a new code. It is valid for 10 minutes.';
 
-export type VerifyAnswer = { status: 200; body: { id: string; status: 'confirmed'; msg: string } } | { status: 400; body: { msg: string } };
+export type VerifyAnswer = { status: 200; body: { id: string; status: 'confirmed'; msg: string } } | { status: 400; body: CodeRefusal };
 
 const subjectOf = (w: WithdrawalState): CodeSubject => ({ userId: w.userId, purpose: 'withdrawal', subjectId: w.id });
 
@@ -49,8 +49,8 @@ export async function verifyWithdrawal(ctx: AppContext, userId: string, withdraw
   const answer = (result: VerifyAnswer, events: Record<string, DomainEvent[]> = {}): Pending => ({ events, result });
   const { result, appends } = await handleMany(ctx, [withdrawalRef(withdrawalId), walletStreamRef(userId)], (states): Pending => {
     const w = states[withdrawalStream(withdrawalId)] as WithdrawalState;
-    if (w.status !== 'awaiting_code') return answer({ status: 400, body: { msg: settledMessage(w.status ?? 'cancelled') } });
-    if (code === '') return answer({ status: 400, body: { msg: CODE_MISSING } });
+    if (w.status !== 'awaiting_code') return answer({ status: 400, body: codeRefusal(settledMessage(w.status ?? 'cancelled')) });
+    if (code === '') return answer({ status: 400, body: codeRefusal(CODE_MISSING) });
     return { events: {}, result: null };
   }, metadata, undefined, {
     // The code is checked (and a wrong try counted) in the transaction that appends its consequence.
@@ -66,18 +66,18 @@ export async function verifyWithdrawal(ctx: AppContext, userId: string, withdraw
       }
       if (check.reason === 'wrong' || check.reason === 'too_many') {
         const wrong = await wrongTries(trx, subjectOf(w));
-        if (wrong < MAX_WRONG_TRIES) return answer({ status: 400, body: { msg: wrongCode(MAX_WRONG_TRIES - wrong) } });
+        if (wrong < MAX_WRONG_TRIES) return answer({ status: 400, body: codeRefusal(wrongCode(MAX_WRONG_TRIES - wrong)) });
         const { events } = decideWithWallet(withdrawalId, userId, { type: 'CancelWithdrawal', reason: 'too_many_wrong_codes', now }, states);
-        return answer({ status: 400, body: { msg: TOO_MANY_CANCELLED } }, events);
+        return answer({ status: 400, body: codeRefusal(TOO_MANY_CANCELLED) }, events);
       }
-      return answer({ status: 400, body: { msg: refusedMessage(check) } });
+      return answer({ status: 400, body: codeRefusal(refusedMessage(check)) });
     },
   });
   const verified = result as VerifyAnswer;
   if (verified.status === 400 && appends.length === 0 && verified.body.msg === CODE_NONE) {
     // The code was used by a request that got there first (same code sent twice at once): say what happened.
     const now = (await ownWithdrawal(ctx, userId, withdrawalId)).status;
-    if (now && now !== 'awaiting_code') return { status: 400, body: { msg: settledMessage(now) } };
+    if (now && now !== 'awaiting_code') return { status: 400, body: codeRefusal(settledMessage(now)) };
   }
   if (appends.length > 0) await awaitAppends(ctx, appends);
   return verified;
@@ -91,12 +91,12 @@ async function wrongTries(trx: Kysely<any>, subject: CodeSubject): Promise<numbe
   return rows[0]?.wrong ?? 0;
 }
 
-export type UpdateCodeAnswer = { status: 200; body: { id: string; code_expires_at: string; msg: string } } | { status: 400; body: { msg: string } };
+export type UpdateCodeAnswer = { status: 200; body: { id: string; code_expires_at: string; msg: string } } | { status: 400; body: CodeRefusal };
 
 /** A new code (the old one stops working), only while the withdrawal awaits its code; at most one per 30 seconds. */
 export async function updateWithdrawalCode(ctx: AppContext, userId: string, withdrawalId: string): Promise<UpdateCodeAnswer> {
   const w = await ownWithdrawal(ctx, userId, withdrawalId);
-  if (w.status !== 'awaiting_code') return { status: 400, body: { msg: settledMessage(w.status ?? 'cancelled') } };
+  if (w.status !== 'awaiting_code') return { status: 400, body: codeRefusal(settledMessage(w.status ?? 'cancelled')) };
   const { state: account } = await loadAccount(ctx, userId);
   const now = ctx.clock.now();
   const expiresAt = await ctx.db.transaction().execute(async (trx) => {

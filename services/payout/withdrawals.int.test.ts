@@ -58,7 +58,7 @@ test('request, confirm with the emailed code, pay out: the hold, then the captur
   const ok = await verify(isla, w.id, code);
   assert.equal([ok.statusCode, ok.json()], [200, { id: w.id, status: 'confirmed', msg: 'Your withdrawal is confirmed. We will pay it to UK account ••••5678 shortly.' }]);
   const again = await verify(isla, w.id, code);
-  assert.equal([again.statusCode, again.json()], [400, { msg: 'This withdrawal is already confirmed.' }]);
+  assert.equal([again.statusCode, again.json()], [400, { detail: 'This withdrawal is already confirmed.', msg: 'This withdrawal is already confirmed.' }]);
 
   const queue = await api(t, 'GET', '/api/staff/withdrawals/?status=confirmed', staff);
   const row = queue.json().results.find((r: { id: string }) => r.id === w.id);
@@ -110,12 +110,11 @@ test('five wrong codes cancel the withdrawal and release the hold', async () => 
   assert.equal(msgs, ['Wrong code. 4 tries left.', 'Wrong code. 3 tries left.', 'Wrong code. 2 tries left.', 'Wrong code. 1 try left.']);
   assert.equal(await wallet(t, isla), { balance: '35.00', balance_incl_pending: '60.00' }, 'still held');
   const fifth = await verify(isla, w.id, wrongFor(code));
-  assert.equal([fifth.statusCode, fifth.json()], [400, {
-    msg: 'Too many wrong codes: the withdrawal has been cancelled and the amount returned to your balance.',
-  }]);
+  const cancelled = 'Too many wrong codes: the withdrawal has been cancelled and the amount returned to your balance.';
+  assert.equal([fifth.statusCode, fifth.json()], [400, { detail: cancelled, msg: cancelled }]);
   assert.equal(await wallet(t, isla), { balance: '60.00', balance_incl_pending: '60.00' });
   const right = await verify(isla, w.id, code);
-  assert.equal([right.statusCode, right.json()], [400, { msg: 'This withdrawal has been cancelled.' }]);
+  assert.equal([right.statusCode, right.json()], [400, { detail: 'This withdrawal has been cancelled.', msg: 'This withdrawal has been cancelled.' }]);
   const row = (await myWithdrawals(isla)).results.find((r: { id: string }) => r.id === w.id);
   assert.equal([row.status, row.cancel_reason], ['cancelled', 'too_many_wrong_codes']);
 });
@@ -133,12 +132,12 @@ test('a new code stops the old one; tries count across codes; at most one code p
   const second = await codeFromMail(t, isla, CODE_SUBJECT);
   if (first !== second) {
     const old = await verify(isla, w.id, first);
-    assert.equal([old.statusCode, old.json()], [400, { msg: 'Wrong code. 4 tries left.' }]);
+    assert.equal([old.statusCode, old.json()], [400, { detail: 'Wrong code. 4 tries left.', msg: 'Wrong code. 4 tries left.' }]);
   }
   const ok = await verify(isla, w.id, second);
   assert.is(ok.statusCode, 200);
   const afterConfirm = await api(t, 'POST', `/api/withdraw/${w.id}/update_code/`, isla);
-  assert.equal([afterConfirm.statusCode, afterConfirm.json()], [400, { msg: 'This withdrawal is already confirmed.' }]);
+  assert.equal([afterConfirm.statusCode, afterConfirm.json()], [400, { detail: 'This withdrawal is already confirmed.', msg: 'This withdrawal is already confirmed.' }]);
 });
 
 test('a code expires after 10 minutes; a new one works', async () => {
@@ -146,7 +145,7 @@ test('a code expires after 10 minutes; a new one works', async () => {
   const code = await codeFromMail(t, isla, CODE_SUBJECT);
   await later(11 * 60_000);
   const expired = await verify(isla, w.id, code);
-  assert.equal([expired.statusCode, expired.json()], [400, { msg: 'This code has expired. Please ask for a new one.' }]);
+  assert.equal([expired.statusCode, expired.json()], [400, { detail: 'This code has expired. Please ask for a new one.', msg: 'This code has expired. Please ask for a new one.' }]);
   assert.is((await api(t, 'POST', `/api/withdraw/${w.id}/update_code/`, isla)).statusCode, 200);
   assert.is((await verify(isla, w.id, await codeFromMail(t, isla, CODE_SUBJECT))).statusCode, 200);
 });
@@ -170,7 +169,7 @@ test('the right code sent twice at once confirms once', async () => {
   const code = await codeFromMail(t, isla, CODE_SUBJECT);
   const answers = await Promise.all([verify(isla, w.id, code), verify(isla, w.id, code)]);
   assert.equal(answers.map((r) => r.statusCode).sort(), [200, 400]);
-  assert.equal(answers.find((r) => r.statusCode === 400)?.json(), { msg: 'This withdrawal is already confirmed.' });
+  assert.equal(answers.find((r) => r.statusCode === 400)?.json(), { detail: 'This withdrawal is already confirmed.', msg: 'This withdrawal is already confirmed.' });
   const events = await t.ctx.store.readStream(`withdrawal-${w.id}`);
   assert.equal(events.map((e) => e.type), ['WithdrawalRequested', 'WithdrawalConfirmed']);
 });

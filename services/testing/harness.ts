@@ -66,7 +66,11 @@ export interface TestApp {
 
 /** The whole app on a fresh database, with a hand-moved clock; requests go through `app.inject`. */
 export async function startTestApp(
-  options: { config?: Partial<Config>; workers?: boolean; clock?: TestClock; /** Another app's: a second server process on it (not dropped by close()). */ database?: TestDatabase } = {},
+  options: {
+    config?: Partial<Config>; workers?: boolean; clock?: TestClock;
+    /** Another app's: a second server process on it (not dropped by close()). */ database?: TestDatabase;
+    /** Runs before the app is ready: test-only routes and hooks. */ prepare?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? await createTestDatabase();
   const config: Config = {
@@ -86,6 +90,7 @@ export async function startTestApp(
   const clock = options.clock ?? new TestClock();
   const ctx = createContext(config, database.url, { clock, poolSize: 5 });
   const app = await buildApp(ctx);
+  await options.prepare?.(app);
   await app.ready();
   let started = false;
   const startWorkers = async () => {

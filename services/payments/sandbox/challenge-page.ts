@@ -48,8 +48,5 @@ h1{font-size:1.2rem;margin:0 0 1rem}dl{display:grid;grid-template-columns:auto 1
 </main></body></html>`;
 }
 
-/** A short page for a challenge link that is not (or no longer) valid. */
-export function invalidChallengePage(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(HOUSE_NAME)}</title></head>` +
-    '<body><main><h1>This authentication link is not valid.</h1><p>Please go back and try the payment again.</p></main></body></html>';
-}
+/** The answer to a challenge link that is not (or no longer) valid. */
+export const INVALID_CHALLENGE = 'This authentication link is not valid. Please go back and try the payment again.';

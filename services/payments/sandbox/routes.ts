@@ -6,20 +6,24 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { SandboxProvider } from './sandbox-provider';
-import { CHALLENGE_PAGE_CSP, challengePage, invalidChallengePage } from './challenge-page';
+import { CHALLENGE_PAGE_CSP, challengePage, INVALID_CHALLENGE } from './challenge-page';
 
 const params = z.object({ intentId: z.string().regex(/^(pi|seti)_[0-9a-f]{24}$/) });
 const tokenField = z.object({ t: z.string().regex(/^[\w-]{43}$/) });
 
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.status(status)
+/** The page's own headers, on the page and on its refusals alike. */
+function pageHeaders(reply: FastifyReply): FastifyReply {
+  return reply
     .header('content-security-policy', CHALLENGE_PAGE_CSP)
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .type('text/html; charset=utf-8')
-    .send(html);
+    .header('x-content-type-options', 'nosniff');
 }
+
+const sendPage = (reply: FastifyReply, html: string) => pageHeaders(reply).status(200).type('text/html; charset=utf-8').send(html);
+
+/** An unknown, malformed or spent link: 404 in the API's one error shape (docs/api.md, "Errors"). */
+const refuse = (reply: FastifyReply) => pageHeaders(reply).status(404).send({ detail: INVALID_CHALLENGE });
 
 /** The intent id and challenge token of a request, or null when either is malformed. */
 function read(rawParams: unknown, rawToken: unknown): { intentId: string; token: string } | null {
@@ -37,16 +41,16 @@ export async function sandboxRoutes(app: FastifyInstance, provider: SandboxProvi
   app.get('/payments/sandbox/3ds/:intentId', { schema: { summary: 'Sandbox provider: the 3-D Secure challenge page (HTML)' } }, async (request, reply) => {
     const given = read(request.params, request.query);
     const found = given && (await provider.challenge(given.intentId, given.token));
-    if (!found) return sendPage(reply, 404, invalidChallengePage());
+    if (!found) return refuse(reply);
     if ('decided' in found) return reply.redirect(found.decided, 303);
-    return sendPage(reply, 200, challengePage(found.open));
+    return sendPage(reply, challengePage(found.open));
   });
 
   for (const outcome of ['complete', 'fail'] as const) {
     app.post(`/payments/sandbox/3ds/:intentId/${outcome}`, { schema: { summary: `Sandbox provider: ${outcome} the 3-D Secure challenge` } }, async (request, reply) => {
       const given = read(request.params, request.body);
       const done = given && (await provider.completeChallenge(given.intentId, given.token, outcome));
-      if (!done) return sendPage(reply, 404, invalidChallengePage());
+      if (!done) return refuse(reply);
       return reply.redirect(done.return_url, 303);
     });
   }
