@@ -23,7 +23,7 @@ export interface PoolOptions {
 interface Host { child: ChildProcess; ready: Promise<boolean>; output: string; served: number }
 
 function startHost(env: NodeJS.ProcessEnv): Host {
-  const child = spawn(process.execPath, ['--import', 'tsx', HOST], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = spawn(process.execPath, [...(process.env.TEST_HOST_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', HOST], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   const host: Host = { child, output: '', served: 0, ready: Promise.resolve(false) };
   // What the host prints outside a file (its own start-up, a dying process) is kept for a crash report.
   child.stdout!.on('data', (d) => (host.output += d));
