@@ -18,7 +18,15 @@ export async function prepareDatabase(): Promise<TestServer> {
   let stop = async () => {};
   if (!serverUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-test-pg-'));
-    const embedded = await startEmbeddedPostgres(dir);
+    // A server for one run, deleted after it: durability buys nothing here. Measured on this machine (PostgreSQL 18),
+    // copying the template took ~700 ms per test database at wal_level=replica and ~60 ms at minimal (nothing WAL-logs
+    // the copy then); fsync and synchronous_commit off spare a disk flush per commit. Crash tests start servers of
+    // their own (services/faults/private-postgres.ts), with the defaults.
+    const embedded = await startEmbeddedPostgres(dir, undefined, {
+      initdb: ['--no-data-checksums'],
+      postgres: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'wal_level=minimal', 'max_wal_senders=0']
+        .flatMap((setting) => ['-c', setting]),
+    });
     serverUrl = embedded.url;
     stop = async () => { await embedded.stop(); fs.rmSync(dir, { recursive: true, force: true }); };
   }

