@@ -26,8 +26,9 @@ function startHost(env: NodeJS.ProcessEnv): Host {
   const child = spawn(process.execPath, [...(process.env.TEST_HOST_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', HOST], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   const host: Host = { child, output: '', served: 0, ready: Promise.resolve(false) };
   // What the host prints outside a file (its own start-up, a dying process) is kept for a crash report.
-  child.stdout!.on('data', (d) => (host.output += d));
-  child.stderr!.on('data', (d) => (host.output += d));
+  const keep = (d: Buffer) => { host.output = (host.output + d).slice(-64_000); };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   host.ready = new Promise((resolve) => {
     child.once('message', () => resolve(true));
     child.once('exit', () => resolve(false));
