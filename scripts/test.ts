@@ -38,6 +38,7 @@ function readTimes(): Record<string, number> {
 function writeTimes(results: FileResult[]): void {
   const times = readTimes();
   for (const r of results) if (r.file !== 'typecheck') times[r.file] = Math.round(r.ms);
+  for (const file of Object.keys(times)) if (!fs.existsSync(path.join(ROOT, file))) delete times[file];
   fs.mkdirSync(path.dirname(TIMES), { recursive: true });
   fs.writeFileSync(TIMES, JSON.stringify(times, null, 1));
 }

@@ -75,6 +75,8 @@ async function runFile(file: string): Promise<HostResult> {
   try {
     await import(pathToFileURL(path.resolve(file)).href);
     await uvu.exec();
+    // Node reports a rejection nothing handled after the microtasks of its turn: let it land in this file's output.
+    await new Promise((resolve) => setImmediate(resolve));
   } catch (error) {
     // A `before` hook that threw (uvu lets it through) or a file that failed to load.
     failed = true;
