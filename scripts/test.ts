@@ -62,14 +62,16 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', NODE_DISABLE_COLORS: '1' };
   if (db) Object.assign(env, { TEST_DB_SERVER_URL: db.serverUrl, TEST_TEMPLATE_DB: db.template });
   const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? os.availableParallelism()));
+  // TEST_BROWSER_CONCURRENCY=0: the browser files after all the others, one at a time, alone on the machine.
+  const browsers = Number(process.env.TEST_BROWSER_CONCURRENCY ?? 1);
+  const ordered = byExpectedCost(files, readTimes());
+  const options = { env, isolated: isIsolated, onResult: (r: FileResult) => { results.push(r); report(r); } };
   try {
-    await runPool(byExpectedCost(files, readTimes()), {
-      concurrency,
-      browserConcurrency: Math.max(1, Number(process.env.TEST_BROWSER_CONCURRENCY ?? 1)),
-      env,
-      isolated: isIsolated,
-      onResult: (r) => { results.push(r); report(r); },
-    });
+    if (browsers > 0) await runPool(ordered, { ...options, concurrency, browserConcurrency: browsers });
+    else {
+      await runPool(ordered.filter((f) => !isBrowserFile(f)), { ...options, concurrency, browserConcurrency: 0 });
+      await runPool(ordered.filter(isBrowserFile), { ...options, concurrency: 1, browserConcurrency: 1 });
+    }
   } finally {
     await db?.stop();
   }
