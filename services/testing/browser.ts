@@ -17,22 +17,49 @@ export interface BrowserSession {
 }
 
 /**
+ * One Chromium for the whole process when the test runner asks for it (TEST_SHARED_BROWSER=1: scripts/test/host.ts
+ * runs many browser files in one process). Launching costs a second or more per file on a loaded machine; contexts
+ * already isolate cookies, storage and cache, so files share nothing through it. A file run on its own launches its own.
+ */
+let shared: Promise<Browser> | null = null;
+
+function sharedBrowser(): Promise<Browser> {
+  if (shared) return shared;
+  const launching = chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  shared = launching;
+  // A failed launch or a crashed browser is not kept: the next file launches again and reports its own error.
+  const forget = () => { if (shared === launching) shared = null; };
+  launching.then((b) => b.on('disconnected', forget), forget);
+  return launching;
+}
+
+/** Closes the process's shared Chromium, if one was launched (the host's last step). */
+export async function closeSharedBrowser(): Promise<void> {
+  const browser = await shared?.catch(() => null);
+  shared = null;
+  await browser?.close();
+}
+
+/**
  * Debian's Chromium through playwright-core (never a downloaded browser). Every context watches for CSP violations
  * (services/testing/csp-watch.ts): closing it fails the test when a page had any. `launch` gives every run a fresh, empty
- * temporary profile (user data dir) of its own and removes it on close.
+ * temporary profile (user data dir) of its own and removes it on close. With a shared browser, close() closes every
+ * context the file left open instead (one file runs at a time in a process), so the next file starts on a clean browser.
  */
 export async function launchBrowser(): Promise<BrowserSession> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const open = new Set<CspWatch>();
+  const reuse = process.env.TEST_SHARED_BROWSER === '1';
+  const browser = reuse ? await sharedBrowser() : await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  /** Contexts still open, with their watch and their own close (the wrapper below would throw on violations). */
+  const open = new Map<CspWatch, () => Promise<void>>();
   return {
     browser,
     async newContext(viewport = { width: 1280, height: 900 }) {
       const context = await browser.newContext({ viewport });
       const watch: CspWatch = { list: [] };
-      open.add(watch);
+      const close = context.close.bind(context);
+      open.set(watch, () => close());
       await watchCsp(context, watch);
       // Closing the context is where a test learns of its pages' CSP violations.
-      const close = context.close.bind(context);
       context.close = async (options) => {
         await close(options);
         open.delete(watch);
@@ -41,8 +68,12 @@ export async function launchBrowser(): Promise<BrowserSession> {
       return context;
     },
     async close() {
-      await browser.close();
-      const left = [...open].flatMap((w) => w.list);
+      if (reuse) {
+        // The next file gets the browser without this file's contexts (also those made on `browser` directly).
+        await Promise.all([...open.values()].map((close) => close().catch(() => undefined)));
+        await Promise.all(browser.contexts().map((c) => c.close().catch(() => undefined)));
+      } else await browser.close();
+      const left = [...open.keys()].flatMap((w) => w.list);
       if (left.length === 0) return;
       // A context the test never closed (often a test that failed first): fail the file without throwing, which would
       // stop uvu before it prints the report.
