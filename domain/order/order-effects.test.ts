@@ -12,7 +12,6 @@ import { StreamBatch } from './stream-batch';
 import { cancelOrderEffects, orderStreamIds, payOrderEffects, placeOrderEffects } from './order-effects';
 import { BUYER, LATER, NOW, ORDER, SELLER, lot, lotPaid, order, reserved, stored, summary } from './test-fixtures';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const deciderOf = (id: string): Decider<any, any, any> =>
   id.startsWith('order-') ? orderDecider : id.startsWith('lot-purchase-') ? lotPurchaseDecider : id.startsWith('wallet-') ? walletDecider : voucherDecider;
 

@@ -20,6 +20,7 @@ import type { Database } from '../../projections/database';
 import type { LotConsigned } from '../../domain/lot/events';
 import { lotInterestsStream, type LotMatchedInterests } from '../../domain/alerts/events';
 import { usersInterestedIn } from './interest';
+import type { Db } from '../db/database';
 
 export const MATCHER_NAME = 'lot-interest-matcher';
 const ALERTS_PROJECTION = 'alerts';
@@ -69,7 +70,7 @@ export async function drainMatches(db: Kysely<Database>, store: EventStore): Pro
   while (await matchBatch(db, store)) { /* more */ }
 }
 
-async function checkpoint(trx: Kysely<any>, name: string): Promise<FeedCursor | null> {
+async function checkpoint(trx: Db, name: string): Promise<FeedCursor | null> {
   const { rows } = await sql<FeedCursor>`SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
   return rows[0] ? { transaction_id: rows[0].transaction_id, position: Number(rows[0].position) } : null;
 }
