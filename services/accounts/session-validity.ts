@@ -66,6 +66,9 @@ const byContext = new WeakMap<object, SessionValidity>();
 /** One cache per database handle, i.e. per AppContext (per process in production, per test app in tests). */
 export function sessionValidity(ctx: { db: Db; clock: Clock }): SessionValidity {
   let validity = byContext.get(ctx.db);
-  if (!validity) byContext.set(ctx.db, (validity = new SessionValidity(ctx.db, ctx.clock)));
+  if (!validity) {
+    validity = new SessionValidity(ctx.db, ctx.clock);
+    byContext.set(ctx.db, validity);
+  }
   return validity;
 }

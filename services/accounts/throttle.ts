@@ -80,7 +80,10 @@ async function isKnown(db: Db, source: LoginSource, now: Date): Promise<boolean>
 const locksByDb = new WeakMap<object, Map<string, number>>();
 function seenLocks(db: Db): Map<string, number> {
   let locks = locksByDb.get(db);
-  if (!locks) locksByDb.set(db, (locks = new Map()));
+  if (!locks) {
+    locks = new Map();
+    locksByDb.set(db, locks);
+  }
   return locks;
 }
 

@@ -74,7 +74,8 @@ export class FanOut {
     let budget = this.slice;
     while (budget > 0 && this.queue.length > 0) {
       const run = this.queue[0];
-      const clients = (run.clients ??= run.audience());
+      run.clients ??= run.audience();
+      const clients = run.clients;
       const n = clients.length;
       while (budget > 0 && run.sent < n) {
         const client = clients[(run.start + run.sent) % n];

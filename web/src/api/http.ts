@@ -54,9 +54,13 @@ let refreshing: Promise<boolean> | null = null;
 let onSessionExpired: () => void = () => {};
 
 /** After a logout, 401/403 answers neither refresh nor open the Login modal for `ms`. */
-export const blockAuthInterceptor = (ms: number) => void (blockedUntil = Date.now() + ms);
+export const blockAuthInterceptor = (ms: number): void => {
+  blockedUntil = Date.now() + ms;
+};
 const blocked = () => Date.now() < blockedUntil;
-export const setSessionExpiredHandler = (fn: () => void) => void (onSessionExpired = fn);
+export const setSessionExpiredHandler = (fn: () => void): void => {
+  onSessionExpired = fn;
+};
 
 export function buildQuery(query: Query | string | undefined): string {
   if (!query) return '';
@@ -121,7 +125,9 @@ async function send(path: string, o: RequestOptions, token: string | null): Prom
 
 /** The server said there is no refresh cookie (or a dead one): no use asking again until someone signs in. */
 let noCookieSession = false;
-export const cookieSessionStarted = () => void (noCookieSession = false);
+export const cookieSessionStarted = (): void => {
+  noCookieSession = false;
+};
 
 /**
  * POST /api/auth/refresh_token with an empty body: the browser sends the HttpOnly refresh cookie, the server rotates

@@ -87,7 +87,8 @@ export function MemberFeeModal({ afterVerify, error, lotId, bid }: Props) {
     popup.current = openPaymentWindow();
     setPhase('paying');
     const payment: FeePayment = saved ? { card_id: choice } : { ...form.body(), ...(save ? { save_card: true } : {}) };
-    const key = saved ? (savedKey.current ??= newIdempotencyKey()) : form.attemptKey();
+    if (saved) savedKey.current ??= newIdempotencyKey();
+    const key = saved ? (savedKey.current as string) : form.attemptKey();
     try {
       const answer = await payRegistrationFee(payment, { lot, bid }, key);
       form.settled();

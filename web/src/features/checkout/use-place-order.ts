@@ -137,7 +137,8 @@ export function usePlaceOrder(form: CardForm) {
     const svc = d.service;
     service.current = svc;
     setPhase('placing');
-    const key = newCard ? form.attemptKey() : (attempt.current ??= newAttemptKey());
+    if (!newCard) attempt.current ??= newAttemptKey();
+    const key = newCard ? form.attemptKey() : (attempt.current as string);
     try {
       const body = {
         ...draftBody(d, newCard ? cardDetails(form.card) : null),
