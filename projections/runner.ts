@@ -139,7 +139,7 @@ export class ProjectionRunner {
   /** One transaction: lock, read checkpoint, read a batch, apply, move the checkpoint. True when it applied any. */
   private async runBatch(projection: Projection): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + projection.name}))`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${projection.name}`}))`.execute(trx);
       const cursor = await readCheckpoint(trx, projection.name);
       // One snapshot for the events and the head: with none left, the projection is caught up to the head, which
       // releases waiters on events this projection does not apply (eventTypes).

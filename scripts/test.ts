@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import { createDb } from '../services/db/database';
 import { migrateToLatest } from '../services/db/migrate';
@@ -38,7 +39,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ cod
 }
 
 function parseUvu(output: string, code: number): { passed: number; failed: number; skipped: number } {
-  const clean = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const clean = stripVTControlCharacters(output);
   const totals = [...clean.matchAll(/Total:\s+(\d+)\s+Passed:\s+(\d+)\s+Skipped:\s+(\d+)/g)];
   if (totals.length === 0) return { passed: 0, failed: 1, skipped: 0 };
   let passed = 0, failed = 0, skipped = 0;

@@ -32,7 +32,7 @@ export class SessionValidity {
     const cached = this.cache.get(sessionId);
     const info = cached && cached.until > performance.now() ? cached.info : await this.load(sessionId);
     if (!cached || cached.info !== info) this.remember(sessionId, info);
-    if (!info || !info.active || info.expiresAt <= this.clock.now().getTime()) return null;
+    if (!info?.active || info.expiresAt <= this.clock.now().getTime()) return null;
     return info;
   }
 

@@ -30,7 +30,7 @@ const BATCH = 500;
 export async function matchBatch(db: Kysely<Database>, store: EventStore): Promise<boolean> {
   let appended = false;
   const moved = await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + MATCHER_NAME}))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${MATCHER_NAME}`}))`.execute(trx);
     const cursor = await checkpoint(trx, MATCHER_NAME) ?? FEED_START;
     const alerts = await checkpoint(trx, ALERTS_PROJECTION);
     if (!alerts) return false;

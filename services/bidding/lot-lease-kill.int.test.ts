@@ -33,7 +33,6 @@ let bob: TestUser;
 /** The background bid traffic runs while this is set (cleared by after() too, should the test fail). */
 let bidding = false;
 
-const serverNow = () => new Date(Date.now() + offset);
 const setServerTime = (at: Date) => { offset = at.getTime() - Date.now(); setClockOffset(clockFile, offset); };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -35,7 +35,7 @@ export async function joinBatch(ctx: AppContext): Promise<boolean> {
   // connections, and a transaction around them would sit idle in transaction meanwhile. They are idempotent, so a
   // batch cut short before its checkpoint is simply taken again.
   const moved = await withSessionLocks(ctx.db, async (connection) => {
-    await sql`SELECT pg_advisory_lock(hashtext(${'projection:' + FOLLOWER_NAME}))`.execute(connection);
+    await sql`SELECT pg_advisory_lock(hashtext(${`projection:${FOLLOWER_NAME}`}))`.execute(connection);
     const cursor = await checkpoint(connection, FOLLOWER_NAME) ?? FEED_START;
     const lots = await checkpoint(connection, LOTS_PROJECTION);
     if (!lots) return false;

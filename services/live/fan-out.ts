@@ -39,7 +39,10 @@ export class FanOut {
 
   push(message: Outgoing): void {
     const same = message.key === null ? undefined : this.byKey.get(message.key);
-    if (same) return this.replace(same, message);
+    if (same) {
+      this.replace(same, message);
+      return;
+    }
     const run: Run = { ...message, clients: null, start: 0, sent: 0 };
     this.queue.push(run);
     if (run.key !== null) this.byKey.set(run.key, run);

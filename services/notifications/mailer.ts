@@ -23,7 +23,7 @@ export interface MailerOptions { publicUrl: string; now: () => Date }
 /** One batch; true when it processed any rows. */
 export async function mailBatch(db: Db, options: MailerOptions): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + MAILER_NAME}))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${MAILER_NAME}`}))`.execute(trx);
     const { rows: cp } = await sql<{ t: string; position: string }>`
       SELECT transaction_id::text AS t, position FROM projection_checkpoints WHERE name = ${MAILER_NAME}`.execute(trx);
     const cursor: CauseCursor = cp[0] ? { transaction_id: cp[0].t, position: Number(cp[0].position) } : { transaction_id: '0', position: 0 };

@@ -29,7 +29,7 @@ export interface OrderMailerOptions { publicUrl: string; now: () => Date }
 /** One batch; true when it moved its checkpoint (there may be more). */
 export async function orderMailBatch(db: Kysely<Database>, store: EventStore, options: OrderMailerOptions): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + ORDER_MAILER_NAME}))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${ORDER_MAILER_NAME}`}))`.execute(trx);
     const cursor = await checkpoint(trx, ORDER_MAILER_NAME) ?? FEED_START;
     const orders = await checkpoint(trx, ORDERS_PROJECTION);
     if (!orders) return false;

@@ -68,7 +68,7 @@ export function buildQuery(query: Query | string | undefined): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) v.forEach((x) => q.append(k, String(x)));
+    if (Array.isArray(v)) v.forEach((x) => { q.append(k, String(x)); });
     else q.set(k, String(v));
   }
   const s = q.toString();

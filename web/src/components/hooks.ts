@@ -16,7 +16,7 @@ function subscribeTick(fn: () => void) {
   if (!timer) {
     timer = setInterval(() => {
       tick++;
-      listeners.forEach((l) => l());
+      listeners.forEach((l) => { l(); });
     }, 1000);
   }
   return () => {

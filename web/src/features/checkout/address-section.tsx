@@ -153,7 +153,7 @@ export function AddressSection({ kind, userId, countries }: Props) {
     }
   };
 
-  const useForThisOrder = () => {
+  const keepForThisOrder = () => {
     const unchanged = mode === 'edit' && sameAddress(form, current);
     setDraft({ ...form, id: unchanged ? form.id : undefined });
     setConfirming(false);
@@ -220,7 +220,7 @@ export function AddressSection({ kind, userId, countries }: Props) {
       {mode === 'view' && Object.entries(orderErrors).map(([f, m]) => (
         <p key={f} className="field-error">{`${f.replace(/_/g, ' ')}: ${m}`}</p>
       ))}
-      {confirming && <SaveInAccountDialog onYes={saveInAccount} onNo={useForThisOrder} busy={saving} error={saveError} />}
+      {confirming && <SaveInAccountDialog onYes={saveInAccount} onNo={keepForThisOrder} busy={saving} error={saveError} />}
     </div>
   );
 }
