@@ -7,7 +7,7 @@ import { buildApp } from './http/app';
 import { startBackground } from './features';
 import { runPrimary } from './cluster/primary';
 import { startNode, type ClusterNode } from './cluster/node';
-import { testClockFromEnv } from './testing/file-clock';
+import { clockFromEnv } from './offset-clock';
 import { refuseUnsafeProduction } from './startup-checks';
 import { modeLine } from './accounts/demo-users';
 
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   }
   if (cluster.isPrimary && config.processes > 1) return runPrimary(config, log);
   const target = await resolveDatabase(config, (m) => log.info(m));
-  const ctx = createContext(config, target.url, { log, clock: testClockFromEnv() });
+  const ctx = createContext(config, target.url, { log, clock: clockFromEnv() });
   const applied = await migrateToLatest(ctx.db);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
 
