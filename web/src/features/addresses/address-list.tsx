@@ -39,6 +39,7 @@ export function AddressList({ kind, userId, countries }: Props) {
   const [rowError, setRowError] = useState<{ id: string; text: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: nonce is the reload trigger
   useEffect(() => {
     const ctrl = new AbortController();
     setLoadError(null);

@@ -61,6 +61,7 @@ export function AddressSection({ kind, userId, countries }: Props) {
     checkout.draft[key(kind)] = a ? { ...a } : null;
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: nonce is the reload trigger
   useEffect(() => {
     const ctrl = new AbortController();
     setLoadError(null);
@@ -69,21 +70,21 @@ export function AddressSection({ kind, userId, countries }: Props) {
   }, [userId, kind, nonce]);
 
   // No address in the draft yet (or a change of service cleared it): the account's preferred one, else a new one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the draft when the list or the view changes; kind is fixed per section, the helpers are new every render
   useEffect(() => {
     if (!list || current || mode !== 'view' || sameAsBilling) return;
     const preferred = preferredAddress(list, kind);
     if (preferred) setDraft(fromSaved(preferred));
     else startAdding(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list, current, mode, sameAsBilling]);
 
   // "Same as billing address": shipping follows billing (a copy: the billing address's id is not a shipping one).
   const billing = snap.draft.billing_address as Address | null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows billing only when it or the checkbox changes; setDraft is new every render
   useEffect(() => {
     if (!sameAsBilling) return;
     const copy = billing ? { ...billing, id: undefined } : null;
     if (!sameAddress(copy, checkout.draft.shipping_address) || checkout.draft.shipping_address?.type_delivery !== copy?.type_delivery) setDraft(copy);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sameAsBilling, billing]);
 
   // The form takes the focus when the buyer opened it; one opened for them (no saved address yet) must not scroll the

@@ -87,9 +87,9 @@ function CheckoutScreen({ user }: { user: User }) {
   };
 
   // Wallet settle only while the balance is negative: when it no longer is, back to delivery (spec 1 section 4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the service and the balance only; changeService is new every render
   useEffect(() => {
     if (draft.service === 'wallet_settle' && snap.walletBalance !== null && snap.walletBalance >= 0) changeService('delivery');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft.service, snap.walletBalance]);
 
   const summary = snap.costs.summary as CostSummary | null;

@@ -75,6 +75,7 @@ export function usePlaceOrder(form: CardForm) {
   };
 
   // The popup's return (handed over by the return page): paid, or the card check failed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one listener for the page's life; done reads its state through refs
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       const data = e.data as { type?: unknown; search?: unknown };
@@ -100,7 +101,6 @@ export function usePlaceOrder(form: CardForm) {
       window.removeEventListener('message', onMessage);
       stopWatching.current();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   /** Submits the check's form into the popup (or this window when there is none) and watches the popup. */

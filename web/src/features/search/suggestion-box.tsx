@@ -26,6 +26,7 @@ export function SuggestionBox({ onSearch, onOpenLot }: Props) {
   const [active, setActive] = useState(-1);
   const typed = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters that change suggestions are the triggers; the effect reads them from the store
   useEffect(() => {
     const text = snap.inputValue.trim();
     if (!typed.current || text === '') {
