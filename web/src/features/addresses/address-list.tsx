@@ -24,6 +24,7 @@ function AddressText({ a, countries }: { a: SavedAddress; countries: readonly Co
   const name = countries.find((c) => c.slug === a.country)?.name;
   return (
     <p className="address-card__lines">
+      {/* biome-ignore lint/suspicious/noArrayIndexKey: lines of one address, rendered whole, never reordered */}
       {addressLines(fromSaved(a), name).map((line, i) => <span key={i}>{line}</span>)}
     </p>
   );

@@ -35,6 +35,7 @@ function AddressCard({ address, countries, tag }: { address: Address; countries:
   const name = countries.find((c) => c.slug === address.country)?.name;
   return (
     <span className="checkout-address">
+      {/* biome-ignore lint/suspicious/noArrayIndexKey: lines of one address, rendered whole, never reordered */}
       {addressLines(address, name).map((line, i) => <span key={i} className="checkout-address__line">{line}</span>)}
       {tag && <span className="tag checkout-address__tag">{tag}</span>}
     </span>
