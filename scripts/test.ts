@@ -1,5 +1,5 @@
 /**
- * `npm test`: the type check, then every *.test.ts file (pure, PostgreSQL and browser tests), each in its own
+ * `npm test`: the type check, the lint (Biome, biome.json; any finding fails it), then every *.test.ts file (pure, PostgreSQL and browser tests), each in its own
  * process against its own fresh database copied from one migrated template. Ends with `N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
@@ -85,6 +85,10 @@ async function main(): Promise<void> {
   const tsc = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], process.env);
   results.push({ file: 'typecheck', passed: tsc.code === 0 ? 1 : 0, failed: tsc.code === 0 ? 0 : 1, skipped: 0, output: tsc.output, ms: 0 });
   console.log(tsc.code === 0 ? '  ok' : tsc.output);
+  console.log('Lint (biome lint)...');
+  const lint = await run(process.execPath, [path.join(ROOT, 'node_modules/@biomejs/biome/bin/biome'), 'lint', '--error-on-warnings', '--colors=off', '.'], process.env);
+  results.push({ file: 'lint', passed: lint.code === 0 ? 1 : 0, failed: lint.code === 0 ? 0 : 1, skipped: 0, output: lint.output, ms: 0 });
+  console.log(lint.code === 0 ? '  ok' : lint.output);
 
   const files = findTests(ROOT).filter((f) => filter.length === 0 || filter.some((p) => f.includes(p)));
   const db = await prepareDatabase();
