@@ -75,7 +75,7 @@ export function usePlaceOrder(form: CardForm) {
   };
 
   // The popup's return (handed over by the return page): paid, or the card check failed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one listener for the page's life; done reads its state through refs
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one listener for the page's life (re-added every render it could miss the popup's message); the service comes through a ref
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       const data = e.data as { type?: unknown; search?: unknown };
