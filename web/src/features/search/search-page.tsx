@@ -37,7 +37,7 @@ export function SearchPage() {
   const query = snap.term ? searchQuery(request) : '';
   const counterQuery = snap.term ? countersQuery(request) : '';
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one search per query; navigate and errors.show are stable in effect
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one search per query; navigate and errors.show only handle a failure, they do not change what is fetched
   useEffect(() => {
     if (!query) return;
     const ctrl = new AbortController();
