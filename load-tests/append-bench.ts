@@ -58,7 +58,10 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const store = new EventStore(db);
-    await timed(url, 1, 8, async () => (await store.append(`warm-${randomUUID()}`, 'no_stream', [bid()]), 1));
+    await timed(url, 1, 8, async () => {
+      await store.append(`warm-${randomUUID()}`, 'no_stream', [bid()]);
+      return 1;
+    });
 
     const hot = `lot-${randomUUID()}`;
     let version = 0;

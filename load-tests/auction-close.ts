@@ -132,7 +132,7 @@ async function runOnce(processes: number): Promise<Column> {
     watchers = new WatchPool();
     const world: World = { ctx, server, live, watchers, bidders, databaseUrl: database.url };
     const acknowledged = new Map<string, string[]>();
-    const keep = (b: AuctionBidders) => b.acceptedIds().forEach((ids, lot) => acknowledged.set(lot, ids));
+    const keep = (b: AuctionBidders) => b.acceptedIds().forEach((ids, lot) => { acknowledged.set(lot, ids); });
 
     const steps: Window[] = [];
     let watchersOpen = false;

@@ -36,6 +36,7 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// biome-ignore lint/suspicious/noExplicitAny: the bench reads a few known fields of the API's JSON answers
 async function json(url: string): Promise<any> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: ${res.status}`);

@@ -148,7 +148,7 @@ async function main(): Promise<void> {
         const ok = r.score >= (preset === 'mobile' ? 90 : 95) && (preset === 'desktop' || r.lcpMs < 2500) && r.cls < 0.05;
         lhRows.push(`| ${name} | ${preset} | ${how} | ${r.score} | ${(r.lcpMs / 1000).toFixed(2)} s | ${fmt(r.cls)} | ${r.tbtMs.toFixed(0)} ms | ${(r.fcpMs / 1000).toFixed(2)} s | ${r.benchmarkIndex.toFixed(0)} | ${mark(ok)} |`);
         log(`  Lighthouse ${name} ${preset} ${how}: ${r.score}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, CLS ${fmt(r.cls)}, TBT ${r.tbtMs.toFixed(0)} ms (benchmarkIndex ${r.benchmarkIndex.toFixed(0)})`);
-        if (VERBOSE) r.hints.forEach((h) => log(`      ${h}`));
+        if (VERBOSE) r.hints.forEach((h) => { log(`      ${h}`); });
         }
       }
     }
@@ -157,10 +157,10 @@ async function main(): Promise<void> {
 
     log('\nCumulative layout shift (session-window CLS; target < 0.05)\n');
     log('| page | width (px) | CLS, loopback | CLS, throttled network | target |\n|---|---|---|---|---|');
-    clsRows.forEach((r) => log(r));
+    clsRows.forEach((r) => { log(r); });
     log('\nLighthouse 12 (performance; targets: mobile >= 90 and LCP < 2.5 s, desktop >= 95)\n');
     log(`| page | preset | CPU simulation | score | LCP | CLS | TBT | FCP | benchmarkIndex | target |\n|---|---|---|---|---|---|---|---|---|---|`);
-    lhRows.forEach((r) => log(r));
+    lhRows.forEach((r) => { log(r); });
     log('\nCPU seconds per process, and the machine (2 phases)\n');
     log('| phase | wall s | server | Chromium | this script | whole machine | others on the machine |\n|---|---|---|---|---|---|---|');
     const phase = (label: string, a: typeof cpu, b: typeof cpu) => {

@@ -6,5 +6,5 @@
  * The event store's own tables (events, streams, projection_checkpoints) are reached through raw SQL in
  * services/event-store, so they are not listed here.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging (an interface, not a type, so it can be)
 export interface Database {}

@@ -4,6 +4,7 @@ import type { Projection } from './projection';
 import { applyEvents } from './runner';
 import type { FeedCursor } from '../services/event-store/types';
 import { EventStore } from '../services/event-store/event-store';
+import type { Db } from '../services/db/database';
 
 export interface TableComparison { table: string; live: string; rebuilt: string; equal: boolean; rows: number }
 
@@ -41,7 +42,7 @@ export async function rebuildAndCompare(db: Kysely<Database>, projection: Projec
   }
 }
 
-async function liveCheckpoint(db: Kysely<any>, name: string): Promise<FeedCursor | null> {
+async function liveCheckpoint(db: Db, name: string): Promise<FeedCursor | null> {
   const { rows } = await sql<FeedCursor>`SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(db);
   return rows[0] ?? null;
 }
@@ -67,7 +68,7 @@ async function replay(db: Kysely<Database>, projection: Projection, schema: stri
 }
 
 /** Order-independent content hash of a table: md5 over the sorted md5 of each row's text form. */
-export async function tableHash(db: Kysely<any>, schema: string, table: string): Promise<{ hash: string; rows: number }> {
+export async function tableHash(db: Db, schema: string, table: string): Promise<{ hash: string; rows: number }> {
   const { rows } = await sql<{ hash: string; rows: number }>`
     SELECT md5(coalesce(string_agg(h, '' ORDER BY h), '')) AS hash, count(*)::int AS rows
     FROM (SELECT md5(t::text) AS h FROM ${sql.id(schema, table)} t) x`.execute(db);

@@ -4,6 +4,7 @@ import type { Projection } from './projection';
 import type { EventStore } from '../services/event-store/event-store';
 import type { FeedCursor, StoredEvent } from '../services/event-store/types';
 import { FEED_START } from '../services/event-store/types';
+import type { Db } from '../services/db/database';
 
 /**
  * Events per batch transaction. A batch holds a transaction id from its first write to its commit, and meanwhile no
@@ -164,7 +165,7 @@ export class ProjectionRunner {
   /** One transaction: lock, read checkpoint, read a batch, apply, move the checkpoint. True when it applied any. */
   private async runBatch(projection: Projection): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + projection.name}))`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${projection.name}`}))`.execute(trx);
       const cursor = await readCheckpoint(trx, projection.name);
       // One snapshot for the events and the head: with none left, the projection is caught up to the head, which
       // releases waiters on events this projection does not apply (eventTypes).
@@ -189,13 +190,13 @@ export async function applyEvents(trx: Kysely<Database>, projection: Projection,
   }
 }
 
-async function readCheckpoint(trx: Kysely<any>, name: string): Promise<FeedCursor> {
+async function readCheckpoint(trx: Db, name: string): Promise<FeedCursor> {
   const { rows } = await sql<FeedCursor>`
     SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
   return rows[0] ?? FEED_START;
 }
 
-async function writeCheckpoint(trx: Kysely<any>, name: string, cursor: FeedCursor): Promise<void> {
+async function writeCheckpoint(trx: Db, name: string, cursor: FeedCursor): Promise<void> {
   await sql`
     INSERT INTO projection_checkpoints (name, transaction_id, position, updated_at)
     VALUES (${name}, ${cursor.transaction_id}::xid8, ${cursor.position}, now())

@@ -16,7 +16,7 @@ function newestMtime(paths: string[]): number {
     if (stat.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name));
     else newest = Math.max(newest, stat.mtimeMs);
   };
-  paths.forEach((p) => visit(path.resolve(p)));
+  paths.forEach((p) => { visit(path.resolve(p)); });
   return newest;
 }
 

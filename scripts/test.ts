@@ -1,5 +1,5 @@
 /**
- * `npm test`: the type check and every *.test.ts file (pure, PostgreSQL and browser tests), each file on its own
+ * `npm test`: the type check, the lint (Biome: biome.json, docs/code-style.md) and every *.test.ts file (pure, PostgreSQL and browser tests), each file on its own
  * fresh database copied from one migrated template, many files per process (scripts/test/host.ts), the slowest
  * first. Prints its duration; the last line is `N passed, N failed` (CI reads it). docs/testing.md has the numbers.
  *
@@ -19,20 +19,24 @@ const args = process.argv.slice(2);
 const unitOnly = args.includes('--unit');
 const filter = args.filter((a) => !a.startsWith('--'));
 
-function typecheck(): Promise<FileResult> {
+/** A whole-tree check (the type check, the lint) as one result: passed when the tool exits 0. */
+function check(file: 'typecheck' | 'lint', tool: string, args: string[]): Promise<FileResult> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-    const child = spawn(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json'], { cwd: ROOT });
+    const child = spawn(process.execPath, [path.join(ROOT, tool), ...args], { cwd: ROOT });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => {
       const ok = code === 0;
-      resolve({ file: 'typecheck', passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, output, ms: Date.now() - started });
+      resolve({ file, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, output, ms: Date.now() - started });
     });
   });
 }
+
+const typecheck = () => check('typecheck', 'node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json']);
+/** Biome (biome.json, docs/code-style.md): any finding, a warning included, fails it. */
+const lint = () => check('lint', 'node_modules/@biomejs/biome/bin/biome', ['lint', '--error-on-warnings', '--colors=off', '.']);
 
 function readTimes(): Record<string, number> {
   try { return JSON.parse(fs.readFileSync(TIMES, 'utf8')); } catch { return {}; }
@@ -41,7 +45,7 @@ function readTimes(): Record<string, number> {
 /** Each file's time of this run, for the next run's order (kept for files this run did not select). */
 function writeTimes(results: FileResult[]): void {
   const times = readTimes();
-  for (const r of results) if (r.file !== 'typecheck') times[r.file] = Math.round(r.ms);
+  for (const r of results) if (r.file !== 'typecheck' && r.file !== 'lint') times[r.file] = Math.round(r.ms);
   for (const file of Object.keys(times)) if (!fs.existsSync(path.join(ROOT, file))) delete times[file];
   fs.mkdirSync(path.dirname(TIMES), { recursive: true });
   fs.writeFileSync(TIMES, JSON.stringify(times, null, 1));
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
   const needsDb = files.some((f) => !isUnitFile(f));
   // The type check runs beside the first files: it is one process's work, and the run no longer waits for it first.
   const checking = unitOnly ? null : typecheck();
+  const linting = unitOnly ? null : lint();
   const { prepareDatabase } = await import('./test/database');
   const db = needsDb ? await prepareDatabase() : null;
   if (files.some(isBrowserFile)) (await import('./client-build')).ensureClientBuilt();
@@ -83,6 +88,11 @@ async function main(): Promise<void> {
     const tsc = await checking;
     results.push(tsc);
     console.log(tsc.failed ? `FAIL type check (tsc --noEmit)\n${tsc.output}` : `ok   type check (tsc --noEmit, ${tsc.ms} ms)`);
+  }
+  if (linting) {
+    const found = await linting;
+    results.push(found);
+    console.log(found.failed ? `FAIL lint (biome lint)\n${found.output}` : `ok   lint (biome lint, ${found.ms} ms)`);
   }
   writeTimes(results);
   const passed = results.reduce((n, r) => n + r.passed, 0);

@@ -7,7 +7,7 @@ import { buildApp } from './http/app';
 import { startBackground } from './features';
 import { runPrimary } from './cluster/primary';
 import { startNode, type ClusterNode } from './cluster/node';
-import { testClockFromEnv } from './testing/file-clock';
+import { clockFromEnv } from './offset-clock';
 import { refuseUnsafeProduction } from './startup-checks';
 import { modeLine } from './accounts/demo-users';
 import { Steps } from './progress';
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const steps = new Steps(process.env.CLUSTER_WORKER ? { info: () => {} } : log);
   const target = await steps.run(2, config.databaseUrl ? `Using the database at ${databaseHost(config.databaseUrl)}` : `Starting the embedded PostgreSQL in ${config.dataDir}/postgres`,
     () => resolveDatabase(config, () => {}), (t) => (t.embedded ? 'Started the embedded PostgreSQL' : `Database: ${databaseHost(t.url)}`));
-  const ctx = createContext(config, target.url, { log, clock: testClockFromEnv() });
+  const ctx = createContext(config, target.url, { log, clock: clockFromEnv() });
   const applied = await steps.run(3, 'Migrating the database', () => migrateToLatest(ctx.db),
     (names) => (names.length > 0 ? `Applied ${names.length} migration${names.length === 1 ? '' : 's'}` : 'The database is up to date'));
   if (applied.length > 0) log.debug({ applied }, 'migrations applied');

@@ -25,7 +25,7 @@ test.after(async () => {
 const scrape = (authorization?: string) => t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
 
 /** The value of one series (`name{labels}`), or 0 when the scrape does not have it yet. */
-function valueOf(text: string, series: string): number {
+function seriesValue(text: string, series: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
@@ -77,7 +77,7 @@ test('a bid counts one accepted decision; a refused one counts by its reason', a
   const refused = await postBid(t, bidder, { lot: lotId, bid: '1.00' });
   assert.is(refused.statusCode, 400, refused.body);
   const after = (await scrape(`Bearer ${TOKEN}`)).body;
-  const delta = (series: string) => valueOf(after, series) - valueOf(before, series);
+  const delta = (series: string) => seriesValue(after, series) - seriesValue(before, series);
   assert.is(delta('auction_bid_decisions_total{outcome="accepted"}'), 1);
   assert.is(delta('auction_bid_decisions_total{outcome="refused"}'), 1);
   assert.is(delta('auction_bid_refusals_total{reason="below_minimum"}'), 1);

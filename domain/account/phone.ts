@@ -19,7 +19,7 @@ export function phoneProblem(value: string, country: string = DEFAULT_PHONE_COUN
   if (v.length > PHONE_MAX_LENGTH || !/^\+?[\d\s().-]+$/.test(v)) return MSG.phoneInvalid;
   const defaultCountry = isSupportedCountry(country) ? (country as CountryCode) : undefined;
   const phone = parsePhoneNumberFromString(v, { defaultCountry, extract: false });
-  if (!phone || !phone.isValid()) return MSG.phoneInvalid;
+  if (!phone?.isValid()) return MSG.phoneInvalid;
   return phone.nationalNumber.length >= 2 && phone.nationalNumber.length <= 17 ? null : MSG.phoneInvalid;
 }
 

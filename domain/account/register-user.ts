@@ -16,7 +16,7 @@ export function registerUser(command: RegisterUser, state: AccountState): UserRe
   const { profile } = command;
   const errors: FieldErrors = {};
   const check = (field: string, message: string | null) => {
-    if (message) (errors[field] ??= []).push(message);
+    if (message) errors[field] = [...(errors[field] ?? []), message];
   };
   check('email', validateEmail(command.email));
   if (!isPasswordHash(command.password_hash)) check('password', 'A password is required.');

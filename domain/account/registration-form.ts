@@ -27,7 +27,7 @@ export interface RegistrationForm {
 export function registrationErrors(form: RegistrationForm, today: Date): FieldErrors {
   const errors: FieldErrors = {};
   const check = (field: keyof RegistrationForm, message: string | null) => {
-    if (message) (errors[field] ??= []).push(message);
+    if (message) errors[field] = [...(errors[field] ?? []), message];
   };
   check('email', validateEmail(form.email));
   check('password', validatePassword(form.password));

@@ -39,7 +39,7 @@ export const MAX_AGE = 120;
 
 const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 const NAME_RE = /^[A-Za-z\u0400-\u04FF\s-]+$/;
-const blank = (v: string | null | undefined) => !v || !v.trim();
+const blank = (v: string | null | undefined) => !v?.trim();
 
 export function validateEmail(value: string): string | null {
   if (blank(value)) return MSG.required;

@@ -18,7 +18,7 @@ export function updateProfile(command: UpdateProfile, state: AccountState): Prof
   const input = normalise(command.changes);
   const errors: FieldErrors = {};
   const check = (field: string, message: string | null) => {
-    if (message) (errors[field] ??= []).push(message);
+    if (message) errors[field] = [...(errors[field] ?? []), message];
   };
   if (input.first_name !== undefined) check('first_name', validateName(input.first_name));
   if (input.last_name !== undefined) check('last_name', validateName(input.last_name));

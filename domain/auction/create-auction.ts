@@ -11,7 +11,9 @@ export function createAuction(command: CreateAuction, state: AuctionState): Auct
   if (state.status !== 'initial') throw new Conflict('This auction already exists.');
 
   const errors: FieldErrors = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const fail = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
   const instant = (field: 'start_date' | 'end_date' | 'bottles_add_deadline' | 'now') => {
     const ms = Date.parse(command[field]);
     if (!Number.isFinite(ms)) fail(field, 'Enter a valid date and time.');

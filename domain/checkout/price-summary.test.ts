@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DomainError, ValidationError } from '../shared/errors';
+import { DomainError, type ValidationError } from '../shared/errors';
 import { defaultWalletUse, priceSummary } from './price-summary';
 import { NOW, daysAgo, daysFromNow, draft, hoursAgo, stored, won } from './test-fixtures';
 import type { PriceInput } from './types';

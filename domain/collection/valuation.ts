@@ -101,7 +101,7 @@ export function collectionValue(items: readonly OwnedItem[], sales: readonly Sal
  */
 export function monthlyValues(items: readonly OwnedItem[], sales: readonly Sale[], now: string): GraphPoint[] {
   if (items.length === 0) return [];
-  const first = items.reduce((min, i) => (i.acquired_on < min ? i.acquired_on : min), items[0]!.acquired_on);
+  const first = items.map((i) => i.acquired_on).sort()[0]!; // ISO dates: text order is date order
   const end = new Date(now);
   let y = Number(first.slice(0, 4));
   let m = Number(first.slice(5, 7)) - 1;

@@ -14,7 +14,9 @@ export function consignLot(command: ConsignLot, state: LotState): LotConsigned[]
   if (state.status !== 'initial') throw new Conflict('This lot has already been consigned.');
 
   const errors: FieldErrors = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const fail = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
 
   for (const field of ['lot_id', 'auction_id', 'seller_id', 'reference_no', 'by'] as const) {
     if (typeof command[field] !== 'string' || command[field].trim() === '') fail(field, 'This field is required');

@@ -23,7 +23,9 @@ export function editLot(command: EditLot, state: LotState): LotEdited[] {
   if (state.status === 'closed' || nowMs >= state.startsAtMs) throw new RuleBroken(EDIT_MESSAGES.started);
 
   const errors: FieldErrors = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const fail = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
   const patch = command.item ?? {};
   const item: LotItem = { ...state.item, ...stripUndefined(patch) };
   if (typeof item.title !== 'string' || item.title.trim() === '') fail('item.title', 'This field is required');

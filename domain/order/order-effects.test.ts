@@ -12,7 +12,6 @@ import { StreamBatch } from './stream-batch';
 import { cancelOrderEffects, orderStreamIds, payOrderEffects, placeOrderEffects } from './order-effects';
 import { BUYER, LATER, NOW, ORDER, SELLER, lot, lotPaid, order, reserved, stored, summary } from './test-fixtures';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const deciderOf = (id: string): Decider<any, any, any> =>
   id.startsWith('order-') ? orderDecider : id.startsWith('lot-purchase-') ? lotPurchaseDecider : id.startsWith('wallet-') ? walletDecider : voucherDecider;
 
@@ -97,7 +96,7 @@ test('paid storage order: won lots stored from their free 45 days plus the perio
     [lotPurchaseStream('s')]: [reserved('s', 'order-0'), lotPaid('s', 'order-0'), stored('s', '2026-12-01T00:00:00.000Z', 'order-0'), reserved('s')],
   });
   payOrderEffects(b, placedData(o), bankPaid);
-  const expiry = (id: string) => (b.events[lotPurchaseStream(id)].find((e) => e.type === 'LotStorageExtended')?.data as { expires_at: string }).expires_at;
+  const expiry = (id: string) => (b.events[lotPurchaseStream(id)].find((e) => e.type === 'LotStorageExtended')!.data as { expires_at: string }).expires_at;
   assert.equal(types(b, lotPurchaseStream('a')), ['LotPaid', 'LotStorageExtended']);
   assert.is(expiry('a'), '2027-04-04T20:00:00.000Z', 'auction end + 45 days + 90 days');
   assert.equal(types(b, lotPurchaseStream('s')), ['LotStorageExtended']);

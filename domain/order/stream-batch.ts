@@ -21,7 +21,7 @@ export class StreamBatch {
     const state = this.state<S>(streamId);
     const produced = decider.decide(command, state);
     this.states[streamId] = produced.reduce((s, e) => decider.evolve(s, e), state);
-    if (produced.length > 0) (this.events[streamId] ??= []).push(...produced);
+    if (produced.length > 0) this.events[streamId] = [...(this.events[streamId] ?? []), ...produced];
     return produced;
   }
 }

@@ -28,7 +28,9 @@ export function decideSellRequest(command: SellRequestCommand, state: SellReques
 function submit(c: SubmitSellRequest, state: SellRequestState): SellRequestEvent[] {
   if (state.requestId !== null) throw new Conflict(SELL_MSG.alreadySubmitted);
   const errors: FieldErrors = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const fail = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
   if (c.items.length === 0) fail('items', SELL_MSG.required);
   if (Date.parse(c.now) >= Date.parse(c.auction.bottles_add_deadline)) fail('auction_id', SELL_MSG.deadlinePassed);
   if (c.kind === 'new_items') {

@@ -12,7 +12,7 @@ export interface UnsoldLotState { handled: 'relisted' | 'returned' | null; newLo
 
 export const initialUnsoldLotState: UnsoldLotState = Object.freeze({ handled: null, newLotId: null }) as UnsoldLotState;
 
-export function evolveUnsoldLot(state: UnsoldLotState, event: UnsoldLotEvent): UnsoldLotState {
+export function evolveUnsoldLot(_state: UnsoldLotState, event: UnsoldLotEvent): UnsoldLotState {
   switch (event.type) {
     case 'UnsoldLotRelisted':
       return { handled: 'relisted', newLotId: event.data.new_lot_id };

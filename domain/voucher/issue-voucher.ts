@@ -7,7 +7,9 @@ import type { VoucherState } from './state';
 
 export function issueVoucher(c: IssueVoucher, state: VoucherState): VoucherEvent[] {
   const errors: FieldErrors = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
   const codeProblem = codeError(c.code);
   if (codeProblem) add('code', codeProblem);
   if (c.kind === 'fixed' && !(Number.isInteger(c.value) && c.value >= 1)) add('value', VOUCHER_MSG.fixedValue);

@@ -14,7 +14,7 @@ export class FieldCheck {
   private readonly fields: FieldErrors = {};
 
   add(field: string, message: string): this {
-    (this.fields[field] ??= []).push(message);
+    this.fields[field] = [...(this.fields[field] ?? []), message];
     return this;
   }
 

@@ -28,10 +28,11 @@ export function checkWithdrawalForm(form: WithdrawalForm, methods: PayoutState, 
   else if (!method) errors.payment_method = [PAYMENT_METHOD_UNKNOWN];
 
   const raw = form.amount?.trim() ?? '';
-  let amount: Pence | null = null;
+  const negative = /^-\s*\d/.test(raw);
+  const amount: Pence | null = raw === '' || negative ? null : decimalToPence(raw);
   if (raw === '') errors.amount = [AMOUNT_REQUIRED];
-  else if (/^-\s*\d/.test(raw)) errors.amount = [AMOUNT_NOT_POSITIVE];
-  else if ((amount = decimalToPence(raw)) === null) errors.amount = [AMOUNT_INVALID];
+  else if (negative) errors.amount = [AMOUNT_NOT_POSITIVE];
+  else if (amount === null) errors.amount = [AMOUNT_INVALID];
   else if (amount <= 0) errors.amount = [AMOUNT_NOT_POSITIVE];
   else if (amount > availablePence) errors.amount = [AMOUNT_OVER_BALANCE];
 

@@ -6,7 +6,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database';
 import type { Projection } from '../projection';
-import type { StoredEvent } from '../../services/event-store/types';
 import type { BidHistoryEntry, BidPlaced } from '../../domain/lot/events';
 import './tables';
 

@@ -6,7 +6,7 @@
  * (mailer.ts, pusher.ts), so a rebuild into the scratch schema sends nothing. Marking read and the email opt-outs are
  * events on `notifications-<user>` so every column here comes from the events.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Projection } from '../projection';
 import type { StoredEvent } from '../../services/event-store/types';
 import type { LotConsigned, LotEdited } from '../../domain/lot/events';
@@ -15,6 +15,7 @@ import type { InboxEvent } from '../../domain/notification/inbox';
 import { sellerInvoiceNotice } from '../../domain/notification/seller-invoice';
 import type { AuctionFinished } from '../../domain/auction/events';
 import type { LotPaid } from '../../domain/order/events';
+import type { Db } from '../../services/db/database';
 
 const TYPES = ['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotClosed', 'WalletCredited', 'LotMatchedInterests', 'NotificationDue', 'SellRequestSubmitted', 'NotificationsRead', 'EmailOptOutsChanged',
   // The seller's statement (seller-invoice.ts): lots ending, paid for, and auctions finishing.
@@ -92,7 +93,7 @@ export const notificationsProjection: Projection = {
 };
 
 /** LotPaid, AuctionFinished and LotWithdrawn only move the seller-invoice facts; true when `stored` was one of them. */
-async function applySellerInvoiceFacts(trx: Kysely<any>, stored: StoredEvent): Promise<boolean> {
+async function applySellerInvoiceFacts(trx: Db, stored: StoredEvent): Promise<boolean> {
   if (stored.type === 'LotPaid') {
     const d = stored.data as LotPaid['data'];
     const { rows } = await sql<{ auction_id: string; seller_id: string }>`
@@ -118,19 +119,19 @@ async function applySellerInvoiceFacts(trx: Kysely<any>, stored: StoredEvent): P
 }
 
 /** The title shown is the custom title when the lot has one, otherwise the item's (edited) title. */
-async function renamed(trx: Kysely<any>, stored: StoredEvent): Promise<void> {
+async function renamed(trx: Db, stored: StoredEvent): Promise<void> {
   const d = stored.data as LotEdited['data'];
   await sql`UPDATE notification_lots SET title = coalesce(custom_title, ${d.item.title}), version = ${stored.stream_version}
     WHERE lot_id = ${d.lot_id} AND version < ${stored.stream_version}`.execute(trx);
 }
 
-async function lotEnded(trx: Kysely<any>, stored: StoredEvent, lotId: string, outcome: string, at: string): Promise<void> {
+async function lotEnded(trx: Db, stored: StoredEvent, lotId: string, outcome: string, at: string): Promise<void> {
   const { rows } = await sql<{ auction_id: string; seller_id: string }>`
     UPDATE notification_lots SET outcome = ${outcome} WHERE lot_id = ${lotId} RETURNING auction_id, seller_id`.execute(trx);
   if (rows[0]) await checkSellerInvoice(trx, stored, rows[0].auction_id, rows[0].seller_id, at);
 }
 
-async function checkSellerInvoice(trx: Kysely<any>, stored: StoredEvent, auctionId: string, sellerId: string, at: string): Promise<void> {
+async function checkSellerInvoice(trx: Db, stored: StoredEvent, auctionId: string, sellerId: string, at: string): Promise<void> {
   const { rows: lots } = await sql<{ outcome: string | null; paid: boolean }>`
     SELECT outcome, paid FROM notification_lots WHERE auction_id = ${auctionId} AND seller_id = ${sellerId}`.execute(trx);
   const { rows: finished } = await sql`SELECT 1 FROM notification_auctions WHERE auction_id = ${auctionId}`.execute(trx);
@@ -138,7 +139,7 @@ async function checkSellerInvoice(trx: Kysely<any>, stored: StoredEvent, auction
   if (notice) await insert(trx, stored, [notice]);
 }
 
-async function loadFacts(trx: Kysely<any>, lotId: string): Promise<LotFacts | null> {
+async function loadFacts(trx: Db, lotId: string): Promise<LotFacts | null> {
   const { rows } = await sql<Omit<LotFacts, 'bidders'> & { bidders: string[] | null }>`
     SELECT l.lot_id, l.auction_id, l.seller_id, l.title, l.reserve_met,
       (SELECT array_agg(b.user_id ORDER BY b.first_version, b.user_id) FROM notification_lot_bidders b WHERE b.lot_id = l.lot_id) AS bidders
@@ -147,7 +148,7 @@ async function loadFacts(trx: Kysely<any>, lotId: string): Promise<LotFacts | nu
 }
 
 /** All of an event's notifications in one statement. */
-async function insert(trx: Kysely<any>, stored: StoredEvent, drafts: NotificationDraft[]): Promise<void> {
+async function insert(trx: Db, stored: StoredEvent, drafts: NotificationDraft[]): Promise<void> {
   if (drafts.length === 0) return;
   const rows = drafts.map((n) => sql`(${n.id}, ${n.user_id}, ${n.template}, ${n.text}, ${n.lot_id}, ${n.auction_id}, 'PUSH', false,
     ${n.created_at}::timestamptz, ${n.created_at}::timestamptz, ${stored.transaction_id}::bigint, ${stored.position}::bigint)`);

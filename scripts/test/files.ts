@@ -1,6 +1,7 @@
 /** The test files of the project, what kind each is, and how to read uvu's report of one. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', '.data']);
 
@@ -43,7 +44,7 @@ export function byExpectedCost(files: string[], previous: Record<string, number>
 }
 
 export function parseUvu(output: string, code: number): { passed: number; failed: number; skipped: number } {
-  const clean = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const clean = stripVTControlCharacters(output);
   const totals = [...clean.matchAll(/Total:\s+(\d+)\s+Passed:\s+(\d+)\s+Skipped:\s+(\d+)/g)];
   if (totals.length === 0) return { passed: 0, failed: 1, skipped: 0 };
   let passed = 0, failed = 0, skipped = 0;

@@ -90,7 +90,7 @@ export async function runPool(files: string[], options: PoolOptions): Promise<vo
         browsersRunning--;
         const wake = waiting;
         waiting = [];
-        wake.forEach((w) => w());
+        for (const w of wake) w();
       }
       rss = result.rss;
       options.onResult({ file, ...parseUvu(result.output, result.code), output: result.output, ms: result.ms });
@@ -99,7 +99,7 @@ export async function runPool(files: string[], options: PoolOptions): Promise<vo
     }
     if (host) await stopHost(host);
     // Nothing left: release the workers still waiting for a slot.
-    waiting.splice(0).forEach((w) => w());
+    for (const w of waiting.splice(0)) w();
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
 }

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { parseBody } from '../http/validation';
-import { RuleBroken, Throttled, Unauthorized } from '../../domain/shared/errors';
+import { Throttled, Unauthorized } from '../../domain/shared/errors';
 import { throttledMessage } from './throttle';
 import { loginSchema, refreshRequestSchema, refreshSchema, registrationSchema, tokenSchema } from './schemas';
 import { REGISTERED, verifyEmailToken } from './registration';

@@ -4,7 +4,6 @@
  * succeeds; the others get the usual field error. `within` adds work to that transaction (verification token, email).
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { AppendResult, EventMetadata } from '../event-store/types';
 import { WrongExpectedVersion } from '../event-store/types';
@@ -14,6 +13,7 @@ import type { AccountCommand } from '../../domain/account/commands';
 import { emailClaimStream, normaliseEmail, userStream, type AccountEvent, type EmailClaimed, type Profile, type SocialProvider } from '../../domain/account/events';
 import { MSG } from '../../domain/account/rules';
 import { findUserIdByEmail } from './lookup';
+import type { Db } from '../db/database';
 
 export const REGISTRATION_FEE_PENCE = 500;
 
@@ -45,7 +45,7 @@ export async function createAccount(
   ctx: AppContext,
   input: AccountInput,
   metadata: EventMetadata = {},
-  within?: (trx: Kysely<any>, created: { user_id: string; first_event_id: string }) => Promise<void>,
+  within?: (trx: Db, created: { user_id: string; first_event_id: string }) => Promise<void>,
   /** Runs after the cheap checks and before the hash (a sign-up throttle). */
   beforeHash?: () => Promise<void>,
 ): Promise<CreatedAccount> {

@@ -3,7 +3,8 @@
  * reader cannot use them. Consuming is one atomic UPDATE ... RETURNING: a token works once, even under races.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 
 export type EmailTokenKind = 'verify_email' | 'password_reset';
 
@@ -14,7 +15,7 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function issueEmailToken(trx: Kysely<any>, kind: EmailTokenKind, userId: string, now: Date): Promise<string> {
+export async function issueEmailToken(trx: Db, kind: EmailTokenKind, userId: string, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[kind]).toISOString();
   await sql`INSERT INTO account_tokens (token_hash, kind, user_id, created_at, expires_at)
@@ -23,7 +24,7 @@ export async function issueEmailToken(trx: Kysely<any>, kind: EmailTokenKind, us
 }
 
 /** The user id when the token is valid (right kind, unused, unexpired), without using it up. */
-export async function peekEmailToken(db: Kysely<any>, kind: EmailTokenKind, token: string, now: Date): Promise<string | null> {
+export async function peekEmailToken(db: Db, kind: EmailTokenKind, token: string, now: Date): Promise<string | null> {
   const { rows } = await sql<{ user_id: string }>`
     SELECT user_id FROM account_tokens
     WHERE token_hash = ${hash(token)} AND kind = ${kind} AND used_at IS NULL AND expires_at > ${now.toISOString()}`.execute(db);
@@ -31,7 +32,7 @@ export async function peekEmailToken(db: Kysely<any>, kind: EmailTokenKind, toke
 }
 
 /** Uses the token up: the user id the first time, null ever after (or when invalid/expired). */
-export async function consumeEmailToken(db: Kysely<any>, kind: EmailTokenKind, token: string, now: Date): Promise<string | null> {
+export async function consumeEmailToken(db: Db, kind: EmailTokenKind, token: string, now: Date): Promise<string | null> {
   const { rows } = await sql<{ user_id: string }>`
     UPDATE account_tokens SET used_at = ${now.toISOString()}
     WHERE token_hash = ${hash(token)} AND kind = ${kind} AND used_at IS NULL AND expires_at > ${now.toISOString()}
@@ -40,7 +41,7 @@ export async function consumeEmailToken(db: Kysely<any>, kind: EmailTokenKind, t
 }
 
 /** Voids every outstanding token of a kind (e.g. old reset links once the password has changed). */
-export async function voidEmailTokens(db: Kysely<any>, kind: EmailTokenKind, userId: string, now: Date): Promise<void> {
+export async function voidEmailTokens(db: Db, kind: EmailTokenKind, userId: string, now: Date): Promise<void> {
   await sql`UPDATE account_tokens SET used_at = ${now.toISOString()}
             WHERE user_id = ${userId} AND kind = ${kind} AND used_at IS NULL`.execute(db);
 }

@@ -2,14 +2,14 @@
 import type { Config } from '../config';
 import type { OutgoingEmail } from '../mail/outbox';
 import { HOUSE_NAME } from '../payout/house-settings';
-import { escapeHtml as escape } from '../http/escape-html';
+import { escapeHtml } from '../http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
 
 function layout(greeting: string, lines: string[], link: string, action: string): { text: string; html: string } {
   const text = [greeting, '', ...lines, '', link, '', HOUSE_NAME].join('\n');
-  const html = `<p>${escape(greeting)}</p>${lines.map((l) => `<p>${escape(l)}</p>`).join('')}` +
-    `<p><a href="${escape(link)}">${escape(action)}</a></p><p>${escape(HOUSE_NAME)}</p>`;
+  const html = `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}` +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(HOUSE_NAME)}</p>`;
   return { text, html };
 }
 

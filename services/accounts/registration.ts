@@ -1,5 +1,4 @@
 /** Sign-up and email verification. */
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import { ValidationError } from '../../domain/shared/errors';
 import type { RegistrationForm } from '../../domain/account/registration-form';
@@ -11,6 +10,7 @@ import { verificationEmail } from './emails';
 import { awaitProjected, runAccountCommand } from './account-commands';
 import { openSession } from './sessions';
 import { limitsOf } from '../limits/limits';
+import type { Db } from '../db/database';
 
 export const REGISTERED = 'Registration successful. Please check your email to verify your account.';
 export const VERIFY_TOKEN_INVALID = 'This verification link is invalid or has expired.';
@@ -22,7 +22,7 @@ const RESEND_EVERY_MS = 15 * 60 * 1000;
  * `within` adds work to the account's transaction (a valuation request made while signing up), so both exist or neither.
  */
 export async function register(
-  ctx: AppContext, form: RegistrationForm, request: { id: string; ip: string }, within?: (trx: Kysely<any>, userId: string) => Promise<void>,
+  ctx: AppContext, form: RegistrationForm, request: { id: string; ip: string }, within?: (trx: Db, userId: string) => Promise<void>,
   /** Already hashed (sign-up hashes before it knows whether the email is taken, after its own limits). */
   passwordHash?: string,
 ): Promise<string> {

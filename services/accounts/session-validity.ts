@@ -4,8 +4,9 @@
  * changes in this process drop the entries at once; another process sees them within CACHE_MS.
  */
 import { performance } from 'node:perf_hooks';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Clock } from '../context';
+import type { Db } from '../db/database';
 
 export const CACHE_MS = 2_000;
 const MAX_ENTRIES = 50_000;
@@ -24,14 +25,14 @@ interface Entry { info: SessionInfo | null; until: number }
 export class SessionValidity {
   private readonly cache = new Map<string, Entry>();
 
-  constructor(private readonly db: Kysely<any>, private readonly clock: Clock) {}
+  constructor(private readonly db: Db, private readonly clock: Clock) {}
 
   /** The session when it exists, is not revoked or expired, and began after the user's last password change. */
   async check(sessionId: string): Promise<SessionInfo | null> {
     const cached = this.cache.get(sessionId);
     const info = cached && cached.until > performance.now() ? cached.info : await this.load(sessionId);
     if (!cached || cached.info !== info) this.remember(sessionId, info);
-    if (!info || !info.active || info.expiresAt <= this.clock.now().getTime()) return null;
+    if (!info?.active || info.expiresAt <= this.clock.now().getTime()) return null;
     return info;
   }
 
@@ -63,8 +64,11 @@ export class SessionValidity {
 const byContext = new WeakMap<object, SessionValidity>();
 
 /** One cache per database handle, i.e. per AppContext (per process in production, per test app in tests). */
-export function sessionValidity(ctx: { db: Kysely<any>; clock: Clock }): SessionValidity {
+export function sessionValidity(ctx: { db: Db; clock: Clock }): SessionValidity {
   let validity = byContext.get(ctx.db);
-  if (!validity) byContext.set(ctx.db, (validity = new SessionValidity(ctx.db, ctx.clock)));
+  if (!validity) {
+    validity = new SessionValidity(ctx.db, ctx.clock);
+    byContext.set(ctx.db, validity);
+  }
   return validity;
 }

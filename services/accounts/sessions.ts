@@ -4,12 +4,13 @@
  * family is revoked. The refresh lifetime slides: each rotation gives the session 1 day (30 with remember_me).
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { REFRESH_REMEMBER_TTL_SECONDS, REFRESH_TTL_SECONDS } from '../auth/tokens';
 import { Unauthorized } from '../../domain/shared/errors';
 import { sessionValidity } from './session-validity';
 import { loadAccount } from './lookup';
+import type { Db } from '../db/database';
 
 export const INVALID_REFRESH = 'Token is invalid or expired';
 
@@ -83,11 +84,11 @@ export async function revokeUserSessions(ctx: AppContext, userId: string, reason
   ctx.live.disconnectUser(userId);
 }
 
-async function revokeWhere(db: Kysely<any>, where: ReturnType<typeof sql>, reason: RevokeReason, now: string): Promise<void> {
+async function revokeWhere(db: Db, where: ReturnType<typeof sql>, reason: RevokeReason, now: string): Promise<void> {
   await sql`UPDATE sessions SET revoked_at = ${now}, revoked_reason = ${reason} WHERE ${where} AND revoked_at IS NULL`.execute(db);
 }
 
-async function insertRefresh(db: Kysely<any>, jti: string, sessionId: string, issuedAt: string, expiresAt: string): Promise<void> {
+async function insertRefresh(db: Db, jti: string, sessionId: string, issuedAt: string, expiresAt: string): Promise<void> {
   await sql`INSERT INTO refresh_tokens (jti, session_id, issued_at, expires_at)
             VALUES (${jti}, ${sessionId}, ${issuedAt}, ${expiresAt})`.execute(db);
 }

@@ -8,9 +8,10 @@
  * A locked login is refused even with the right password (otherwise guessing would simply go on). A successful login
  * clears its address's counter for the account and remembers the address; a password reset clears the account's.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { Throttled } from '../../domain/shared/errors';
 import { normaliseEmail } from '../../domain/account/events';
+import type { Db } from '../db/database';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
@@ -32,7 +33,7 @@ export function throttledMessage(retryAfterSeconds: number): string {
 }
 
 /** Throws Throttled (429 with Retry-After) while the account is locked for this address, or the address is. */
-export async function assertLoginAllowed(db: Kysely<any>, source: LoginSource, now: Date): Promise<void> {
+export async function assertLoginAllowed(db: Db, source: LoginSource, now: Date): Promise<void> {
   const waits = await Promise.all([
     lockedFor(db, pairKey(source), MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, now),
     lockedFor(db, addressKey(source.ip), MAX_FAILURES_PER_ADDRESS, now),
@@ -43,7 +44,7 @@ export async function assertLoginAllowed(db: Kysely<any>, source: LoginSource, n
   if (wait > 0) throw new Throttled(throttledMessage(wait), wait);
 }
 
-export async function recordLoginFailure(db: Kysely<any>, source: LoginSource, now: Date): Promise<void> {
+export async function recordLoginFailure(db: Db, source: LoginSource, now: Date): Promise<void> {
   const at = now.toISOString();
   const horizon = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
   const keys = [pairKey(source), accountKey(source.email), addressKey(source.ip)];
@@ -52,20 +53,20 @@ export async function recordLoginFailure(db: Kysely<any>, source: LoginSource, n
 }
 
 /** The right password from this address: its counter for the account is cleared and the address remembered. */
-export async function recordLoginSuccess(db: Kysely<any>, source: LoginSource, now: Date): Promise<void> {
+export async function recordLoginSuccess(db: Db, source: LoginSource, now: Date): Promise<void> {
   seenLocks(db).delete(pairKey(source));
   await sql`DELETE FROM login_failures WHERE key = ANY(${[pairKey(source), knownKey(source)]}::text[])`.execute(db);
   await sql`INSERT INTO login_failures (key, failed_at) VALUES (${knownKey(source)}, ${now.toISOString()})`.execute(db);
 }
 
 /** The owner proved the email (a password reset): every counter of the account is cleared. */
-export async function clearAccountFailures(db: Kysely<any>, email: string): Promise<void> {
+export async function clearAccountFailures(db: Db, email: string): Promise<void> {
   const locks = seenLocks(db);
   for (const key of locks.keys()) if (key.startsWith(pairPrefix(email))) locks.delete(key);
   await sql`DELETE FROM login_failures WHERE key = ${accountKey(email)} OR starts_with(key, ${pairPrefix(email)})`.execute(db);
 }
 
-async function isKnown(db: Kysely<any>, source: LoginSource, now: Date): Promise<boolean> {
+async function isKnown(db: Db, source: LoginSource, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - KNOWN_FOR_MS).toISOString();
   const { rows } = await sql`SELECT 1 FROM login_failures WHERE key = ${knownKey(source)} AND failed_at > ${since} LIMIT 1`.execute(db);
   return rows.length > 0;
@@ -77,14 +78,17 @@ async function isKnown(db: Kysely<any>, source: LoginSource, now: Date): Promise
  * locked address or at a locked account is refused without a query.
  */
 const locksByDb = new WeakMap<object, Map<string, number>>();
-function seenLocks(db: Kysely<any>): Map<string, number> {
+function seenLocks(db: Db): Map<string, number> {
   let locks = locksByDb.get(db);
-  if (!locks) locksByDb.set(db, (locks = new Map()));
+  if (!locks) {
+    locks = new Map();
+    locksByDb.set(db, locks);
+  }
   return locks;
 }
 
 /** Seconds until the key drops below its limit again (0 when it is not locked). */
-async function lockedFor(db: Kysely<any>, key: string, limit: number, now: Date): Promise<number> {
+async function lockedFor(db: Db, key: string, limit: number, now: Date): Promise<number> {
   const locks = seenLocks(db);
   const until = locks.get(key);
   if (until !== undefined && until > now.getTime()) return Math.ceil((until - now.getTime()) / 1000);
@@ -96,7 +100,7 @@ async function lockedFor(db: Kysely<any>, key: string, limit: number, now: Date)
   return wait;
 }
 
-async function lockedInDatabase(db: Kysely<any>, key: string, limit: number, now: Date): Promise<number> {
+async function lockedInDatabase(db: Db, key: string, limit: number, now: Date): Promise<number> {
   const horizon = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
   // The limit-th newest failure inside the window: while it is in the window, the key is at its limit.
   const { rows } = await sql<{ failed_at: Date }>`
@@ -107,7 +111,7 @@ async function lockedInDatabase(db: Kysely<any>, key: string, limit: number, now
 }
 
 /** Password reset emails: at most 3 per account per 15 minutes (more are silently not sent: no mail bombing). */
-export async function allowResetEmail(db: Kysely<any>, email: string, now: Date): Promise<boolean> {
+export async function allowResetEmail(db: Db, email: string, now: Date): Promise<boolean> {
   const key = `reset-email:${normaliseEmail(email)}`;
   if ((await lockedFor(db, key, 3, now)) > 0) return false;
   await sql`INSERT INTO login_failures (key, failed_at) VALUES (${key}, ${now.toISOString()})`.execute(db);

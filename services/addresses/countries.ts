@@ -18,11 +18,13 @@ let all: CountryView[] | null = null;
 let shipping: { slug: string; name: string }[] | null = null;
 
 export function countryList(): CountryView[] {
-  return (all ??= COUNTRIES.map(countryView));
+  all ??= COUNTRIES.map(countryView);
+  return all;
 }
 
 export function shippingCountryList(): { slug: string; name: string }[] {
-  return (shipping ??= shippingCountries().map((c) => ({ slug: c.slug, name: c.name })));
+  shipping ??= shippingCountries().map((c) => ({ slug: c.slug, name: c.name }));
+  return shipping;
 }
 
 export function divisions(country: Country): DivisionsView {

@@ -20,6 +20,7 @@ import type { Database } from '../../projections/database';
 import type { LotConsigned } from '../../domain/lot/events';
 import { lotInterestsStream, type LotMatchedInterests } from '../../domain/alerts/events';
 import { usersInterestedIn } from './interest';
+import type { Db } from '../db/database';
 
 export const MATCHER_NAME = 'lot-interest-matcher';
 const ALERTS_PROJECTION = 'alerts';
@@ -29,7 +30,7 @@ const BATCH = 500;
 export async function matchBatch(db: Kysely<Database>, store: EventStore): Promise<boolean> {
   let appended = false;
   const moved = await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + MATCHER_NAME}))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${MATCHER_NAME}`}))`.execute(trx);
     const cursor = await checkpoint(trx, MATCHER_NAME) ?? FEED_START;
     const alerts = await checkpoint(trx, ALERTS_PROJECTION);
     if (!alerts) return false;
@@ -69,7 +70,7 @@ export async function drainMatches(db: Kysely<Database>, store: EventStore): Pro
   while (await matchBatch(db, store)) { /* more */ }
 }
 
-async function checkpoint(trx: Kysely<any>, name: string): Promise<FeedCursor | null> {
+async function checkpoint(trx: Db, name: string): Promise<FeedCursor | null> {
   const { rows } = await sql<FeedCursor>`SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
   return rows[0] ? { transaction_id: rows[0].transaction_id, position: Number(rows[0].position) } : null;
 }

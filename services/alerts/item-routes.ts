@@ -11,6 +11,7 @@ import { requireUser } from '../http/auth';
 import { paginate } from '../http/pagination';
 import { NotFound } from '../../domain/shared/errors';
 import { alertsDecider } from '../../domain/alerts/decide';
+import type { AlertsCommand } from '../../domain/alerts/commands';
 import { alertsStream } from '../../domain/alerts/events';
 import { metadataOf, settle } from '../catalogue/http';
 
@@ -34,7 +35,7 @@ export function itemAlertRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseBody(followBody, request.body);
     const ids = [...new Set(body.pk)];
     const now = ctx.clock.now().toISOString();
-    let command;
+    let command: AlertsCommand;
     if (body.notification_status) {
       const items = await ctx.db.selectFrom('alert_items').select(['item_id', 'title', 'distillery']).where('item_id', 'in', ids).execute();
       if (items.length !== ids.length) throw new NotFound('Item not found.');

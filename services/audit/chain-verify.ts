@@ -6,7 +6,8 @@
  * meanwhile are either wholly seen or not at all.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database';
 
 export type BrokenReason =
   /** The event's content or its previous hash is not what its hash covers (changed data, or a changed predecessor). */
@@ -57,12 +58,12 @@ interface Walk {
   headHash: Buffer | null;
 }
 
-export async function verifyChains(db: Kysely<any>, options: VerifyOptions = {}): Promise<ChainReport> {
+export async function verifyChains(db: Db, options: VerifyOptions = {}): Promise<ChainReport> {
   return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx) => verifyChainsIn(trx, options));
 }
 
 /** The same check inside a snapshot the caller holds (audit:verify runs every check in one). */
-export async function verifyChainsIn(trx: Kysely<any>, options: VerifyOptions = {}): Promise<ChainReport> {
+export async function verifyChainsIn(trx: Db, options: VerifyOptions = {}): Promise<ChainReport> {
   const batchSize = options.batchSize ?? 5000;
   const report: ChainReport = { streams: 0, events: 0, broken: [] };
   let walk: Walk | null = null;

@@ -145,7 +145,7 @@ export async function verifySellerCredits(_ctx: AuditCtx, executor: Db, onProgre
         continue;
       }
       const closed = closes.get(lotStream(p.lot_id))?.at(-1)?.data;
-      if (!closed || closed.outcome !== 'sold' || closed.hammer_price !== lot.hammer_pence) {
+      if (closed?.outcome !== 'sold' || closed.hammer_price !== lot.hammer_pence) {
         diff('hammer_price', money(closed?.hammer_price), money(lot.hammer_pence), `Lot ${lot.reference_no}: the order charged another hammer than the lot closed at.`);
       }
       if (closed && closed.seller_id !== lot.seller_id) diff('seller_id', closed.seller_id, lot.seller_id, `Lot ${lot.reference_no}: the order credits another seller than the lot's.`);

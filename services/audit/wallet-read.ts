@@ -26,7 +26,10 @@ export async function readStreams<E extends DomainEvent = DomainEvent>(executor:
   for (const row of rows) {
     row.position = Number(row.position);
     let list = out.get(row.stream_id);
-    if (!list) out.set(row.stream_id, (list = []));
+    if (!list) {
+      list = [];
+      out.set(row.stream_id, list);
+    }
     list.push(row);
   }
   return out;
@@ -99,7 +102,10 @@ export async function readWalletModels(executor: Db, userIds: readonly string[])
   }
   for (const t of txRows) {
     let list = transactions.get(t.user_id);
-    if (!list) transactions.set(t.user_id, (list = []));
+    if (!list) {
+      list = [];
+      transactions.set(t.user_id, list);
+    }
     list.push({ ...t, amount_pence: Number(t.amount_pence), balance_after_pence: Number(t.balance_after_pence) });
   }
   return { wallets, transactions };

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 import { FORMAT_VERSION, LineWriter, MAGIC, type BackupEnd, type BackupHeader } from './format';
 import { copiedTables, sequenceNames } from './tables';
 
@@ -21,7 +22,7 @@ export interface BackupOptions {
  * then the sequences (read after the snapshot, so never behind a row in it) and the data folder's files (written
  * before the rows that name them commit, so every file the snapshot names is there).
  */
-export async function writeBackup(db: Kysely<any>, options: BackupOptions): Promise<{ header: BackupHeader; end: BackupEnd }> {
+export async function writeBackup(db: Db, options: BackupOptions): Promise<{ header: BackupHeader; end: BackupEnd }> {
   const progress = options.onProgress ?? (() => {});
   const writer = new LineWriter(options.file);
   try {
@@ -52,7 +53,7 @@ export async function writeBackup(db: Kysely<any>, options: BackupOptions): Prom
   }
 }
 
-async function readHeader(trx: Kysely<any>): Promise<BackupHeader> {
+async function readHeader(trx: Db): Promise<BackupHeader> {
   const { rows: migrations } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(trx);
   const { rows: [version] } = await sql<{ server_version: string }>`SHOW server_version`.execute(trx);
   const { rows: [feed] } = await sql<{ events: number; last_transaction_id: string | null; last_position: number | null }>`
@@ -65,7 +66,7 @@ async function readHeader(trx: Kysely<any>): Promise<BackupHeader> {
   };
 }
 
-async function copyTable(trx: Kysely<any>, table: string, writer: LineWriter): Promise<number> {
+async function copyTable(trx: Db, table: string, writer: LineWriter): Promise<number> {
   await writer.line(`#table ${table}`);
   await sql`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT to_jsonb(t)::text AS r FROM ${sql.id('public', table)} t`.execute(trx);
   let count = 0;

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 import { allProjections } from '../../projections/index';
 import { ProjectionRunner } from '../../projections/runner';
 import { EventStore } from '../event-store/event-store';
@@ -9,7 +10,7 @@ import { EventStore } from '../event-store/event-store';
  * else writes meanwhile, so larger batches than the live runner's are fine. Checks that each one reached the feed's
  * last event.
  */
-export async function rebuildReadModels(db: Kysely<any>, progress: (message: string) => void = () => {}): Promise<string[]> {
+export async function rebuildReadModels(db: Db, progress: (message: string) => void = () => {}): Promise<string[]> {
   // catchUp (unlike the runner's own loop) throws a failed batch at its caller: the restore fails with it.
   const runner = new ProjectionRunner(db, new EventStore(db), allProjections, { error: () => {} }, { batchSize: 1000 });
   progress(`rebuilding ${allProjections.length} read models from the events`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 import { directive, FORMAT_VERSION, MAGIC, named, readLines, type BackupEnd, type BackupHeader } from './format';
 import { insertableColumns, isCopied, READ_MODEL_CHECKPOINTS } from './tables';
 import { knownMigrations, migrateTo, migrateToLatest } from '../db/migrate';
@@ -32,7 +33,7 @@ export interface RestoreReport {
  * tables and sequences, all in one transaction (a truncated or damaged file leaves the database empty), the data
  * folder's files, then the migrations made since, the feed epoch, and every read model rebuilt from the events.
  */
-export async function restoreBackup(db: Kysely<any>, options: RestoreOptions): Promise<RestoreReport> {
+export async function restoreBackup(db: Db, options: RestoreOptions): Promise<RestoreReport> {
   const progress = options.onProgress ?? (() => {});
   const header = await readHeader(options.file);
   await refuseNonEmpty(db);
@@ -86,7 +87,7 @@ async function readHeader(file: string): Promise<BackupHeader> {
   return header;
 }
 
-async function refuseNonEmpty(db: Kysely<any>): Promise<void> {
+async function refuseNonEmpty(db: Db): Promise<void> {
   // An extension's own relations (pg_stat_statements' views, say) do not count: a hosted server may put them there.
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM pg_class c
@@ -99,7 +100,7 @@ async function refuseNonEmpty(db: Kysely<any>): Promise<void> {
  * Every line after the header: rows in batches, sequences set, files written (a failed restore may leave files behind
  * but no rows; restoring again overwrites them); checks the end line.
  */
-async function importLines(trx: Kysely<any>, file: string, dataDir: string, progress: (m: string) => void): Promise<BackupEnd> {
+async function importLines(trx: Db, file: string, dataDir: string, progress: (m: string) => void): Promise<BackupEnd> {
   const counts: Record<string, number> = {};
   let table: { name: string; columns: string[] } | null = null;
   let batch: string[] = [];

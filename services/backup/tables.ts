@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 import { allProjections } from '../../projections/index';
 
 /**
@@ -22,7 +23,7 @@ export function isCopied(table: string): boolean {
  * The copied tables of the database, ordered so that a table comes after every table its foreign keys point to (the
  * restore inserts in file order, with every constraint checked).
  */
-export async function copiedTables(db: Kysely<any>): Promise<string[]> {
+export async function copiedTables(db: Db): Promise<string[]> {
   const { rows: tables } = await sql<{ name: string }>`
     SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' ORDER BY relname`.execute(db);
   const { rows: keys } = await sql<{ child: string; parent: string }>`
@@ -45,7 +46,7 @@ export async function copiedTables(db: Kysely<any>): Promise<string[]> {
 }
 
 /** Columns a restore inserts: all but generated ones (PostgreSQL computes those). */
-export async function insertableColumns(db: Kysely<any>, table: string): Promise<string[]> {
+export async function insertableColumns(db: Db, table: string): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     SELECT attname AS name FROM pg_attribute
     WHERE attrelid = ${`public.${table}`}::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
@@ -54,7 +55,7 @@ export async function insertableColumns(db: Kysely<any>, table: string): Promise
 }
 
 /** The public schema's sequences (identity columns', serials' and the standalone number sequences of orders etc.). */
-export async function sequenceNames(db: Kysely<any>): Promise<string[]> {
+export async function sequenceNames(db: Db): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'S' ORDER BY relname`.execute(db);
   return rows.map((r) => r.name);

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { tableHash } from '../../projections/rebuild';
 
@@ -51,7 +52,7 @@ export async function startSecondCluster(): Promise<SecondCluster> {
 }
 
 /** Moves the server's transaction ids on by `count` (one subtransaction that writes each, in one statement). */
-export async function burnTransactionIds(db: Kysely<any>, count: number): Promise<void> {
+export async function burnTransactionIds(db: Db, count: number): Promise<void> {
   if (count <= 0) return;
   await db.connection().execute(async (connection) => {
     await sql`CREATE TEMP TABLE IF NOT EXISTS burned_xids (n int)`.execute(connection);
@@ -63,12 +64,12 @@ export async function burnTransactionIds(db: Kysely<any>, count: number): Promis
   });
 }
 
-export async function currentXid(db: Kysely<any>): Promise<bigint> {
+export async function currentXid(db: Db): Promise<bigint> {
   return BigInt((await sql<{ x: string }>`SELECT pg_current_xact_id()::text AS x`.execute(db)).rows[0].x);
 }
 
 /** Content hashes of tables, with times written in UTC (the two clusters may differ in their TimeZone). */
-export async function tableHashes(db: Kysely<any>, tables: readonly string[]): Promise<Record<string, string>> {
+export async function tableHashes(db: Db, tables: readonly string[]): Promise<Record<string, string>> {
   return db.transaction().execute(async (trx) => {
     await sql`SET LOCAL TimeZone = 'UTC'`.execute(trx);
     const hashes: Record<string, string> = {};
@@ -83,7 +84,7 @@ export async function tableHashes(db: Kysely<any>, tables: readonly string[]): P
 export interface EventsDigest { events: number; last_transaction_id: string; digest: string; streams: string }
 
 /** The events as stored (ids, positions, hashes) and the streams' heads, in one digest each. */
-export async function eventsDigest(db: Kysely<any>): Promise<EventsDigest> {
+export async function eventsDigest(db: Db): Promise<EventsDigest> {
   const { rows: [row] } = await sql<EventsDigest>`
     SELECT count(*)::int AS events, max(transaction_id)::text AS last_transaction_id,
            md5(string_agg(concat_ws(' ', position, transaction_id, event_id, stream_id, stream_version, encode(hash, 'hex')), ',' ORDER BY position)) AS digest,

@@ -50,7 +50,10 @@ interface Sent {
 /** Rising amounts with some noise, so that many bids are accepted and many are too low. */
 function amounts(count: number): number[] {
   let seed = 7;
-  const noise = () => (seed = (seed * 48271) % 2147483647) % 40;
+  const noise = () => {
+    seed = (seed * 48271) % 2147483647;
+    return seed % 40;
+  };
   return Array.from({ length: count }, (_, i) => 10 + i * 4 + noise());
 }
 

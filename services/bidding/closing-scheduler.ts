@@ -184,7 +184,10 @@ const byContext = new WeakMap<AppContext, ClosingScheduler>();
 
 export function closingScheduler(ctx: AppContext): ClosingScheduler {
   let scheduler = byContext.get(ctx);
-  if (!scheduler) byContext.set(ctx, (scheduler = new ClosingScheduler(ctx)));
+  if (!scheduler) {
+    scheduler = new ClosingScheduler(ctx);
+    byContext.set(ctx, scheduler);
+  }
   return scheduler;
 }
 

@@ -12,13 +12,13 @@
  * together in the next one.
  */
 import { outsideRun } from '../commands/idempotent-run';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { AppendResult, NewEvent } from '../event-store/types';
 import { WrongExpectedVersion } from '../event-store/types';
 import { appendMany } from '../event-store/append-many';
 import { deleteKeys, insertKeysExceptTaken, keyId, KeysTaken, keysOtherThan, type IdempotencyRow, type KeyRef } from './idempotency-store';
 import { activeLeases, LeaseLost } from './lot-leases';
+import type { Db } from '../db/database';
 
 export interface TickItem {
   lotId: string;
@@ -83,7 +83,7 @@ export class CommitTicks {
   private async commit(tick: Waiting[]) {
     const leases = activeLeases(this.ctx);
     const needsTransaction = !!leases || tick.some((i) => i.keys.length > 0);
-    const work = async (executor: Kysely<any>) => {
+    const work = async (executor: Db) => {
       const leftOut = new Map<Waiting, LeftOut>();
       let live = tick;
       if (leases) {

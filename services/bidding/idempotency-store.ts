@@ -3,7 +3,8 @@
  * the same transaction as the batch's events, so "the bid was placed" and "its answer was kept" are one fact.
  * Keys are scoped to the user: two users may pick the same key.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 
 export interface IdempotencyRow {
   userId: string;
@@ -45,13 +46,13 @@ export function requestHash(lotId: string, pence: number): string {
 }
 
 /** Inserts the rows; throws KeysTaken (so the caller's transaction rolls back) when any key already exists. */
-export async function insertKeys(trx: Kysely<any>, rows: IdempotencyRow[]): Promise<void> {
+export async function insertKeys(trx: Db, rows: IdempotencyRow[]): Promise<void> {
   const taken = await insertKeysExceptTaken(trx, rows);
   if (taken.length > 0) throw new KeysTaken(taken);
 }
 
 /** Inserts the rows whose key is free; answers the keys that were already taken (their rows are not inserted). */
-export async function insertKeysExceptTaken(trx: Kysely<any>, rows: IdempotencyRow[]): Promise<KeyRef[]> {
+export async function insertKeysExceptTaken(trx: Db, rows: IdempotencyRow[]): Promise<KeyRef[]> {
   const { rows: inserted } = await sql<{ user_id: string; key: string }>`
     INSERT INTO bid_idempotency (user_id, key, request_hash, lot_id, status, answer, created_at)
     SELECT * FROM unnest(${rows.map((r) => r.userId)}::text[], ${rows.map((r) => r.key)}::text[],
@@ -72,13 +73,13 @@ export function keysOtherThan(keys: readonly KeyRef[], except: readonly KeyRef[]
 }
 
 /** Takes back keys this transaction inserted for a batch that is not appended after all (same transaction). */
-export async function deleteKeys(trx: Kysely<any>, keys: KeyRef[]): Promise<void> {
+export async function deleteKeys(trx: Db, keys: KeyRef[]): Promise<void> {
   if (keys.length === 0) return;
   await sql`DELETE FROM bid_idempotency b USING unnest(${keys.map((k) => k.userId)}::text[], ${keys.map((k) => k.key)}::text[]) AS t(user_id, key)
     WHERE b.user_id = t.user_id AND b.key = t.key`.execute(trx);
 }
 
-export async function findKept(db: Kysely<any>, userId: string, key: string): Promise<KeptAnswer | null> {
+export async function findKept(db: Db, userId: string, key: string): Promise<KeptAnswer | null> {
   const { rows } = await sql<{ request_hash: string; status: number; answer: unknown }>`
     SELECT request_hash, status, answer FROM bid_idempotency WHERE user_id = ${userId} AND key = ${key}`.execute(db);
   return rows[0] ? { requestHash: rows[0].request_hash, status: rows[0].status, answer: rows[0].answer } : null;

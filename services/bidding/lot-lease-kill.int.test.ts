@@ -33,7 +33,6 @@ let bob: TestUser;
 /** The background bid traffic runs while this is set (cleared by after() too, should the test fail). */
 let bidding = false;
 
-const serverNow = () => new Date(Date.now() + offset);
 const setServerTime = (at: Date) => { offset = at.getTime() - Date.now(); setClockOffset(clockFile, offset); };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -109,7 +108,8 @@ test('kill -9 of a server process in the middle of the close', async () => {
   const traffic = (async () => {
     for (let n = 0; bidding && Date.now() < stopAt; n++) {
       const server = p1Dead || n % 2 === 0 ? p2 : p1;
-      await place(server, n % 4 < 2 ? alice : bob, lots[EXTENDED[n % EXTENDED.length]], (pence += 100)).catch(() => undefined);
+      pence += 100;
+      await place(server, n % 4 < 2 ? alice : bob, lots[EXTENDED[n % EXTENDED.length]], pence).catch(() => undefined);
     }
   })();
   // Kill P1 as soon as the first lot has closed.

@@ -9,9 +9,10 @@
  * append that starts after the takeover finds no row: a writer that lost its lease can never append.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { Conflict } from '../../domain/shared/errors';
+import type { Db } from '../db/database';
 
 /** This process does not (or no longer) hold the lot's lease: nothing was written; the caller routes again. */
 export class LeaseLost extends Conflict {
@@ -47,7 +48,7 @@ export class LotLeases {
   private readonly ttlMs: number;
   private readonly heartbeatMs: number;
 
-  constructor(private readonly db: Kysely<any>, options: LeaseOptions = {}) {
+  constructor(private readonly db: Db, options: LeaseOptions = {}) {
     this.ttlMs = options.ttlMs ?? LEASE_TTL_MS;
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   }
@@ -126,7 +127,7 @@ export class LotLeases {
   }
 
   /** The fencing check, in the transaction of the lot's append. Throws LeaseLost (the transaction then rolls back). */
-  async fence(trx: Kysely<any>, lotId: string, epoch: number): Promise<void> {
+  async fence(trx: Db, lotId: string, epoch: number): Promise<void> {
     const { rows } = await sql`SELECT 1 FROM lot_leases WHERE lot_id = ${lotId} AND holder = ${this.holder} AND epoch = ${epoch}
       FOR SHARE`.execute(trx);
     if (rows.length === 0) {
@@ -136,7 +137,7 @@ export class LotLeases {
   }
 
   /** The fencing check for several lots in one statement (a commit tick): answers the lots whose lease is lost. */
-  async fenceMany(trx: Kysely<any>, lots: readonly { lotId: string; epoch: number }[]): Promise<string[]> {
+  async fenceMany(trx: Db, lots: readonly { lotId: string; epoch: number }[]): Promise<string[]> {
     const { rows } = await sql<{ lot_id: string }>`
       SELECT l.lot_id FROM lot_leases l
       JOIN unnest(${lots.map((l) => l.lotId)}::text[], ${lots.map((l) => l.epoch)}::bigint[]) AS t(lot_id, epoch)

@@ -1,7 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LotWriter, type LotJob } from './lot-writer';
-import { WrongExpectedVersion } from '../event-store/types';
 import { FakeLotStream as FakeStream, writerDeps } from './fake-lot-stream';
 import { consigned, LOT, MID } from '../../domain/lot/test-fixtures';
 import { lotDecider } from '../../domain/lot/decide';

@@ -16,7 +16,7 @@ import type { LotCommand } from '../../domain/lot/commands';
 import type { LotEvent } from '../../domain/lot/events';
 import { evolveLot, initialLotState, type LotState } from '../../domain/lot/state';
 import { MESSAGES } from '../../domain/lot/place-bid';
-import { Conflict, DomainError, NotFound, RuleBroken } from '../../domain/shared/errors';
+import { Conflict, NotFound, RuleBroken } from '../../domain/shared/errors';
 import { keyId, KeysTaken } from './idempotency-store';
 import { decideQuietly } from './decide-quietly';
 import { CompanionNeeded, toRow, type CompanionAppend, type Decision, type LotJob, type StoredAnswer, type WriterDeps } from './lot-job';

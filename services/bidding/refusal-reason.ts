@@ -2,7 +2,7 @@
  * A refused bid's reason as a short, fixed label for the metrics (auction_bid_refusals_total{reason}): the domain's
  * messages mapped to a bounded set, never the message itself (it carries amounts, so every price would be a series).
  */
-import { DomainError, RuleBroken } from '../../domain/shared/errors';
+import { type DomainError, RuleBroken } from '../../domain/shared/errors';
 import { MESSAGES } from '../../domain/lot/place-bid';
 import { LeaseLost } from './lot-leases';
 

@@ -50,7 +50,7 @@ const londonDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle:
 
 export const addressLines = (a: OrderAddress): string[] =>
   [a.name, a.company, [a.street, a.apartment].filter(Boolean).join(', '), [a.city, a.region].filter(Boolean).join(', '), a.zip_code, findCountry(a.country)?.name ?? a.country]
-    .filter((line): line is string => Boolean(line && line.trim()));
+    .filter((line): line is string => Boolean(line?.trim()));
 
 /** "Paid on 3 December 2026 by card (ref ...)", "Awaiting payment: £12.00 due by UK bank transfer", "Cancelled". */
 export function paymentStatusText(order: OrderRow): string {

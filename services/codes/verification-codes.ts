@@ -6,8 +6,9 @@
  * (migration 0390), not in events; what they unlock (a confirmed withdrawal) is an event.
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
+import type { Db } from '../db/database';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;
@@ -34,7 +35,7 @@ export const codeFormat = /^\d{6}$/;
  * Makes a new code for the subject (older ones for it stop working) and answers it, for the caller to email in the
  * same transaction `trx`.
  */
-export async function issueCode(ctx: Ctx, trx: Kysely<any>, subject: CodeSubject): Promise<{ code: string; expiresAt: Date }> {
+export async function issueCode(ctx: Ctx, trx: Db, subject: CodeSubject): Promise<{ code: string; expiresAt: Date }> {
   const now = ctx.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
@@ -51,7 +52,7 @@ export async function issueCode(ctx: Ctx, trx: Kysely<any>, subject: CodeSubject
  * Checks a code against the subject's current one, counting a wrong try, and marks it used when right. Runs in `trx`
  * with the code's row locked, so two tries at once are counted one after the other and a code works once.
  */
-export async function checkCode(ctx: Ctx, trx: Kysely<any>, subject: CodeSubject, code: string): Promise<CodeCheck> {
+export async function checkCode(ctx: Ctx, trx: Db, subject: CodeSubject, code: string): Promise<CodeCheck> {
   const now = ctx.clock.now();
   const { rows } = await sql<{ id: string; code_hash: string; expires_at: Date; attempts: number }>`
     SELECT id, code_hash, expires_at, attempts FROM verification_codes

@@ -9,7 +9,7 @@
  * batch taken again (a crash between the join and the checkpoint) changes nothing.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { FEED_START, type FeedCursor } from '../event-store/types';
 import type { LotPaid } from '../../domain/order/events';
@@ -19,6 +19,7 @@ import { collectionStream } from '../../domain/collection/events';
 import { describeLot } from './valuation-data';
 import { settle } from '../catalogue/http';
 import { withSessionLocks } from '../db/session-locks';
+import type { Db } from '../db/database';
 
 export const FOLLOWER_NAME = 'collection-won-lots';
 const LOTS_PROJECTION = 'lots';
@@ -34,7 +35,7 @@ export async function joinBatch(ctx: AppContext): Promise<boolean> {
   // connections, and a transaction around them would sit idle in transaction meanwhile. They are idempotent, so a
   // batch cut short before its checkpoint is simply taken again.
   const moved = await withSessionLocks(ctx.db, async (connection) => {
-    await sql`SELECT pg_advisory_lock(hashtext(${'projection:' + FOLLOWER_NAME}))`.execute(connection);
+    await sql`SELECT pg_advisory_lock(hashtext(${`projection:${FOLLOWER_NAME}`}))`.execute(connection);
     const cursor = await checkpoint(connection, FOLLOWER_NAME) ?? FEED_START;
     const lots = await checkpoint(connection, LOTS_PROJECTION);
     if (!lots) return false;
@@ -70,7 +71,7 @@ export async function drainWonLots(ctx: AppContext): Promise<void> {
   while (await joinBatch(ctx)) { /* more */ }
 }
 
-async function checkpoint(trx: Kysely<any>, name: string): Promise<FeedCursor | null> {
+async function checkpoint(trx: Db, name: string): Promise<FeedCursor | null> {
   const { rows } = await sql<FeedCursor>`SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
   return rows[0] ? { transaction_id: rows[0].transaction_id, position: Number(rows[0].position) } : null;
 }

@@ -10,8 +10,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { Conflict } from '../../domain/shared/errors';
+import type { Db } from '../db/database';
 
 export const KEY_TAKEN_OVER = 'A request with this Idempotency-Key is still being processed. Please try again.';
 
@@ -65,8 +66,7 @@ export function runMetadata(): { idempotency_key: string; idempotency_execution:
  * Marks the key as executed by this run inside `trx` (the transaction that appends the events). Refused when another
  * run holds the key or already committed its effect: the caller's transaction must then roll back.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function bindEffect(trx: Kysely<any>): Promise<void> {
+export async function bindEffect(trx: Db): Promise<void> {
   const run = currentRun();
   if (!run || run.bound.has(trx)) return;
   const { rows } = await sql<{ ok: number }>`

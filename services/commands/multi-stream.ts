@@ -10,13 +10,13 @@
  * consequence); on a version conflict its writes roll back with the rest.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Decider } from '../../domain/shared/decider';
 import type { AppContext } from '../context';
 import type { AppendResult, DomainEvent, EventMetadata } from '../event-store/types';
 import { WrongExpectedVersion } from '../event-store/types';
+import type { Db } from '../db/database';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: streams of different deciders sit in one list; each is folded with its own decider
 export type AnyDecider = Decider<any, any, any>;
 
 export interface StreamRef { streamId: string; decider: AnyDecider }
@@ -32,7 +32,7 @@ export interface MultiOutcome<R> {
 }
 
 export interface HandleManyOptions<R> {
-  check?: (trx: Kysely<any>, states: Record<string, unknown>, decision: MultiDecision<R>) => Promise<MultiDecision<R>>;
+  check?: (trx: Db, states: Record<string, unknown>, decision: MultiDecision<R>) => Promise<MultiDecision<R>>;
   maxAttempts?: number;
 }
 
@@ -41,7 +41,7 @@ export async function handleMany<R>(
   streams: StreamRef[],
   decide: (states: Record<string, unknown>) => MultiDecision<R>,
   metadata: EventMetadata = {},
-  within?: (trx: Kysely<any>, decision: MultiDecision<R>) => Promise<void>,
+  within?: (trx: Db, decision: MultiDecision<R>) => Promise<void>,
   { check, maxAttempts = 5 }: HandleManyOptions<R> = {},
 ): Promise<MultiOutcome<R>> {
   const touchedBy = (decision: MultiDecision<R>) => streams.filter((s) => (decision.events[s.streamId]?.length ?? 0) > 0);

@@ -4,7 +4,7 @@
  * and a staff article create and edit still answer their normal status with the body the view shows once it has
  * caught up, byte for byte, marked `Views-Catching-Up: true` with an `Event-Position`.
  */
-import { assertCommittedBehind, LONG_WAIT, SHORT_WAIT, whileLocked } from '../testing/locked-view';
+import { assertCommittedBehind, LONG_WAIT, whileLocked } from '../testing/locked-view';
 import type { LightMyRequestResponse } from 'fastify';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

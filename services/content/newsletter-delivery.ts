@@ -6,11 +6,12 @@
  * the campaign once. An address that unsubscribed (or turned promotional_email off) since the send is skipped:
  * an unsubscribe is honoured from the moment it is made, even for a campaign already on its way.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { queueEmails } from '../mail/outbox';
 import { ELIGIBLE } from './newsletter-send';
 import { campaignEmail, renderCampaign, type RenderedCampaign } from './newsletter-campaign-email';
+import type { Db } from '../db/database';
 
 export const DELIVERY_BATCH = 200;
 const POLL_MS = 1_000;
@@ -42,7 +43,7 @@ export async function deliverCampaignBatch(ctx: AppContext, batch = DELIVERY_BAT
   });
 }
 
-async function renderedCampaigns(ctx: AppContext, trx: Kysely<any>, ids: string[]): Promise<Map<string, RenderedCampaign>> {
+async function renderedCampaigns(ctx: AppContext, trx: Db, ids: string[]): Promise<Map<string, RenderedCampaign>> {
   const { rows } = await sql<{ id: string; subject: string; body: string }>`
     SELECT id, subject, body FROM newsletter_campaigns WHERE id = ANY(${ids}::uuid[])`.execute(trx);
   return new Map(rows.map((c) => [c.id, renderCampaign(ctx, c)]));

@@ -12,13 +12,14 @@
  * worker in small batches (newsletter-delivery.ts), so a big list never means one giant transaction in the request,
  * and a crash at any point leaves either no send at all or a complete list still to be worked through.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../context';
 import type { EventMetadata } from '../event-store/types';
 import { Conflict } from '../../domain/shared/errors';
 import { assertSendable, campaignDecider, campaignStream, MSG, type CampaignState } from '../../domain/newsletter-campaign/campaign';
 import { handleMany, lastCursor } from '../commands/multi-stream';
 import { awaitViews } from '../http/read-your-writes';
+import type { Db } from '../db/database';
 
 /** True for a row of `users u` and `newsletter_subscribers s` (either may be missing) that should get campaigns. */
 export const ELIGIBLE: RawBuilder<boolean> = sql<boolean>`CASE WHEN u.id IS NULL THEN s.email IS NOT NULL
@@ -28,13 +29,13 @@ const AUDIENCE = sql`SELECT coalesce(u.email, s.email) AS email, u.id AS user_id
   FROM newsletter_subscribers s FULL JOIN users u ON u.email = s.email WHERE ${ELIGIBLE}`;
 
 /** How many addresses a campaign sent now would go to (the editor shows it before sending). */
-export async function audienceCount(db: Kysely<any>): Promise<number> {
+export async function audienceCount(db: Db): Promise<number> {
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (${AUDIENCE}) a`.execute(db);
   return rows[0].n;
 }
 
 /** Freezes the audience as the campaign's recipients; answers how many were added. */
-async function freezeRecipients(trx: Kysely<any>, campaignId: string): Promise<number> {
+async function freezeRecipients(trx: Db, campaignId: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     WITH added AS (
       INSERT INTO newsletter_campaign_recipients (campaign_id, email, user_id)
@@ -44,7 +45,7 @@ async function freezeRecipients(trx: Kysely<any>, campaignId: string): Promise<n
   return rows[0].n;
 }
 
-async function hasRecipients(trx: Kysely<any>, campaignId: string): Promise<boolean> {
+async function hasRecipients(trx: Db, campaignId: string): Promise<boolean> {
   const { rows } = await sql`SELECT 1 FROM newsletter_campaign_recipients WHERE campaign_id = ${campaignId}::uuid LIMIT 1`.execute(trx);
   return rows.length > 0;
 }

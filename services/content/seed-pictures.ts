@@ -33,12 +33,12 @@ const SCENES: Record<string, (seed: string) => string> = {
     + '<path d="M860 430 L900 300 L980 300 L1020 430 Z" fill="#2f2f2f"/><path d="M880 300 L940 250 L1000 300 Z" fill="#2f2f2f"/><rect x="1100" y="300" width="40" height="340" fill="#8a4b32"/>'
     + Array.from({ length: 5 }, (_, i) => `<rect x="${560 + i * 95}" y="500" width="50" height="70" fill="#3f4d58"/>`).join(''),
   // Rows of casks in a dunnage warehouse.
-  news: (seed) => '<rect width="1600" height="900" fill="#241a12"/>' + Array.from({ length: 3 }, (_, row) => Array.from({ length: 9 }, (_, i) => {
+  news: (seed) => `<rect width="1600" height="900" fill="#241a12"/>${Array.from({ length: 3 }, (_, row) => Array.from({ length: 9 }, (_, i) => {
     const x = 100 + i * 175 + (row % 2) * 85;
     const y = 260 + row * 190;
     const wood = AMBERS[hashOf(`${seed}:${row}:${i}`) % AMBERS.length];
     return `<circle cx="${x}" cy="${y}" r="82" fill="#1a1a1a"/><circle cx="${x}" cy="${y}" r="70" fill="${wood}" fill-opacity="0.8"/><circle cx="${x}" cy="${y}" r="10" fill="#2a1a0e"/>`;
-  }).join('')).join(''),
+  }).join('')).join('')}`,
   // A tasting bench: sample glasses in front of a cask.
   collecting: (seed) => '<rect width="1600" height="900" fill="#e9e1d0"/><rect y="560" width="1600" height="340" fill="#8a6a45"/><circle cx="1250" cy="380" r="260" fill="#6b4423"/><circle cx="1250" cy="380" r="260" fill="none" stroke="#262320" stroke-width="24"/>'
     + Array.from({ length: 4 }, (_, i) => {

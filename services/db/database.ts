@@ -8,10 +8,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 
-const pools = new WeakMap<Kysely<any>, pg.Pool>();
+const pools = new WeakMap<Db, pg.Pool>();
 
 /** The pool behind a Db, in numbers (the metrics read it at scrape time): connections open, idle, and queries waiting. */
-export function poolStats(db: Kysely<any>): { total: number; idle: number; waiting: number } {
+export function poolStats(db: Db): { total: number; idle: number; waiting: number } {
   const pool = pools.get(db);
   return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 };
 }

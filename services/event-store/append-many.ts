@@ -6,8 +6,9 @@
  *
  * Streams are locked in stream id order, so two such statements touching the same streams cannot deadlock.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AppendResult, NewEvent } from './types';
+import type { Db } from '../db/database';
 
 export interface ManyItem {
   streamId: string;
@@ -21,7 +22,7 @@ export interface ManyItem {
 interface Row { stream_id: string; event_id: string; position: number; transaction_id: string; stream_version: number }
 
 /** Per item (same order): its result, or null when its version check or its guard kept it out (nothing written). */
-export async function appendMany(executor: Kysely<any>, items: readonly ManyItem[]): Promise<(AppendResult | null)[]> {
+export async function appendMany(executor: Db, items: readonly ManyItem[]): Promise<(AppendResult | null)[]> {
   if (items.length === 0) return [];
   if (new Set(items.map((i) => i.streamId)).size !== items.length) throw new Error('appendMany: one item per stream');
   const events = items.flatMap((item, i) => item.events.map((e) => ({ item: i + 1, e })));

@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AppendOptions, AppendResult, DomainEvent, ExpectedVersion, FeedCursor, NewEvent, StoredEvent } from './types';
 import { GuardStreamsExist, WrongExpectedVersion } from './types';
 import { bindEffect, currentRun, outsideRun, runMetadata } from '../commands/idempotent-run';
 import { FEED_HORIZON } from './feed-horizon';
+import type { Db } from '../db/database';
 
-type Executor = Kysely<any>;
+type Executor = Db;
 
 /** One stored event as every reader returns it. */
 const EVENT_COLUMNS = sql`position, transaction_id::text, stream_id, stream_version, event_id::text, type, data, metadata, created_at`;

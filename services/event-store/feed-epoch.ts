@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 
 /**
  * The feed orders events by the id of the transaction that wrote them (xid8), and reads only below the feed horizon
@@ -14,7 +15,7 @@ import { sql, type Kysely } from 'kysely';
  * stored id: every later transaction's id is at least 3, so its events sort after every restored one, and the
  * restored events are all below the horizon at once.
  */
-export async function ensureFeedEpoch(db: Kysely<any>): Promise<{ raised: boolean; offset: string }> {
+export async function ensureFeedEpoch(db: Db): Promise<{ raised: boolean; offset: string }> {
   // Safe to run at any start, also beside running servers: the snapshot of this statement sees only transactions
   // that finished before it, and its own id is newer than all of them, so while the invariant holds the WHERE is false
   // and nothing changes. Two starts at once: the row lock serialises them and the second finds the invariant holds.

@@ -7,7 +7,6 @@
  * one withdrawal.
  */
 import { assertCommittedBehind, LONG_WAIT, SHORT_WAIT, whileLocked } from '../testing/locked-view';
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';

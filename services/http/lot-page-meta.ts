@@ -84,7 +84,7 @@ function productJsonLd(lot: LotApi, canonical: string, images: string[], descrip
 /** The gallery's first photo as web/src/components/lot-gallery.tsx draws it (a site path: nothing else is fetched). */
 function mainPhotoPreload(lot: LotApi): PageHead['preloadImage'] {
   const file = lot.photos[0]?.file;
-  if (!file || !file.startsWith('/') || file.startsWith('//')) return null;
+  if (!file?.startsWith('/') || file.startsWith('//')) return null;
   const srcset = photoSrcSet(file);
   return srcset ? { href: file, srcset, sizes: GALLERY_SIZES } : { href: file };
 }

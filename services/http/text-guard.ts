@@ -27,17 +27,22 @@ function problemOf(text: string): string | null {
 export function badText(value: unknown, path = '', errors: FieldErrors = {}, seen = new WeakSet<object>()): FieldErrors {
   if (typeof value === 'string') {
     const problem = problemOf(value);
-    if (problem) (errors[path || 'non_field_errors'] ??= []).push(problem);
+    if (problem) addError(errors, path, problem);
     return errors;
   }
   if (!value || typeof value !== 'object' || seen.has(value) || ArrayBuffer.isView(value) || value instanceof Date) return errors;
   seen.add(value);
   for (const [key, item] of Object.entries(value)) {
     const keyProblem = problemOf(key);
-    if (keyProblem) (errors[path || 'non_field_errors'] ??= []).push(keyProblem);
+    if (keyProblem) addError(errors, path, keyProblem);
     else badText(item, path ? `${path}.${key}` : key, errors, seen);
   }
   return errors;
+}
+
+function addError(errors: FieldErrors, path: string, message: string): void {
+  const field = path || 'non_field_errors';
+  errors[field] = [...(errors[field] ?? []), message];
 }
 
 export function installTextGuard(app: FastifyInstance): void {

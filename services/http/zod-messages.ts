@@ -27,10 +27,7 @@ export function peopleMessage(issue: Issue): string {
     case 'not_multiple_of': return `Enter a multiple of ${issue.divisor}.`;
     case 'unrecognized_keys': return `${issue.keys.length === 1 ? 'Unknown field' : 'Unknown fields'}: ${issue.keys.join(', ')}.`;
     case 'invalid_value': return choices(issue.values);
-    case 'invalid_union':
-    case 'invalid_key':
-    case 'invalid_element':
-    case 'custom':
+    // invalid_union, invalid_key, invalid_element, custom without a message of its own:
     default:
       return INVALID;
   }

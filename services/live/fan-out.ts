@@ -39,7 +39,10 @@ export class FanOut {
 
   push(message: Outgoing): void {
     const same = message.key === null ? undefined : this.byKey.get(message.key);
-    if (same) return this.replace(same, message);
+    if (same) {
+      this.replace(same, message);
+      return;
+    }
     const run: Run = { ...message, clients: null, start: 0, sent: 0 };
     this.queue.push(run);
     if (run.key !== null) this.byKey.set(run.key, run);
@@ -74,7 +77,8 @@ export class FanOut {
     let budget = this.slice;
     while (budget > 0 && this.queue.length > 0) {
       const run = this.queue[0];
-      const clients = (run.clients ??= run.audience());
+      run.clients ??= run.audience();
+      const clients = run.clients;
       const n = clients.length;
       while (budget > 0 && run.sent < n) {
         const client = clients[(run.start + run.sent) % n];

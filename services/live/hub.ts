@@ -179,7 +179,8 @@ export class LiveHub implements LiveConnections {
     const socket = client.socket;
     if (socket.readyState !== OPEN) return;
     if (key !== null && socket.bufferedAmount > SLOW_BUFFERED) {
-      (client.missed ??= new Map()).delete(key); // re-inserted last: caught up in the order they were skipped
+      client.missed ??= new Map();
+      client.missed.delete(key); // re-inserted last: caught up in the order they were skipped
       client.missed.set(key, data as Buffer);
       this.behind.add(client);
       if (!this.catchUp) {
@@ -234,7 +235,10 @@ export class LiveHub implements LiveConnections {
 
 function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
   set.add(value);
 }
 

@@ -77,16 +77,22 @@ function onMessage(ctx: AppContext, hub: LiveHub, client: LiveClient, data: RawD
   } catch {
     // not JSON: answered below like any unknown message
   }
-  if (!parsed) return reply(client, { purpose: 'error', detail: 'Unknown message.' });
+  if (!parsed) {
+    reply(client, { purpose: 'error', detail: 'Unknown message.' });
+    return;
+  }
   switch (parsed.action) {
     case 'subscribe':
       hub.setLots(client, new Set(parsed.lot_ids.map((id) => id.toLowerCase())));
-      return reply(client, { purpose: 'subscribed', lot_ids: [...client.lots!] });
+      reply(client, { purpose: 'subscribed', lot_ids: [...client.lots!] });
+      return;
     case 'subscribe_all':
       hub.setLots(client, null);
-      return reply(client, { purpose: 'subscribed', lot_ids: null });
+      reply(client, { purpose: 'subscribed', lot_ids: null });
+      return;
     case 'ping':
-      return reply(client, { purpose: 'pong', server_time: ctx.clock.now().toISOString() });
+      reply(client, { purpose: 'pong', server_time: ctx.clock.now().toISOString() });
+      return;
     default:
       assertNever(parsed);
   }

@@ -1,9 +1,10 @@
 /** The outbox in numbers, for the metrics (read at scrape time; docs/operations.md). */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 import type { OutboxStats } from '../metrics/metrics';
 
 /** Pending rows come from the due index; failed rows from their own partial index (migration 0840). */
-export async function outboxStats(db: Kysely<any>): Promise<OutboxStats> {
+export async function outboxStats(db: Db): Promise<OutboxStats> {
   const { rows } = await sql<{ pending: number; retrying: number; failed: number; oldest: number }>`
     SELECT
       (SELECT count(*) FROM email_outbox WHERE status = 'pending')::int AS pending,

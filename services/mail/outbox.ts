@@ -3,7 +3,8 @@
  * exists exactly when the change does; a `dedupe_key` (e.g. the causing event id) makes a retried writer harmless.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 
 export interface OutgoingEmail {
   to: string;
@@ -23,7 +24,7 @@ export interface OutgoingEmail {
 export interface MailboxEntry { to: string; subject: string; text: string; html: string; created_at: string; headers?: Record<string, string> }
 
 /** Answers true when the email was queued, false when its dedupe_key was already there. */
-export async function queueEmail(trx: Kysely<any>, email: OutgoingEmail): Promise<boolean> {
+export async function queueEmail(trx: Db, email: OutgoingEmail): Promise<boolean> {
   const { rows } = await sql<{ id: string }>`
     INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at, headers, bulk)
     VALUES (${randomUUID()}, ${email.dedupe_key ?? null}, ${email.to}, ${email.subject}, ${email.text}, ${email.html},
@@ -34,7 +35,7 @@ export async function queueEmail(trx: Kysely<any>, email: OutgoingEmail): Promis
 }
 
 /** Several emails in one statement, with the same rules as queueEmail (bulk mail: one round trip per batch). */
-export async function queueEmails(trx: Kysely<any>, emails: OutgoingEmail[]): Promise<number> {
+export async function queueEmails(trx: Db, emails: OutgoingEmail[]): Promise<number> {
   if (emails.length === 0) return 0;
   const rows = emails.map((e) => sql`(${randomUUID()}::uuid, ${e.dedupe_key ?? null}, ${e.to}, ${e.subject}, ${e.text}, ${e.html},
     ${e.now.toISOString()}::timestamptz, ${e.now.toISOString()}::timestamptz, ${e.headers ? JSON.stringify(e.headers) : null}::jsonb, ${e.bulk === true})`);
@@ -47,7 +48,7 @@ export async function queueEmails(trx: Kysely<any>, emails: OutgoingEmail[]): Pr
 }
 
 /** The development mailbox: newest first, optionally for one address. */
-export async function readMailbox(db: Kysely<any>, options: { to?: string; limit?: number } = {}): Promise<MailboxEntry[]> {
+export async function readMailbox(db: Db, options: { to?: string; limit?: number } = {}): Promise<MailboxEntry[]> {
   const to = options.to?.trim().toLowerCase() ?? null;
   const { rows } = await sql<{ to_address: string; subject: string; text_body: string; html_body: string; created_at: Date; headers: Record<string, string> | null }>`
     SELECT to_address, subject, text_body, html_body, created_at, headers FROM email_outbox

@@ -4,9 +4,10 @@
  * MAX_ATTEMPTS the row is marked failed (and kept, for a look by hand). Bulk (newsletter campaign) mail goes after
  * every other due email, so a big campaign never delays a password reset or an outbid.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../context';
+import type { Db } from '../db/database';
 
 export const MAX_ATTEMPTS = 8;
 const BASE_BACKOFF_MS = 30_000;
@@ -30,7 +31,7 @@ interface DueEmail { id: string; to_address: string; subject: string; text_body:
  * written on its own. A process that dies mid-send leaves its claimed rows to be sent again after the claim, as a
  * rolled-back transaction did before.
  */
-export async function deliverDue(db: Kysely<any>, send: Transport, from: string, now: Date, batch = 10): Promise<number> {
+export async function deliverDue(db: Db, send: Transport, from: string, now: Date, batch = 10): Promise<number> {
   let sent = 0;
   for (const row of await claimDue(db, now, batch)) {
     const attempts = row.attempts + 1;
@@ -47,7 +48,7 @@ export async function deliverDue(db: Kysely<any>, send: Transport, from: string,
 }
 
 /** Due rows, bulk mail last; SKIP LOCKED and the moved next attempt keep every other sender off them. */
-async function claimDue(db: Kysely<any>, now: Date, batch: number): Promise<DueEmail[]> {
+async function claimDue(db: Db, now: Date, batch: number): Promise<DueEmail[]> {
   const { rows } = await sql<DueEmail>`
     UPDATE email_outbox o SET next_attempt_at = ${new Date(now.getTime() + CLAIM_MS).toISOString()}
     FROM (SELECT id FROM email_outbox
@@ -58,7 +59,7 @@ async function claimDue(db: Kysely<any>, now: Date, batch: number): Promise<DueE
   return rows.sort((a, b) => Number(a.bulk) - Number(b.bulk) || Number(a.seq) - Number(b.seq));
 }
 
-async function recordFailure(db: Kysely<any>, id: string, attempts: number, now: Date, error: unknown): Promise<void> {
+async function recordFailure(db: Db, id: string, attempts: number, now: Date, error: unknown): Promise<void> {
   const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
   const next = new Date(now.getTime() + backoffMs(attempts)).toISOString();
   const reason = String((error as Error)?.message ?? error).slice(0, 500);
@@ -79,7 +80,7 @@ export class OutboxSender {
   private running: Promise<unknown> | null = null;
 
   constructor(
-    private readonly db: Kysely<any>, private readonly send: Transport, private readonly from: string,
+    private readonly db: Db, private readonly send: Transport, private readonly from: string,
     private readonly clock: Clock, private readonly log: { error(obj: object, msg: string): void }, private readonly everyMs = 2_000,
   ) {}
 

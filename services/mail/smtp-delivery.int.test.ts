@@ -55,8 +55,7 @@ function startSmtpServer(): Promise<{ port: number; received: Received[]; fail(f
     };
     socket.on('data', (chunk) => {
       buffer += chunk.toString('utf8');
-      let at: number;
-      while ((at = buffer.indexOf('\r\n')) >= 0) {
+      for (let at = buffer.indexOf('\r\n'); at >= 0; at = buffer.indexOf('\r\n')) {
         const line = buffer.slice(0, at);
         buffer = buffer.slice(at + 2);
         onLine(line);

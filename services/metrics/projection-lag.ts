@@ -3,7 +3,8 @@
  * process runs the projections): the committed events after its checkpoint, and the age of the oldest of them.
  * Read at scrape time and by /ready, never per request.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 
 export interface ProjectionLag {
   name: string;
@@ -20,7 +21,7 @@ export const EVENTS_CAP = 100_000;
  * Events above the feed horizon (a writing transaction still open before them) count as behind: they are committed,
  * and not in the views yet.
  */
-export async function projectionLag(db: Kysely<any>, names: readonly string[]): Promise<ProjectionLag[]> {
+export async function projectionLag(db: Db, names: readonly string[]): Promise<ProjectionLag[]> {
   if (names.length === 0) return [];
   const { rows } = await sql<{ name: string; events_behind: number; seconds_behind: number }>`
     SELECT n.name,

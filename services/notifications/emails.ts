@@ -5,7 +5,7 @@
 import type { Template } from '../../domain/notification/templates';
 import type { OutgoingEmail } from '../mail/outbox';
 import { HOUSE_NAME } from '../payout/house-settings';
-import { escapeHtml as escape } from '../http/escape-html';
+import { escapeHtml } from '../http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
 
@@ -39,8 +39,8 @@ export function notificationEmail(publicUrl: string, to: string, firstName: stri
   const text = [greeting, '', n.text, copy.next, '', `${copy.action}: ${link}`, '', HOUSE_NAME,
     'You can choose which emails you get in your account settings.'].join('\n');
   const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#222">` +
-    `<p>${escape(greeting)}</p><p><strong>${escape(n.text)}</strong></p><p>${escape(copy.next)}</p>` +
-    `<p><a href="${escape(link)}" style="background:#7a4b1f;color:#fff;padding:8px 16px;text-decoration:none">${escape(copy.action)}</a></p>` +
-    `<p>${escape(HOUSE_NAME)}</p><p style="font-size:12px;color:#777">You can choose which emails you get in your account settings.</p></body></html>`;
+    `<p>${escapeHtml(greeting)}</p><p><strong>${escapeHtml(n.text)}</strong></p><p>${escapeHtml(copy.next)}</p>` +
+    `<p><a href="${escapeHtml(link)}" style="background:#7a4b1f;color:#fff;padding:8px 16px;text-decoration:none">${escapeHtml(copy.action)}</a></p>` +
+    `<p>${escapeHtml(HOUSE_NAME)}</p><p style="font-size:12px;color:#777">You can choose which emails you get in your account settings.</p></body></html>`;
   return { to, subject: copy.subject, text, html };
 }

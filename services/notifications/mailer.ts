@@ -5,11 +5,12 @@
  * checkpoint. A crash mid-batch rolls all of it back; a re-run finds the log and the outbox keys and adds nothing.
  * It never reads the rebuild schema, so a rebuild sends nothing.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Template } from '../../domain/notification/templates';
 import { queueEmail } from '../mail/outbox';
 import { notificationEmail } from './emails';
 import { cursorOf, rowsAfter, type CauseCursor, type NotificationRow } from './queries';
+import type { Db } from '../db/database';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,9 +21,9 @@ export const OUTBID_EMAIL_WINDOW_MS = 10 * 60_000;
 export interface MailerOptions { publicUrl: string; now: () => Date }
 
 /** One batch; true when it processed any rows. */
-export async function mailBatch(db: Kysely<any>, options: MailerOptions): Promise<boolean> {
+export async function mailBatch(db: Db, options: MailerOptions): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + MAILER_NAME}))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${MAILER_NAME}`}))`.execute(trx);
     const { rows: cp } = await sql<{ t: string; position: string }>`
       SELECT transaction_id::text AS t, position FROM projection_checkpoints WHERE name = ${MAILER_NAME}`.execute(trx);
     const cursor: CauseCursor = cp[0] ? { transaction_id: cp[0].t, position: Number(cp[0].position) } : { transaction_id: '0', position: 0 };
@@ -37,7 +38,7 @@ export async function mailBatch(db: Kysely<any>, options: MailerOptions): Promis
   });
 }
 
-async function mailOne(trx: Kysely<any>, n: NotificationRow, options: MailerOptions): Promise<void> {
+async function mailOne(trx: Db, n: NotificationRow, options: MailerOptions): Promise<void> {
   const { rows: [user] } = UUID.test(n.user_id) ? await sql<{ email: string; first_name: string; opt_outs: string[] | null }>`
     SELECT u.email, u.first_name, s.email_opt_outs AS opt_outs FROM users u
     LEFT JOIN notification_settings s ON s.user_id = ${n.user_id} WHERE u.id = ${n.user_id}::uuid`.execute(trx) : { rows: [] };
@@ -50,7 +51,7 @@ async function mailOne(trx: Kysely<any>, n: NotificationRow, options: MailerOpti
   await queueEmail(trx, { ...email, dedupe_key: `notification:${n.id}`, now: options.now() });
 }
 
-async function throttled(trx: Kysely<any>, n: NotificationRow): Promise<boolean> {
+async function throttled(trx: Db, n: NotificationRow): Promise<boolean> {
   if (n.template !== 'outbid' || !n.lot_id) return false;
   const since = new Date(n.created_at.getTime() - OUTBID_EMAIL_WINDOW_MS).toISOString();
   const { rows } = await sql`SELECT 1 FROM notification_emails WHERE emailed AND user_id = ${n.user_id} AND lot_id = ${n.lot_id}

@@ -6,18 +6,18 @@
  * Outbid is not pushed here: the live dispatcher pushes it straight from the feed (faster under bid load), with the
  * same id and text as the stored one (services/live/dispatch.ts).
  */
-import type { Kysely } from 'kysely';
 import type { LiveConnections } from '../context';
 import { liveHub } from '../live/hub';
 import { OUTBID_TEMPLATE } from '../live/messages';
 import { cursorOf, lastCause, rowsAfter, toView, type CauseCursor } from './queries';
+import type { Db } from '../db/database';
 
 export class NotificationPusher {
   private cursor: CauseCursor | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
-  constructor(private readonly db: Kysely<any>, private readonly live: LiveConnections, private readonly pollMs = 100) {}
+  constructor(private readonly db: Db, private readonly live: LiveConnections, private readonly pollMs = 100) {}
 
   async start(): Promise<void> {
     this.cursor = await lastCause(this.db);

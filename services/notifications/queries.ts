@@ -1,6 +1,7 @@
 /** Reads of the notifications read model: the user's list, their own ids, settings, and the table in cause order. */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Template } from '../../domain/notification/templates';
+import type { Db } from '../db/database';
 
 export interface NotificationRow {
   id: string; user_id: string; template: string; text: string; lot_id: string | null; auction_id: string | null;
@@ -19,7 +20,7 @@ export function toView(row: NotificationRow) {
   };
 }
 
-export async function listForUser(db: Kysely<any>, userId: string, limit: number) {
+export async function listForUser(db: Db, userId: string, limit: number) {
   const { rows } = await sql<NotificationRow>`SELECT * FROM notifications WHERE user_id = ${userId}
     ORDER BY created_at DESC, id DESC LIMIT ${limit}`.execute(db);
   const { rows: [total] } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM notifications WHERE user_id = ${userId}`.execute(db);
@@ -27,19 +28,19 @@ export async function listForUser(db: Kysely<any>, userId: string, limit: number
 }
 
 /** Of `ids`, those that are the user's own (others' and unknown ids are dropped). */
-export async function ownIds(db: Kysely<any>, userId: string, ids: string[]): Promise<string[]> {
+export async function ownIds(db: Db, userId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<{ id: string }>`SELECT id FROM notifications WHERE user_id = ${userId} AND id = ANY(${ids}::uuid[])`.execute(db);
   return rows.map((r) => r.id);
 }
 
-export async function emailOptOuts(db: Kysely<any>, userId: string): Promise<Template[]> {
+export async function emailOptOuts(db: Db, userId: string): Promise<Template[]> {
   const { rows } = await sql<{ email_opt_outs: Template[] }>`SELECT email_opt_outs FROM notification_settings WHERE user_id = ${userId}`.execute(db);
   return rows[0]?.email_opt_outs ?? [];
 }
 
 /** Rows whose cause is after `cursor`, whole causes only (every row of a cause commits together). */
-export async function rowsAfter(db: Kysely<any>, cursor: CauseCursor, causes = 200): Promise<NotificationRow[]> {
+export async function rowsAfter(db: Db, cursor: CauseCursor, causes = 200): Promise<NotificationRow[]> {
   const { rows } = await sql<NotificationRow>`
     SELECT n.* FROM notifications n
     WHERE (n.cause_transaction_id, n.cause_position) IN (
@@ -50,7 +51,7 @@ export async function rowsAfter(db: Kysely<any>, cursor: CauseCursor, causes = 2
   return rows;
 }
 
-export async function lastCause(db: Kysely<any>): Promise<CauseCursor> {
+export async function lastCause(db: Db): Promise<CauseCursor> {
   const { rows } = await sql<{ t: string; p: string }>`SELECT cause_transaction_id::text AS t, cause_position::text AS p FROM notifications
     ORDER BY cause_transaction_id DESC, cause_position DESC LIMIT 1`.execute(db);
   return rows[0] ? { transaction_id: rows[0].t, position: Number(rows[0].p) } : { transaction_id: '0', position: 0 };

@@ -6,13 +6,14 @@
  * subjects whose stream exists. The decision reads other slices' read models, so it is taken here and kept as an event:
  * the notifications projection turns the event alone into the notification and a rebuild reproduces it.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { WrongExpectedVersion } from '../event-store/types';
 import {
   FILL_DETAILS_AFTER_MS, notificationDueEventId, notificationDueStream, OFFLINE_PAYMENT_METHODS, PAY_NOW_AFTER_MS,
   PAYMENT_METHOD_AFTER_MS, SHIPPING_METHOD_AFTER_MS, STORAGE_ENDING_BEFORE_MS, type DueTemplate, type NotificationDue,
 } from '../../domain/notification/due';
+import type { Db } from '../db/database';
 
 export const SCHEDULER_INTERVAL_MS = 60_000;
 type Due = NotificationDue['data'];
@@ -54,7 +55,7 @@ const notFired = (template: DueTemplate, subject: ReturnType<typeof sql>) =>
  * shipping_method_reminder 3 days after its close (choose delivery, collection or storage at checkout), please_pay_now
  * at 5 days (2 before the 7-day due date).
  */
-async function wonNotOrdered(db: Kysely<any>, now: Date, template: 'please_pay_now' | 'shipping_method_reminder', afterMs: number): Promise<Due[]> {
+async function wonNotOrdered(db: Db, now: Date, template: 'please_pay_now' | 'shipping_method_reminder', afterMs: number): Promise<Due[]> {
   const { rows } = await sql<{ lot_id: string; auction_id: string; winner_id: string; title: string; closed_at: Date }>`
     SELECT l.id::text AS lot_id, l.auction_id::text AS auction_id, l.winner_id, coalesce(nullif(l.custom_title, ''), l.title) AS title, l.closed_at
     FROM lots l LEFT JOIN lot_purchases p ON p.lot_id = l.id
@@ -67,7 +68,7 @@ async function wonNotOrdered(db: Kysely<any>, now: Date, template: 'please_pay_n
 }
 
 /** An order placed to be paid by bank transfer or in store, still awaiting payment 3 days after placing: once per order. */
-async function paymentMethodReminder(db: Kysely<any>, now: Date): Promise<Due[]> {
+async function paymentMethodReminder(db: Db, now: Date): Promise<Due[]> {
   const { rows } = await sql<{ id: string; user_id: string; order_number: string; payment_method: string; placed_at: Date }>`
     SELECT o.id::text AS id, o.user_id::text AS user_id, o.order_number, o.payment_method, o.placed_at FROM orders o
     WHERE o.status = 'awaiting_payment' AND o.payment_method = ANY(${[...OFFLINE_PAYMENT_METHODS]}::text[])
@@ -80,7 +81,7 @@ async function paymentMethodReminder(db: Kysely<any>, now: Date): Promise<Due[]>
 }
 
 /** A lot still in storage: 10 days before its expiry (while not yet expired), and at expiry; once per expiry. */
-async function storage(db: Kysely<any>, now: Date, template: 'storage_is_ending' | 'storage_period_expired'): Promise<Due[]> {
+async function storage(db: Db, now: Date, template: 'storage_is_ending' | 'storage_period_expired'): Promise<Due[]> {
   const ending = template === 'storage_is_ending';
   const window = ending
     ? sql`p.storage_expires_at - interval '10 days' <= ${iso(now)} AND p.storage_expires_at > ${iso(now)}`
@@ -99,7 +100,7 @@ async function storage(db: Kysely<any>, now: Date, template: 'storage_is_ending'
 }
 
 /** A seller credited proceeds who has no payout method to withdraw them to: once per seller, from the first proceeds. */
-async function paymentDetailsRequired(db: Kysely<any>): Promise<Due[]> {
+async function paymentDetailsRequired(db: Db): Promise<Due[]> {
   const { rows } = await sql<{ user_id: string; first_at: Date }>`
     SELECT t.user_id::text AS user_id, min(t.created_at) AS first_at FROM wallet_transactions t
     WHERE t.kind = 'seller_proceeds' AND t.type = 'credit'
@@ -111,7 +112,7 @@ async function paymentDetailsRequired(db: Kysely<any>): Promise<Due[]> {
 }
 
 /** A verified user whose profile is still incomplete a day after registering: once per user. */
-async function requestToFillDetails(db: Kysely<any>, now: Date): Promise<Due[]> {
+async function requestToFillDetails(db: Db, now: Date): Promise<Due[]> {
   const { rows } = await sql<{ id: string; registered_at: Date }>`
     SELECT u.id::text AS id, u.registered_at FROM users u
     WHERE u.is_verified AND NOT u.is_completed AND NOT u.is_staff AND u.registered_at <= ${iso(now.getTime() - FILL_DETAILS_AFTER_MS)}

@@ -5,7 +5,7 @@
  */
 import type { OutgoingEmail } from '../mail/outbox';
 import { HOUSE_NAME } from '../payout/house-settings';
-import { escapeHtml as escape } from '../http/escape-html';
+import { escapeHtml } from '../http/escape-html';
 import { receiptMoney } from '../wallet/receipt-pdf';
 import { orderCarrier } from '../checkout/addresses';
 import { addressLines, paymentStatusText } from '../checkout/invoice-pdf';
@@ -22,10 +22,10 @@ const METHOD_DUE: Record<string, string> = {
 function layout(to: string, subject: string, firstName: string, lines: string[], link: string, action: string): Email {
   const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
   const text = [greeting, '', ...lines, '', `${action}: ${link}`, '', HOUSE_NAME].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#222"><p>${escape(greeting)}</p>` +
-    lines.map((l) => `<p>${escape(l)}</p>`).join('') +
-    `<p><a href="${escape(link)}" style="background:#7a4b1f;color:#fff;padding:8px 16px;text-decoration:none">${escape(action)}</a></p>` +
-    `<p>${escape(HOUSE_NAME)}</p></body></html>`;
+  const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#222"><p>${escapeHtml(greeting)}</p>` +
+    lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
+    `<p><a href="${escapeHtml(link)}" style="background:#7a4b1f;color:#fff;padding:8px 16px;text-decoration:none">${escapeHtml(action)}</a></p>` +
+    `<p>${escapeHtml(HOUSE_NAME)}</p></body></html>`;
   return { to, subject, text, html };
 }
 
@@ -46,7 +46,8 @@ function nextStep(order: OrderRow): string {
   if (due === 0 || order.paid_at) return 'There is nothing left to pay: your receipt follows.';
   const method = order.payment_method ?? '';
   if (method === 'CARD') return `${receiptMoney(due)} is being charged to your card; your receipt follows once the payment is confirmed.`;
-  return `Amount due: ${receiptMoney(due)} ${METHOD_DUE[method] ?? ''}`.trim() + `, quoting ${order.order_number} as the reference. The payment details are on your order.`;
+  const amountDue = `Amount due: ${receiptMoney(due)} ${METHOD_DUE[method] ?? ''}`.trim();
+  return `${amountDue}, quoting ${order.order_number} as the reference. The payment details are on your order.`;
 }
 
 export function orderPlacedEmail(publicUrl: string, buyer: EmailBuyer, order: OrderRow, stored: { reference_no: string; title: string }[]): Email {

@@ -18,6 +18,7 @@ import { queueEmail } from '../mail/outbox';
 import type { OrderRow } from '../checkout/order-views';
 import { orderPaidEmail, orderPlacedEmail, type EmailBuyer } from './order-emails';
 import '../../projections/orders/tables';
+import type { Db } from '../db/database';
 
 export const ORDER_MAILER_NAME = 'order-mailer';
 const ORDERS_PROJECTION = 'orders';
@@ -28,7 +29,7 @@ export interface OrderMailerOptions { publicUrl: string; now: () => Date }
 /** One batch; true when it moved its checkpoint (there may be more). */
 export async function orderMailBatch(db: Kysely<Database>, store: EventStore, options: OrderMailerOptions): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'projection:' + ORDER_MAILER_NAME}))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${ORDER_MAILER_NAME}`}))`.execute(trx);
     const cursor = await checkpoint(trx, ORDER_MAILER_NAME) ?? FEED_START;
     const orders = await checkpoint(trx, ORDERS_PROJECTION);
     if (!orders) return false;
@@ -67,7 +68,7 @@ async function storedLots(trx: Kysely<Database>, ids: string[]): Promise<{ refer
   return trx.selectFrom('lots').select(['reference_no', sql<string>`COALESCE(custom_title, title)`.as('title')]).where('id', 'in', ids).execute();
 }
 
-async function checkpoint(trx: Kysely<any>, name: string): Promise<FeedCursor | null> {
+async function checkpoint(trx: Db, name: string): Promise<FeedCursor | null> {
   const { rows } = await sql<FeedCursor>`SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
   return rows[0] ? { transaction_id: rows[0].transaction_id, position: Number(rows[0].position) } : null;
 }

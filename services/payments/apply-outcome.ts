@@ -72,7 +72,7 @@ export async function applyOutcome(
     const orderSide = (outcome: Parameters<typeof decideOrderPayment>[2]) => {
       if (!orderPlan) return;
       const decided = decideOrderPayment(states, orderPlan.order, outcome, now);
-      for (const [streamId, produced] of Object.entries(decided.events)) (events[streamId] ??= []).push(...produced);
+      for (const [streamId, produced] of Object.entries(decided.events)) events[streamId] = [...(events[streamId] ?? []), ...produced];
       refund = decided.refund;
     };
     if (isPending(state)) {

@@ -36,7 +36,7 @@ export function registrationFeeRoutes(app: FastifyInstance, ctx: AppContext): vo
       // Refused before anything is charged.
       if ((await loadAccount(ctx, user.id)).state.feePaid) throw new RuleBroken(FEE_MSG.alreadyPaid);
       const cards = (await ctx.commands.load(cardsStream(user.id), cardsDecider)).state;
-      let card;
+      let card: ReturnType<typeof savedCardSource> | Awaited<ReturnType<typeof tokenize>>;
       if (body.card_id) {
         const saved = findCard(cards, body.card_id);
         if (!saved) throw new NotFound(CARDS_MSG.notFound);

@@ -2,9 +2,10 @@
  * What the user reads when a code is refused (the client shows the server's `msg`, spec 2 section 8), and the
  * throttle on sending codes: one email per 30 seconds per code subject, so nobody can flood a mailbox.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { Throttled } from '../../domain/shared/errors';
 import type { CodeCheck, CodeSubject } from '../codes/verification-codes';
+import type { Db } from '../db/database';
 
 export const CODE_EXPIRED = 'This code has expired. Please ask for a new one.';
 export const CODE_NONE = 'There is no code to check. Please ask for a new one.';
@@ -43,7 +44,7 @@ const LOCK_SPACE = 7420;
  * Refuses a new code for the subject within 30 seconds of the last one (429). Holds a transaction-scoped advisory
  * lock on the subject, so two requests at once are counted one after the other.
  */
-export async function assertMayResend(trx: Kysely<any>, subject: CodeSubject, now: Date): Promise<void> {
+export async function assertMayResend(trx: Db, subject: CodeSubject, now: Date): Promise<void> {
   const key = `${subject.userId}\n${subject.purpose}\n${subject.subjectId}`;
   await sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${key}))`.execute(trx);
   const { rows } = await sql<{ last: Date | null }>`

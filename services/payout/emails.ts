@@ -4,7 +4,7 @@
  */
 import type { OutgoingEmail } from '../mail/outbox';
 import { HOUSE_NAME } from './house-settings';
-import { escapeHtml as escape } from '../http/escape-html';
+import { escapeHtml } from '../http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
 
@@ -12,9 +12,9 @@ const hello = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello
 
 function layout(to: string, subject: string, greeting: string, lines: string[], code?: string): Email {
   const text = [greeting, '', ...lines.flatMap((l, i) => (i === 0 && code ? [l, '', code] : [l])), '', HOUSE_NAME].join('\n');
-  const html = `<p>${escape(greeting)}</p>` +
-    lines.map((l, i) => `<p>${escape(l)}</p>${i === 0 && code ? `<p style="font-size:24px;letter-spacing:4px"><strong>${code}</strong></p>` : ''}`).join('') +
-    `<p>${escape(HOUSE_NAME)}</p>`;
+  const html = `<p>${escapeHtml(greeting)}</p>` +
+    lines.map((l, i) => `<p>${escapeHtml(l)}</p>${i === 0 && code ? `<p style="font-size:24px;letter-spacing:4px"><strong>${code}</strong></p>` : ''}`).join('') +
+    `<p>${escapeHtml(HOUSE_NAME)}</p>`;
   return { to, subject, text, html };
 }
 

@@ -7,7 +7,7 @@
  *
  * Five wrong codes count per withdrawal, across the codes sent for it: asking for a new code does not buy more tries.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import type { DomainEvent, EventMetadata } from '../event-store/types';
 import { checkCode, issueCode, MAX_WRONG_TRIES, type CodeSubject } from '../codes/verification-codes';
@@ -25,6 +25,7 @@ import { assertMayResend, CODE_MISSING, CODE_NONE, codeRefusal, refusedMessage, 
 import { decideWithWallet } from './withdrawal-decisions';
 import { withdrawalRef } from './request-withdrawal';
 import { awaitAppends } from './withdrawal-views';
+import type { Db } from '../db/database';
 
 export const TOO_MANY_CANCELLED = 'Too many wrong codes: the withdrawal has been cancelled and the amount returned to your balance.';
 export const NEW_CODE_SENT = 'We have emailed you a new code. It is valid for 10 minutes.';
@@ -84,7 +85,7 @@ export async function verifyWithdrawal(ctx: AppContext, userId: string, withdraw
 }
 
 /** Wrong tries over every code sent for this withdrawal. */
-async function wrongTries(trx: Kysely<any>, subject: CodeSubject): Promise<number> {
+async function wrongTries(trx: Db, subject: CodeSubject): Promise<number> {
   const { rows } = await sql<{ wrong: number }>`
     SELECT coalesce(sum(attempts), 0)::int AS wrong FROM verification_codes
     WHERE user_id = ${subject.userId} AND purpose = ${subject.purpose} AND subject_id = ${subject.subjectId}`.execute(trx);

@@ -35,7 +35,10 @@ const hashes = new Map<string, Promise<string>>();
 
 function hashOnce(password: string): Promise<string> {
   let hash = hashes.get(password);
-  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
   return hash;
 }
 

@@ -2,7 +2,7 @@
 import type { Config } from '../config';
 import type { OutgoingEmail } from '../mail/outbox';
 import { HOUSE_NAME } from '../payout/house-settings';
-import { escapeHtml as escape } from '../http/escape-html';
+import { escapeHtml } from '../http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
 
@@ -20,6 +20,6 @@ export function valuationAnsweredEmail(
   return {
     to, subject,
     text: [greeting, '', ...lines, '', HOUSE_NAME].join('\n'),
-    html: `<p>${escape(greeting)}</p>${lines.map((l) => `<p>${escape(l)}</p>`).join('')}<p>${escape(HOUSE_NAME)}</p>`,
+    html: `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>${escapeHtml(HOUSE_NAME)}</p>`,
   };
 }

@@ -6,7 +6,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import type { TestUser } from '../../services/testing/users';
 import { placeBid } from '../../services/catalogue/testing/fixtures';
 import { lotStream } from '../../services/catalogue/streams';
@@ -61,7 +61,7 @@ async function box(l: Locator) {
 }
 
 /** Whether the topmost element at (x, y) is `l`'s element or inside it (nothing covers it there). */
-function hitsAt(page: Page, l: Locator, x: number, y: number): Promise<boolean> {
+function hitsAt(l: Locator, x: number, y: number): Promise<boolean> {
   return l.evaluate((el, [px, py]) => {
     const top = document.elementFromPoint(px, py);
     return !!top && (top === el || el.contains(top));
@@ -79,7 +79,7 @@ test('390 px: the "Leading · reserve not met" badge is clear of the heart butto
   assert.ok(b.x >= c.x && b.x + b.width <= c.x + c.width, 'the badge stays inside its card');
   // Its last word is not under the heart: what is on top there is not the button. (The card's link covers the whole
   // card, badge included, on purpose: the card is one click target.)
-  assert.not.ok(await hitsAt(v.page, heart, b.x + b.width - 4, b.y + b.height / 2), 'the heart is not over the end of the badge');
+  assert.not.ok(await hitsAt(heart, b.x + b.width - 4, b.y + b.height / 2), 'the heart is not over the end of the badge');
   await v.close();
 });
 
@@ -110,7 +110,7 @@ test('390 px: the active settings section is scrolled into view in the strip of 
       return a.left >= s.left - 0.5 && a.right <= s.right + 0.5;
     }, [await strip.elementHandle(), await active.elementHandle()] as const);
     const a = await box(active);
-    assert.ok(await hitsAt(v.page, active, a.x + a.width / 2, a.y + a.height / 2), `"${label}" is on screen, not covered`);
+    assert.ok(await hitsAt(active, a.x + a.width / 2, a.y + a.height / 2), `"${label}" is on screen, not covered`);
     await v.close();
   }
 });
@@ -124,12 +124,12 @@ test('390 px: the unpaid-lots notice in the buyer\'s area shows every lot and it
   assert.is(await items.count(), UNPAID);
   for (let i = 0; i < UNPAID; i++) {
     const b = await box(items.nth(i));
-    assert.ok(await hitsAt(v.page, items.nth(i), b.x + 10, b.y + b.height / 2), `lot ${i + 1} of ${UNPAID} is visible, not clipped`);
+    assert.ok(await hitsAt(items.nth(i), b.x + 10, b.y + b.height / 2), `lot ${i + 1} of ${UNPAID} is visible, not clipped`);
   }
   const checkout = dialog.getByRole('link', { name: 'Go to checkout' });
   const c = await box(checkout);
   assert.ok(c.y + c.height <= PHONE.height, 'Go to checkout is on the first screen');
-  assert.ok(await hitsAt(v.page, checkout, c.x + c.width / 2, c.y + c.height / 2), 'Go to checkout is not covered');
+  assert.ok(await hitsAt(checkout, c.x + c.width / 2, c.y + c.height / 2), 'Go to checkout is not covered');
   await v.close();
 });
 

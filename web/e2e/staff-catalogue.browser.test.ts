@@ -29,7 +29,9 @@ test.after(async () => e?.close());
 const inBrowser = (iso: string, expr: string) =>
   `(() => { const d = new Date(${JSON.stringify(iso)}); const p = (n) => String(n).padStart(2, '0'); return ${expr}; })()`;
 const localInput = (page: Page, iso: string) =>
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: source text evaluated in the browser
   page.evaluate<string>(inBrowser(iso, '`${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`'));
+// biome-ignore lint/suspicious/noTemplateCurlyInString: source text evaluated in the browser
 const localTime = (page: Page, iso: string) => page.evaluate<string>(inBrowser(iso, '`${p(d.getHours())}:${p(d.getMinutes())}`'));
 
 test('staff create an auction, stagger three lots 60 s apart, withdraw one with a reason; bids on it are refused', async () => {

@@ -28,7 +28,7 @@ function render(notes: Note[], seconds: number): Float32Array {
 
 function wav(samples: Float32Array): Buffer {
   const data = Buffer.alloc(samples.length * 2);
-  samples.forEach((s, i) => data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s)) * 32_767), i * 2));
+  samples.forEach((s, i) => { data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s)) * 32_767), i * 2); });
   const head = Buffer.alloc(44);
   head.write('RIFF', 0);
   head.writeUInt32LE(36 + data.length, 4);

@@ -59,6 +59,7 @@ function ScrollToTop() {
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation: the location is the trigger, not a value read
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
     const target = id ? document.getElementById(id) : null;

@@ -6,7 +6,6 @@
  */
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import { ProviderUnavailable, TokenRefused, type SocialProfile } from './providers';
 
 const debugAnswer = z.object({

@@ -122,6 +122,9 @@ const API_FIELD: Record<string, string> = {
 export function toApiFieldErrors(error: unknown): unknown {
   if (!(error instanceof ValidationError)) return error;
   const fields: FieldErrors = {};
-  for (const [key, messages] of Object.entries(error.fields)) (fields[API_FIELD[key] ?? key] ??= []).push(...messages);
+  for (const [key, messages] of Object.entries(error.fields)) {
+    const field = API_FIELD[key] ?? key;
+    fields[field] = [...(fields[field] ?? []), ...messages];
+  }
   return new ValidationError(fields, error.message);
 }

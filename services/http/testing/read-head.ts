@@ -6,7 +6,6 @@ export interface ReadHead {
   canonical: string | undefined;
   /** The image preloads, their attributes by name. */
   preloads: Record<string, string>[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   jsonLd: any[];
   fallback: { heading: string; text: string };
 }

@@ -5,7 +5,7 @@
  */
 import { penceToDecimal } from '../../../domain/shared/money';
 import { HOUSE_NAME } from '../../payout/house-settings';
-import { escapeHtml as escape } from '../../http/escape-html';
+import { escapeHtml } from '../../http/escape-html';
 export const FORM_ID = 'payment-3ds-form';
 
 export const CHALLENGE_PAGE_CSP = [
@@ -16,8 +16,8 @@ export const challengePath = (intentId: string) => `/payments/sandbox/3ds/${enco
 
 /** A form that opens the challenge page (GET, so the token goes as the `t` field of the query). */
 export function paymentHtml(intentId: string, challengeToken: string): string {
-  return `<form id="${FORM_ID}" method="get" action="${escape(challengePath(intentId))}">` +
-    `<input type="hidden" name="t" value="${escape(challengeToken)}">` +
+  return `<form id="${FORM_ID}" method="get" action="${escapeHtml(challengePath(intentId))}">` +
+    `<input type="hidden" name="t" value="${escapeHtml(challengeToken)}">` +
     '<noscript><button type="submit">Continue to your bank</button></noscript></form>' +
     `<script>document.getElementById(${JSON.stringify(FORM_ID)}).submit();</script>`;
 }
@@ -27,11 +27,11 @@ export interface ChallengeView { intentId: string; token: string; amountPence: n
 export function challengePage(view: ChallengeView): string {
   const amount = view.kind === 'setup' ? 'Card check: nothing is charged' : `£${penceToDecimal(view.amountPence)}`;
   const button = (action: 'complete' | 'fail', label: string) =>
-    `<form method="post" action="${escape(`${challengePath(view.intentId)}/${action}`)}">` +
-    `<input type="hidden" name="t" value="${escape(view.token)}"><button type="submit" class="${action}">${label}</button></form>`;
+    `<form method="post" action="${escapeHtml(`${challengePath(view.intentId)}/${action}`)}">` +
+    `<input type="hidden" name="t" value="${escapeHtml(view.token)}"><button type="submit" class="${action}">${label}</button></form>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>3-D Secure: ${escape(HOUSE_NAME)}</title>
+<meta name="referrer" content="no-referrer"><title>3-D Secure: ${escapeHtml(HOUSE_NAME)}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f1ec;margin:0;padding:1rem;display:flex;min-height:100vh;align-items:center;justify-content:center}
 main{background:#fff;border-radius:8px;padding:2rem;max-width:26rem;box-shadow:0 2px 12px #0002}
@@ -41,8 +41,8 @@ h1{font-size:1.2rem;margin:0 0 1rem}dl{display:grid;grid-template-columns:auto 1
 </style></head>
 <body><main>
 <h1>Sandbox bank: confirm this ${view.kind === 'setup' ? 'card' : 'payment'}</h1>
-<dl><dt>Merchant</dt><dd>${escape(HOUSE_NAME)}</dd><dt>Amount</dt><dd>${escape(amount)}</dd>
-<dt>For</dt><dd>${escape(view.description)}</dd><dt>Card</dt><dd>${escape(view.brand)} ending ${escape(view.last4)}</dd></dl>
+<dl><dt>Merchant</dt><dd>${escapeHtml(HOUSE_NAME)}</dd><dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
+<dt>For</dt><dd>${escapeHtml(view.description)}</dd><dt>Card</dt><dd>${escapeHtml(view.brand)} ending ${escapeHtml(view.last4)}</dd></dl>
 <p class="note">This is the test provider's 3-D Secure page. Complete authenticates the card; Fail refuses it.</p>
 <div class="actions">${button('complete', 'Complete')}${button('fail', 'Fail')}</div>
 </main></body></html>`;

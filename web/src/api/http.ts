@@ -54,9 +54,13 @@ let refreshing: Promise<boolean> | null = null;
 let onSessionExpired: () => void = () => {};
 
 /** After a logout, 401/403 answers neither refresh nor open the Login modal for `ms`. */
-export const blockAuthInterceptor = (ms: number) => void (blockedUntil = Date.now() + ms);
+export const blockAuthInterceptor = (ms: number): void => {
+  blockedUntil = Date.now() + ms;
+};
 const blocked = () => Date.now() < blockedUntil;
-export const setSessionExpiredHandler = (fn: () => void) => void (onSessionExpired = fn);
+export const setSessionExpiredHandler = (fn: () => void): void => {
+  onSessionExpired = fn;
+};
 
 export function buildQuery(query: Query | string | undefined): string {
   if (!query) return '';
@@ -64,7 +68,7 @@ export function buildQuery(query: Query | string | undefined): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) v.forEach((x) => q.append(k, String(x)));
+    if (Array.isArray(v)) v.forEach((x) => { q.append(k, String(x)); });
     else q.set(k, String(v));
   }
   const s = q.toString();
@@ -127,7 +131,9 @@ export const hasSessionHint = (): boolean => typeof document !== 'undefined' && 
 
 /** The server said there is no refresh cookie (or a dead one): no use asking again until someone signs in. */
 let noCookieSession = false;
-export const cookieSessionStarted = () => void (noCookieSession = false);
+export const cookieSessionStarted = (): void => {
+  noCookieSession = false;
+};
 
 /**
  * POST /api/auth/refresh_token with an empty body: the browser sends the HttpOnly refresh cookie, the server rotates

@@ -18,7 +18,9 @@ const MESSAGE_TYPE = PAYMENT_RETURN_MESSAGE;
 
 let onPaymentReturn: (search: string) => void = () => {};
 /** What this window does with a return query handed over by the popup (the shell's query handling). */
-export const setPaymentReturnHandler = (fn: (search: string) => void) => void (onPaymentReturn = fn);
+export const setPaymentReturnHandler = (fn: (search: string) => void): void => {
+  onPaymentReturn = fn;
+};
 
 const isReturnMessage = (e: MessageEvent): e is MessageEvent<{ type: string; search: string }> =>
   e.origin === location.origin && (e.data as { type?: unknown })?.type === MESSAGE_TYPE && typeof (e.data as { search?: unknown }).search === 'string';

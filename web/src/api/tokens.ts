@@ -27,6 +27,7 @@ export function removeLegacyCookies(): void {
   if (typeof document === 'undefined' || !document.cookie) return;
   for (const name of LEGACY) {
     if (document.cookie.split('; ').some((part) => part.startsWith(`${name}=`))) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the browsers we support (Firefox, older Safari)
       document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
     }
   }

@@ -54,7 +54,10 @@ export class LiveChannel {
 
   /** Starts over with a fresh retry count; an open connection is kept (only its count is reset). */
   restart(): void {
-    if (!this.running) return this.start();
+    if (!this.running) {
+      this.start();
+      return;
+    }
     this.attempts = 0;
     if (this.socket?.readyState === WebSocket.OPEN || document.hidden) return;
     void this.connect();

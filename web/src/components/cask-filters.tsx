@@ -51,7 +51,7 @@ export function CaskFilterGroup({ selected, caskTypes, bounds, onToggleType, onS
             <li key={o.value} className="check check--count">
               <input id={`${id}-ct-${o.value}`} type="checkbox" checked={chosenTypes.includes(o.value)} onChange={() => onToggleType(o.value)} />
               <label htmlFor={`${id}-ct-${o.value}`}>
-                <span>{o.value}</span> <span className="count" aria-label={`${o.count} lots`}>{o.count}</span>
+                <span>{o.value}</span> <span className="count"><span aria-hidden="true">{o.count}</span><span className="visually-hidden">{o.count} lots</span></span>
               </label>
             </li>
           ))}

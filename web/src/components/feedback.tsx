@@ -45,6 +45,7 @@ export function GridSkeleton({ count = 6 }: { count?: number }) {
   return (
     <div className="lot-grid" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards: identical, stateless, never reordered
         <div key={i} className="lot-card lot-card--skeleton">
           <div className="lot-card__media" />
           <div className="lot-card__body">

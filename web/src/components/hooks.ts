@@ -16,7 +16,7 @@ function subscribeTick(fn: () => void) {
   if (!timer) {
     timer = setInterval(() => {
       tick++;
-      listeners.forEach((l) => l());
+      listeners.forEach((l) => { l(); });
     }, 1000);
   }
   return () => {
@@ -61,6 +61,7 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: unk
   const [nonce, setNonce] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps and the reload nonce are the triggers; load is read through a ref
   useEffect(() => {
     const ctrl = new AbortController();
     setState((s) => ({ ...s, loading: true, error: null }));
@@ -69,7 +70,6 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: unk
       (error: Error) => !ctrl.signal.aborted && setState((s) => ({ ...s, error, loading: false })),
     );
     return () => ctrl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, nonce]);
   return { ...state, reload: () => setNonce((n) => n + 1) };
 }

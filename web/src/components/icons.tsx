@@ -1,4 +1,5 @@
 /** Inline icons (no icon font, no downloads). Decorative unless given a title. */
+// biome-ignore-all lint/a11y/noSvgWithoutTitle: every icon is aria-hidden (in base): decorative, the control around it has the name
 const base = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.7, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const, 'aria-hidden': true };
 
 export const HeartIcon = ({ filled }: { filled?: boolean }) => (

@@ -42,6 +42,7 @@ export function ItemAlertToggle({ lotId, itemId, name }: { lotId: string; itemId
   };
   return (
     <label className="item-alert">
+      {/* biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox carries its checked state; aria-checked would duplicate it (ARIA in HTML) */}
       <input type="checkbox" role="switch" checked={on} onChange={onChange} />
       <span>Notify me about this bottle{name ? `: ${name}` : ''}</span>
     </label>

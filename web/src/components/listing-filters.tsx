@@ -32,7 +32,7 @@ function Group({ name, options, selected, onToggle }: { name: string; options: C
               onChange={() => onToggle(o.value)}
             />
             <label htmlFor={`f-${name}-${o.value}`}>
-              <span>{filterLabel(o.value)}</span> <span className="count" aria-label={`${o.count} lots`}>{o.count}</span>
+              <span>{filterLabel(o.value)}</span> <span className="count"><span aria-hidden="true">{o.count}</span><span className="visually-hidden">{o.count} lots</span></span>
             </label>
           </li>
         ))}
@@ -57,11 +57,13 @@ export function ListingFiltersPanel({ mode, filters: f, counters, years, onChang
       </div>
       {mode === 'live' && (
         <div className="switch">
+          {/* biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox carries its checked state; aria-checked would duplicate it (ARIA in HTML) */}
           <input id={`${id}-sob`} type="checkbox" role="switch" checked={f.still_on_bidding} onChange={(e) => set({ still_on_bidding: e.target.checked })} />
           <label htmlFor={`${id}-sob`}>Still on bidding</label>
         </div>
       )}
       <div className="switch">
+        {/* biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox carries its checked state; aria-checked would duplicate it (ARIA in HTML) */}
         <input id={`${id}-vat`} type="checkbox" role="switch" checked={f.vat_enabled} onChange={(e) => set({ vat_enabled: e.target.checked })} />
         <label htmlFor={`${id}-vat`}>Include lots with VAT on hammer</label>
       </div>

@@ -54,6 +54,7 @@ export function LotDetails({ lot }: { lot: Lot }) {
       </p>
       {description && (
         <div className="prose">
+          {/* biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, rendered whole, never reordered */}
           {description.split(/\n{2,}/).map((para, i) => <p key={i}>{para}</p>)}
         </div>
       )}

@@ -25,6 +25,7 @@ export function LotGallery({ photos, title }: { photos: readonly Photo[]; title:
       {list.length > 1 && (
         <ul className="gallery__thumbs" aria-label="Photos">
           {list.map((p, n) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same photo may be listed twice; the list is replaced whole, never reordered
             <li key={`${p.file}${n}`}>
               <button type="button" className="gallery__thumb" aria-label={`Show photo ${n + 1}`} aria-current={n === i} onClick={() => setI(n)}>
                 <LotImage photo={p} alt="" sizes="80px" />

@@ -11,6 +11,7 @@ export function LotImage({ photo, alt, sizes, eager, priority }: { photo?: Photo
   const [failed, setFailed] = useState(false);
   if (!photo?.file || failed) {
     return (
+      // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label comes only with role img (both when there is alt text)
       <span className="lot-image lot-image--placeholder" role={alt ? 'img' : undefined} aria-label={alt || undefined}>
         <svg viewBox="0 0 40 100" aria-hidden="true" className="lot-image__bottle">
           <path d="M16 4h8v18c0 4 8 8 8 18v52a4 4 0 0 1-4 4H12a4 4 0 0 1-4-4V40c0-10 8-14 8-18z" />

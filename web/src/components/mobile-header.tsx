@@ -18,6 +18,7 @@ function Drawer({ onClose }: { onClose: () => void }) {
   const { status, user, isStaff } = useSnapshot(session);
   const { live } = useSnapshot(auctions);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes; keyboard users close with Escape (the drawer handles it)
     <div className="drawer-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={ref} className="drawer" role="dialog" aria-modal="true" aria-label="Menu" tabIndex={-1}>
         <div className="drawer__head">

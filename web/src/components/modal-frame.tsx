@@ -20,6 +20,7 @@ export function ModalFrame({ title, children, onClose = closeModal, size = 'narr
   const titleId = useId();
   useFocusTrap(ref, onClose);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes; keyboard users close with Escape (useFocusTrap)
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={ref} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="modal__head">

@@ -6,7 +6,7 @@ import { useProfileCompletionPrompt } from '../state/profile-prompt';
 import { modals, type ModalName } from '../state/modals';
 
 // Modal props arrive untyped from the store; each modal checks what it needs.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: modal props arrive untyped from the store (see above)
 type AnyModal = ComponentType<any>;
 function named<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as unknown as AnyModal }));

@@ -26,6 +26,7 @@ export function Pager({ page, totalPages, onPage }: Props) {
       <ol className="pager__pages">
         {pageWindow(page, totalPages).map((p, i) =>
           p === '…' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place in the window
             <li key={`gap${i}`} className="pager__gap" aria-hidden="true">…</li>
           ) : (
             <li key={p}>

@@ -40,6 +40,7 @@ export function Tabs({ tabs, active, onChange, children }: { tabs: TabDef[]; act
           </button>
         ))}
       </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is focusable so keyboard users reach its text (ARIA tabs pattern) */}
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${active}`} className="tabs__panel" tabIndex={0}>
         {children}
       </div>

@@ -24,7 +24,7 @@ export interface BidContext {
 
 export function checkBidAmount(input: string, ctx: BidContext): BidCheck {
   if (!ctx.onBidding) return { ok: false, message: BID_MSG.closed };
-  if (!input || !input.trim()) return { ok: false, message: BID_MSG.required };
+  if (!input?.trim()) return { ok: false, message: BID_MSG.required };
   const pence = toPence(input);
   if (pence === null || pence <= 0) return { ok: false, message: BID_MSG.invalid };
   if (pence > MAX_BID) return { ok: false, message: BID_MSG.tooHigh };

@@ -10,7 +10,7 @@ export const LIVE = {
 
 /** Delay before retry number `attempt` (1-based): grows from 2 s to 10 s, with jitter, never outside [2 s, 10 s]. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const base = LIVE.minDelay * Math.pow(1.5, Math.max(0, attempt - 1));
+  const base = LIVE.minDelay * 1.5 ** Math.max(0, attempt - 1);
   const jittered = base * (0.85 + 0.3 * random());
   return Math.round(Math.min(LIVE.maxDelay, Math.max(LIVE.minDelay, jittered)));
 }

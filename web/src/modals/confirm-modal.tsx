@@ -34,6 +34,7 @@ export function ConfirmModal({ title, message, confirmLabel = 'Yes', onConfirm }
       {error && <p className="form-error" role="alert">{error}</p>}
       <div className="modal__actions">
         {onConfirm && <button type="button" className="button button--ghost" onClick={closeModal} disabled={busy}>Cancel</button>}
+        {/* biome-ignore lint/a11y/noAutofocus: the dialog's confirming action takes the focus when it opens (dialog pattern) */}
         <button type="button" className="button" onClick={() => void confirm()} disabled={busy} autoFocus>
           {onConfirm ? confirmLabel : 'OK'}
         </button>

@@ -87,7 +87,8 @@ export function MemberFeeModal({ afterVerify, error, lotId, bid }: Props) {
     popup.current = openPaymentWindow();
     setPhase('paying');
     const payment: FeePayment = saved ? { card_id: choice } : { ...form.body(), ...(save ? { save_card: true } : {}) };
-    const key = saved ? (savedKey.current ??= newIdempotencyKey()) : form.attemptKey();
+    if (saved) savedKey.current ??= newIdempotencyKey();
+    const key = saved ? (savedKey.current as string) : form.attemptKey();
     try {
       const answer = await payRegistrationFee(payment, { lot, bid }, key);
       form.settled();
@@ -148,6 +149,7 @@ export function MemberFeeModal({ afterVerify, error, lotId, bid }: Props) {
         <div className="card-check" role="status">
           <p><strong>Your bank wants to confirm this payment.</strong> Finish the check in the window that has opened.</p>
           <div className="card-check__actions">
+            {/* biome-ignore lint/a11y/noAutofocus: the form is replaced by this one action while the bank's window is open: focus must not be lost */}
             <button type="button" autoFocus className="button button--ghost button--small" onClick={() => popup.current?.focus()}>Show the window</button>
             <button type="button" className="link-button" onClick={cancelCheck}>Cancel</button>
           </div>

@@ -55,9 +55,9 @@ export function AuctionPage({ mode }: { mode: ListingMode }) {
     [filters],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when a new page of results arrives; filters and update are read as of that render
   useEffect(() => {
     if (filters.page > 1 && list.data && filters.page > list.data.total_pages) update({ ...filters, page: 1 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list.data]);
 
   const goPage = (page: number) => {

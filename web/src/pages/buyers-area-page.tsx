@@ -65,7 +65,7 @@ function WonAction({ id }: { id: string }) {
 /** Until the house confirms the registration fee, the bidder should know why a first bid will not go through. */
 function FeeNotice() {
   const { user } = useSnapshot(session);
-  if (!user || user.registration_fee_status !== false) return null;
+  if (user?.registration_fee_status !== false) return null;
   return (
     <div className="notice notice--warning fee-notice" role="status">
       <p>Your one-off {SITE.registrationFee} registration fee is not confirmed yet. You can watch lots now and bid once it is.</p>

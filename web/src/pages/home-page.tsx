@@ -65,7 +65,7 @@ function FeaturedLots() {
         <GridSkeleton />
       ) : error ? (
         <ErrorNote error={error} onRetry={reload} />
-      ) : data && data.length ? (
+      ) : data?.length ? (
         <LotGrid ids={data} label="Featured lots" featured />
       ) : (
         <Empty title="No featured lots right now">The next auction's highlights appear here as soon as bidding opens.</Empty>

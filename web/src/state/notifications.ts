@@ -46,13 +46,13 @@ export function markSeen(id: string | number): void {
   if (!item || item.is_read) return;
   item.is_read = true;
   pending.add(String(id));
-  timer ??= setTimeout(() => void flushRead(), READ_BATCH_MS);
+  if (timer === null) timer = setTimeout(() => void flushRead(), READ_BATCH_MS);
 }
 
 async function flushRead(): Promise<void> {
   timer = null;
   const ids = [...pending].slice(0, 100);
-  ids.forEach((id) => pending.delete(id));
+  ids.forEach((id) => { pending.delete(id); });
   if (pending.size) timer = setTimeout(() => void flushRead(), READ_BATCH_MS);
   if (!ids.length) return;
   try {
@@ -65,7 +65,7 @@ async function flushRead(): Promise<void> {
     if (missing.length) {
       for (const id of missing) retries.set(id, (retries.get(id) ?? 0) + 1);
       setTimeout(() => {
-        missing.forEach((id) => pending.add(id));
+        missing.forEach((id) => { pending.add(id); });
         timer ??= setTimeout(() => void flushRead(), READ_BATCH_MS);
       }, READ_RETRY_MS);
     }

@@ -29,7 +29,7 @@ type Navigate = (to: string, opts?: { replace?: boolean }) => void;
 
 function stripQuery(navigate: Navigate): void {
   const params = new URLSearchParams(location.search);
-  HANDLED_KEYS.forEach((k) => params.delete(k));
+  HANDLED_KEYS.forEach((k) => { params.delete(k); });
   const rest = params.toString();
   navigate(`${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`, { replace: true });
 }

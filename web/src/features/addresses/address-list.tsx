@@ -24,6 +24,7 @@ function AddressText({ a, countries }: { a: SavedAddress; countries: readonly Co
   const name = countries.find((c) => c.slug === a.country)?.name;
   return (
     <p className="address-card__lines">
+      {/* biome-ignore lint/suspicious/noArrayIndexKey: lines of one address, rendered whole, never reordered */}
       {addressLines(fromSaved(a), name).map((line, i) => <span key={i}>{line}</span>)}
     </p>
   );
@@ -39,6 +40,7 @@ export function AddressList({ kind, userId, countries }: Props) {
   const [rowError, setRowError] = useState<{ id: string; text: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: nonce is the reload trigger
   useEffect(() => {
     const ctrl = new AbortController();
     setLoadError(null);

@@ -54,6 +54,7 @@ function Banner({ audit }: { audit: LotAudit }) {
     <div role="alert" className="notice notice--danger lot-audit__banner">
       <p>{audit.differences.some((d) => d.field !== 'decision') ? audit.comparison : 'THE REPLAY DOES NOT MATCH THE STORED EVENTS.'}</p>
       <ul className="lot-audit__differences">
+        {/* biome-ignore lint/suspicious/noArrayIndexKey: a fixed report, rendered whole, never reordered */}
         {audit.differences.map((d, i) => <li key={i}>{d.message}</li>)}
       </ul>
     </div>

@@ -49,6 +49,7 @@ function ReadModelBanner({ replay }: { replay: WalletReplay }) {
       <p>The read model differs from the replay in {replay.differences.length} place{replay.differences.length === 1 ? '' : 's'}:</p>
       <ul>
         {replay.differences.map((d, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed report, rendered whole, never reordered
           <li key={i}><strong>{d.field}</strong>: events say {d.expected}, read model says {d.found}. {d.message}</li>
         ))}
       </ul>
@@ -58,6 +59,7 @@ function ReadModelBanner({ replay }: { replay: WalletReplay }) {
 
 function EntriesTable({ entries, asOfVersion }: { entries: ReplayEntry[]; asOfVersion: number | null }) {
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table region must be focusable to scroll by keyboard (axe scrollable-region-focusable)
     <div className="audit-table-box" tabIndex={0} role="region" aria-label="Wallet entries">
       <table className="audit-table">
         <thead>

@@ -25,6 +25,7 @@ export function AddressForm({ kind, value, errors, countries, onChange, disabled
   const [division, setDivision] = useState<Division | null>(null);
   const country = countries.find((c) => c.slug === value.country) ?? null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new country loads its regions; onChange is a new function every render
   useEffect(() => {
     setDivision(null);
     if (!value.country) return;
@@ -41,7 +42,6 @@ export function AddressForm({ kind, value, errors, countries, onChange, disabled
       live = false;
     };
     // Only a new country loads its regions.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value.country]);
 
   const set = (field: AddressField) => (v: string) => onChange((a) => ({ ...a, [field]: v }), field);

@@ -35,6 +35,7 @@ function AddressCard({ address, countries, tag }: { address: Address; countries:
   const name = countries.find((c) => c.slug === address.country)?.name;
   return (
     <span className="checkout-address">
+      {/* biome-ignore lint/suspicious/noArrayIndexKey: lines of one address, rendered whole, never reordered */}
       {addressLines(address, name).map((line, i) => <span key={i} className="checkout-address__line">{line}</span>)}
       {tag && <span className="tag checkout-address__tag">{tag}</span>}
     </span>
@@ -61,6 +62,7 @@ export function AddressSection({ kind, userId, countries }: Props) {
     checkout.draft[key(kind)] = a ? { ...a } : null;
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: nonce is the reload trigger
   useEffect(() => {
     const ctrl = new AbortController();
     setLoadError(null);
@@ -69,21 +71,21 @@ export function AddressSection({ kind, userId, countries }: Props) {
   }, [userId, kind, nonce]);
 
   // No address in the draft yet (or a change of service cleared it): the account's preferred one, else a new one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the draft when the list or the view changes; kind is fixed per section, the helpers are new every render
   useEffect(() => {
     if (!list || current || mode !== 'view' || sameAsBilling) return;
     const preferred = preferredAddress(list, kind);
     if (preferred) setDraft(fromSaved(preferred));
     else startAdding(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list, current, mode, sameAsBilling]);
 
   // "Same as billing address": shipping follows billing (a copy: the billing address's id is not a shipping one).
   const billing = snap.draft.billing_address as Address | null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows billing only when it or the checkbox changes; setDraft is new every render
   useEffect(() => {
     if (!sameAsBilling) return;
     const copy = billing ? { ...billing, id: undefined } : null;
     if (!sameAddress(copy, checkout.draft.shipping_address) || checkout.draft.shipping_address?.type_delivery !== copy?.type_delivery) setDraft(copy);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sameAsBilling, billing]);
 
   // The form takes the focus when the buyer opened it; one opened for them (no saved address yet) must not scroll the
@@ -153,7 +155,7 @@ export function AddressSection({ kind, userId, countries }: Props) {
     }
   };
 
-  const useForThisOrder = () => {
+  const keepForThisOrder = () => {
     const unchanged = mode === 'edit' && sameAddress(form, current);
     setDraft({ ...form, id: unchanged ? form.id : undefined });
     setConfirming(false);
@@ -220,7 +222,7 @@ export function AddressSection({ kind, userId, countries }: Props) {
       {mode === 'view' && Object.entries(orderErrors).map(([f, m]) => (
         <p key={f} className="field-error">{`${f.replace(/_/g, ' ')}: ${m}`}</p>
       ))}
-      {confirming && <SaveInAccountDialog onYes={saveInAccount} onNo={useForThisOrder} busy={saving} error={saveError} />}
+      {confirming && <SaveInAccountDialog onYes={saveInAccount} onNo={keepForThisOrder} busy={saving} error={saveError} />}
     </div>
   );
 }

@@ -87,9 +87,9 @@ function CheckoutScreen({ user }: { user: User }) {
   };
 
   // Wallet settle only while the balance is negative: when it no longer is, back to delivery (spec 1 section 4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the service and the balance only; changeService is new every render
   useEffect(() => {
     if (draft.service === 'wallet_settle' && snap.walletBalance !== null && snap.walletBalance >= 0) changeService('delivery');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft.service, snap.walletBalance]);
 
   const summary = snap.costs.summary as CostSummary | null;
@@ -141,11 +141,11 @@ function CheckoutScreen({ user }: { user: User }) {
       </>
     )]);
   }
-  if (show.storagePeriod) steps.push(['Select Storage Period', <StoragePeriodSection />, 'The first 45 days after the auction are free.']);
-  if (show.storedItems) steps.push(['Include These Stored Items?', <StoredItemsSection />, draft.service === 'delivery' ? 'Ship bottles you keep in our storage together with this order.' : 'Extend the storage of bottles you already keep with us.']);
-  if (show.note) steps.push(['A Note', <NoteSection />]);
-  if (show.payment) steps.push(['Payment Method', <PaymentSection form={form} disabled={busy} />]);
-  if (show.itemSummary) steps.push(['Item Summary', <ItemSummary error={won.error} retry={won.retry} />]);
+  if (show.storagePeriod) steps.push(['Select Storage Period', <StoragePeriodSection key="storage-period" />, 'The first 45 days after the auction are free.']);
+  if (show.storedItems) steps.push(['Include These Stored Items?', <StoredItemsSection key="stored-items" />, draft.service === 'delivery' ? 'Ship bottles you keep in our storage together with this order.' : 'Extend the storage of bottles you already keep with us.']);
+  if (show.note) steps.push(['A Note', <NoteSection key="note" />]);
+  if (show.payment) steps.push(['Payment Method', <PaymentSection key="payment" form={form} disabled={busy} />]);
+  if (show.itemSummary) steps.push(['Item Summary', <ItemSummary key="item-summary" error={won.error} retry={won.retry} />]);
 
   return (
     <div className="container section checkout">

@@ -8,7 +8,7 @@ import { toPence, type Pence } from '../../lib/money';
 import type { User } from '../../lib/types';
 import type { CheckoutQuery } from './page-rules';
 import { defaultDraft, draftForService, emptyPersonal } from './rules';
-import type { CostSummary, Draft, OrderResult, PaymentMethod, PersonalInformation, Service, StoredItem, WonItem } from './types';
+import type { CostSummary, OrderResult, PaymentMethod, PersonalInformation, Service, StoredItem, WonItem } from './types';
 
 export interface PlacedOrder {
   order: OrderResult | null;

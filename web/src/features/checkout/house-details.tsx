@@ -47,7 +47,7 @@ export function BankDetails({ location, bank }: { location: BankLocation; bank?:
   const data = bank ?? loaded.data;
   if (!data) return loaded.failed ? <p className="form-error" role="alert">Our bank details can't be loaded. Please try again later.</p> : <Spinner label="Loading bank details" />;
   return (
-    <div className="checkout-house" aria-label="Our bank details">
+    <div className="checkout-house" role="group" aria-label="Our bank details">
       <p className="checkout-house__title">Pay to</p>
       <Rows rows={bankRows(data, location)} />
     </div>
@@ -60,7 +60,7 @@ export function StoreDetails({ store, title = 'Our store' }: { store?: StoreInfo
   if (!data) return loaded.failed ? <p className="form-error" role="alert">{STORE_ADDRESS_FAILED}</p> : <Spinner label="Loading the store address" />;
   if (!data.jw_address) return <p className="form-error" role="alert">{STORE_ADDRESS_FAILED}</p>;
   return (
-    <div className="checkout-house" aria-label={title}>
+    <div className="checkout-house" role="group" aria-label={title}>
       <p className="checkout-house__title">{title}</p>
       <p className="checkout-house__address">{data.jw_address}</p>
       {!!data.jw_working_hours?.length && <Rows rows={data.jw_working_hours.map((h) => [h.key, h.value])} />}

@@ -16,6 +16,7 @@ import type { WonItem } from './types';
 export function useWonItems(version: number): { error: Error | null; retry: () => void } {
   const [error, setError] = useState<Error | null>(null);
   const [nonce, setNonce] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version (a new win) and nonce (retry) are the reload triggers
   useEffect(() => {
     const ctrl = new AbortController();
     setError(null);

@@ -23,6 +23,7 @@ export function StoragePeriodSection() {
   const name = useId();
   const lots = [...draft.lots_from_storage].sort().join(',');
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: nonce is the reload trigger
   useEffect(() => {
     const ctrl = new AbortController();
     setFailed(false);

@@ -51,6 +51,7 @@ export function StoredItemsSection() {
   const sentinel = useRef<HTMLLIElement>(null);
   const stored = snap.stored as StoredItem[] | null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: nonce is the reload trigger
   useEffect(() => {
     const ctrl = new AbortController();
     setError(null);

@@ -110,7 +110,7 @@ export const voucherRemainder = (s: CostSummary | null): Pence => (s ? pence(s, 
 export const voucherWarningText = (remainder: Pence) =>
   `Your voucher is worth more than this order. The remaining ${formatPence(remainder)} will be added to your wallet when you place the order.`;
 
-const join = (parts: (string | undefined | null)[]) => parts.filter((p) => p && p.trim()).join(', ');
+const join = (parts: (string | undefined | null)[]) => parts.filter((p) => p?.trim()).join(', ');
 
 /**
  * The success modal's text for a bank or in-store order (spec 1 section 4: "a composed description"): the order

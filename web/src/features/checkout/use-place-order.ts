@@ -75,6 +75,7 @@ export function usePlaceOrder(form: CardForm) {
   };
 
   // The popup's return (handed over by the return page): paid, or the card check failed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one listener for the page's life (re-added every render it could miss the popup's message); the service comes through a ref
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       const data = e.data as { type?: unknown; search?: unknown };
@@ -100,7 +101,6 @@ export function usePlaceOrder(form: CardForm) {
       window.removeEventListener('message', onMessage);
       stopWatching.current();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   /** Submits the check's form into the popup (or this window when there is none) and watches the popup. */
@@ -137,7 +137,8 @@ export function usePlaceOrder(form: CardForm) {
     const svc = d.service;
     service.current = svc;
     setPhase('placing');
-    const key = newCard ? form.attemptKey() : (attempt.current ??= newAttemptKey());
+    if (!newCard) attempt.current ??= newAttemptKey();
+    const key = newCard ? form.attemptKey() : (attempt.current as string);
     try {
       const body = {
         ...draftBody(d, newCard ? cardDetails(form.card) : null),

@@ -14,6 +14,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 function Field({ label, name, errors, children }: { label: string; name: string; errors: Record<string, string>; children: React.ReactNode }) {
   return (
     <div className="field">
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is the children the caller passes */}
       <label>{label}{children}</label>
       {errors[name] && <p className="field-error" role="alert" data-field={name}>{errors[name]}</p>}
     </div>

@@ -72,6 +72,7 @@ export function CollectionCard({ item, selected, onSelect, onChanged, onDelete, 
       {editing ? (
         <form className="collection-card__edit controls" onSubmit={save} noValidate>
           <label>Price paid (£)
+            {/* biome-ignore lint/a11y/noAutofocus: the edit form opens on the user's click: focus goes to the field they asked to edit */}
             <input name="price_paid" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} aria-invalid={!!fieldError} autoFocus />
           </label>
           {fieldError && <p className="field-error" role="alert">{fieldError}</p>}

@@ -25,6 +25,7 @@ export function PriceHistoryChart({ lotId }: { lotId: string }) {
           <thead><tr><th scope="col">Sold</th><th scope="col">Hammer price</th></tr></thead>
           <tbody>
             {points.slice().reverse().map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows of one history, rendered whole, never reordered (dates may repeat)
               <tr key={i}><td>{formatShortDate(p.date) || p.label || '—'}</td><td>{formatGBP(p.price)}</td></tr>
             ))}
           </tbody>

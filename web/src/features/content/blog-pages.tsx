@@ -80,6 +80,7 @@ export function BlogArticlePage() {
           {/* The cover, unless the text already shows it (the editor pastes the first image into the text too). */}
           {data.image && !data.content.includes(data.image) && <img src={data.image} alt="" className="article-image" />}
           {/* Rendered and sanitised by the server (services/content/markdown.ts): no raw HTML, safe links only. */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised by the server (services/content/markdown.ts) */}
           <div className="article-body" dangerouslySetInnerHTML={{ __html: data.content_html }} />
           <LikeButton article={data} />
         </article>

@@ -27,7 +27,7 @@ function EmailPreview({ html }: { html: string }) {
   useEffect(() => {
     if (holder.current) setStyledHtml(holder.current, html);
   }, [html]);
-  return <div className="newsletter-preview" aria-label="Email preview" ref={holder} />;
+  return <div className="newsletter-preview" role="region" aria-label="Email preview" ref={holder} />;
 }
 
 function SentCampaign({ c, onDone }: { c: CampaignDetail; onDone: () => void }) {

@@ -50,7 +50,7 @@ export const fetchLotCosts = async (lotId: string, bid: Money, country: string, 
 let countries: Promise<ShippingCountry[]> | null = null;
 export function fetchShippingCountries(): Promise<ShippingCountry[]> {
   countries ??= get('/api/shipping_countries/', undefined, { auth: false })
-    .then((d) => toList<ShippingCountry>(d).filter((c) => c && c.slug))
+    .then((d) => toList<ShippingCountry>(d).filter((c) => c?.slug))
     .catch((e) => {
       countries = null;
       throw e;

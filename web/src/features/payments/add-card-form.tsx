@@ -75,6 +75,7 @@ export function AddCardForm({ onAdded, onCancel }: { onAdded: (card: SavedCard) 
         <div className="card-check" role="status">
           <p><strong>Your bank wants to confirm this card.</strong> Finish the check in the window that has opened.</p>
           <div className="card-check__actions">
+            {/* biome-ignore lint/a11y/noAutofocus: the form is replaced by this one action while the bank's window is open: focus must not be lost */}
             <button type="button" autoFocus className="button button--ghost button--small" onClick={() => popup.current?.focus()}>Show the window</button>
           </div>
         </div>

@@ -18,6 +18,7 @@ export function MaskedField({ id, label, error, hint, mask, onValue, adornment, 
   const ref = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
   const shown = String(value ?? '');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restores the caret after each new shown value
   useLayoutEffect(() => {
     if (caret.current !== null && ref.current === document.activeElement) ref.current?.setSelectionRange(caret.current, caret.current);
     caret.current = null;

@@ -50,7 +50,7 @@ export function SavedCardsSection() {
       })
       .catch((e: Error) => setLoadError(e.message || 'Server error'));
   };
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when a card was added (version); lastAdded and load are read as of that render
   useEffect(() => load(version > 0 && lastAdded ? shown.current : null), [version]);
   // A card added through the bank's check: the form has done its work.
   useEffect(() => {

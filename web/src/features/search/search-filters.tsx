@@ -19,6 +19,7 @@ export function SearchFiltersPanel({ filters: f, counters, caskRanges, onChange 
   const id = useId();
   const sw = (key: 'sold' | 'live' | 'strict', label: string) => (
     <div className="switch">
+      {/* biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox carries its checked state; aria-checked would duplicate it (ARIA in HTML) */}
       <input id={`${id}-${key}`} type="checkbox" role="switch" checked={f[key]} onChange={(e) => onChange({ ...f, [key]: e.target.checked })} />
       <label htmlFor={`${id}-${key}`}>{label}</label>
     </div>
@@ -46,7 +47,7 @@ export function SearchFiltersPanel({ filters: f, counters, caskRanges, onChange 
                 <li key={o.value} className="check check--count">
                   <input id={`${id}-${name}-${o.value}`} type="checkbox" checked={selected.includes(o.value)} onChange={() => onChange(toggleSelected(f, name, o.value))} />
                   <label htmlFor={`${id}-${name}-${o.value}`}>
-                    <span>{filterLabel(o.value)}</span> <span className="count" aria-label={`${o.count} lots`}>{o.count}</span>
+                    <span>{filterLabel(o.value)}</span> <span className="count"><span aria-hidden="true">{o.count}</span><span className="visually-hidden">{o.count} lots</span></span>
                   </label>
                 </li>
               ))}

@@ -37,6 +37,7 @@ export function SearchPage() {
   const query = snap.term ? searchQuery(request) : '';
   const counterQuery = snap.term ? countersQuery(request) : '';
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one search per query; navigate and errors.show only handle a failure, they do not change what is fetched
   useEffect(() => {
     if (!query) return;
     const ctrl = new AbortController();
@@ -56,7 +57,6 @@ export function SearchPage() {
       },
     );
     return () => ctrl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query, counterQuery]);
 
   const search = (text: string) => {

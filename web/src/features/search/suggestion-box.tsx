@@ -26,6 +26,7 @@ export function SuggestionBox({ onSearch, onOpenLot }: Props) {
   const [active, setActive] = useState(-1);
   const typed = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters that change suggestions are the triggers; the effect reads them from the store
   useEffect(() => {
     const text = snap.inputValue.trim();
     if (!typed.current || text === '') {
@@ -102,11 +103,14 @@ export function SuggestionBox({ onSearch, onOpenLot }: Props) {
         onFocus={() => list.length > 0 && setOpen(true)}
       />
       <button type="button" className="button button--primary" onClick={() => { setOpen(false); typed.current = false; onSearch(snap.inputValue); }}>Search</button>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox pattern: a list box of options with aria-activedescendant */}
       <ul id={`${id}-list`} role="listbox" aria-label="Suggestions" className="search-box__list" hidden={!shown}>
         {list.map((s, i) => (
+          // biome-ignore lint/a11y/useFocusableInteractive: options of an aria-activedescendant list box are not focused: the focus stays in the input
           <li
             key={s.kind === 'lot' ? s.id : `${s.kind}-${s.value}`}
             id={`${id}-opt-${i}`}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the list box above (combobox pattern)
             role="option"
             aria-selected={i === active}
             className={`search-box__option${i === active ? ' is-active' : ''}`}

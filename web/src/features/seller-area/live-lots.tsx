@@ -64,6 +64,7 @@ export function LiveLots({ onError }: { onError: (e: unknown) => void }) {
     void loadSellerLive();
   }, []);
   // A live update may flip a listed lot's reserve_met: move it to the list it now belongs to.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every live lot update (lots.byId), which reconcileReserve reads from the store
   useEffect(() => {
     reconcileReserve();
   }, [lots.byId]);

@@ -37,10 +37,10 @@ function SavedMethods({ userId, choice, onChoice, onError }: Pick<Props, 'choice
   }, [denied, list.error]);
   // The default method is the one picked first.
   const methods = list.data ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the list arrives: a later choice is the user's
   useEffect(() => {
     if (methods?.length && choice === 'new') onChoice((methods.find((m) => m.is_default) ?? methods[0]).id);
     // Only when the list arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [methods]);
 
   if (!open || denied) {

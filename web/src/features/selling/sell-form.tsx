@@ -41,12 +41,13 @@ export function SellForm({ fromValuation }: { fromValuation: string | null }) {
   const [valuationRef, setValuationRef] = useState('');
   const list = countries.data ?? [];
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the auctions arrive: a later choice is the user's
   useEffect(() => {
     if (!f.draft.auction_id && auctions.data?.length) f.set({ auction_id: String(auctions.data[0].id) });
     // Only when the auctions arrive.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [auctions.data]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads the valuation when it or the sign-in changes; f.setDraft and show are new every render
   useEffect(() => {
     if (!fromValuation || status !== 'signed-in') return;
     const ctrl = new AbortController();
@@ -55,7 +56,6 @@ export function SellForm({ fromValuation }: { fromValuation: string | null }) {
       f.setDraft((d) => ({ ...d, items: itemsFromValuation(v), valuation_id: v.id }));
     }, (e) => !ctrl.signal.aborted && show(e));
     return () => ctrl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fromValuation, status]);
 
   const submit = async () => {

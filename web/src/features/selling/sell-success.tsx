@@ -17,7 +17,7 @@ export function SellRequestSuccess() {
   return (
     <>
       <PageHead title="Sell request received" eyebrow="Selling" />
-      <div className="container section narrow prose" aria-label="Sell request received">
+      <div className="container section narrow prose" role="region" aria-label="Sell request received">
         {r ? (
           <>
             <p className="lead-text">Your sell request <strong>{r.reference}</strong> is received.</p>

@@ -42,6 +42,7 @@ export function SellingSummaryModal({ data, onClose }: { data: SummaryData; onCl
       <h3>Items</h3>
       <ul className="sell-summary__items">
         {data.items.map((it, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: items of one submitted request, rendered whole, never reordered
           <li key={i}>{it.title}{it.quantity > 1 ? ` × ${it.quantity}` : ''}</li>
         ))}
       </ul>

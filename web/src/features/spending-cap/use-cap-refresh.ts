@@ -17,7 +17,7 @@ export const REFRESH_DELAYS_MS = [700, 3000];
 export function useCapRefresh(): void {
   useEffect(() => {
     let timers: ReturnType<typeof setTimeout>[] = [];
-    const clear = () => timers.forEach((t) => clearTimeout(t));
+    const clear = () => timers.forEach((t) => { clearTimeout(t); });
     const later = () => {
       clear();
       timers = REFRESH_DELAYS_MS.map((ms) => setTimeout(() => void refreshSpendingCaps(), ms));

@@ -11,11 +11,11 @@ export const PROGRESS_REFRESH_MS = 5_000;
 export function AuctionProgressPanel({ auctionId }: { auctionId: string }) {
   const progress = useAsync((signal) => fetchProgress(auctionId, signal), [auctionId]);
   const { reload } = progress;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload is new every render; the timer only needs the auction
   useEffect(() => {
     const timer = setInterval(reload, PROGRESS_REFRESH_MS);
     return () => clearInterval(timer);
     // reload changes identity every render; the timer only needs the auction.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [auctionId]);
 
   if (progress.error && !progress.data) return <ErrorNote error={progress.error} onRetry={reload} />;

@@ -62,7 +62,7 @@ export async function receiveItem(requestId: string, itemId: string, conditionNo
   if (photos.length === 0) return post(path, { condition_note: conditionNote });
   const form = new FormData();
   form.append('condition_note', conditionNote);
-  photos.forEach((file, i) => form.append(`photo${i + 1}`, file, file.name));
+  photos.forEach((file, i) => { form.append(`photo${i + 1}`, file, file.name); });
   let res: Response;
   try {
     res = await sendForm(path, form);

@@ -25,7 +25,7 @@ function useImage(url: string | null): { src: string | null; failed: boolean } {
 export function AuthImage({ url, alt, className }: { url: string; alt: string; className?: string }) {
   const { src, failed } = useImage(url);
   if (failed) return <span className={`valuation-photo valuation-photo--missing ${className ?? ''}`}>Photo unavailable</span>;
-  if (!src) return <span className={`valuation-photo valuation-photo--loading ${className ?? ''}`} aria-label={`Loading ${alt}`} />;
+  if (!src) return <span className={`valuation-photo valuation-photo--loading ${className ?? ''}`} role="img" aria-label={`Loading ${alt}`} />;
   return <img src={src} alt={alt} className={`valuation-photo ${className ?? ''}`} />;
 }
 

@@ -45,6 +45,7 @@ export function MyValuations() {
                   <span className="field__hint">Sent {formatShortDate(v.created_at)}</span>
                 </div>
                 {v.objects.map((o, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: objects of one stored valuation, rendered whole, never reordered
                   <div key={i}>
                     <p>{o.title}</p>
                     <PhotoStrip images={o.images} title={o.title} />

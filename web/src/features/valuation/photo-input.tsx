@@ -49,6 +49,7 @@ export function PhotoInput({ photos, onChange, subject, testId, max = MAX_PHOTOS
     <>
       {photos.length > 0 && (
         <ul className="valuation-previews" aria-label={`Photos of ${subject}`}>
+          {/* biome-ignore lint/suspicious/noArrayIndexKey: two photos may share a name; a removal remounts the later previews, which keep no state of their own */}
           {photos.map((f, i) => <Preview key={`${f.name}-${i}`} file={f} label={`Photo ${i + 1} of ${subject}`} onRemove={() => remove(i)} />)}
         </ul>
       )}

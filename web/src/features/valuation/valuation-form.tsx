@@ -28,7 +28,7 @@ function buildForm(objects: DraftObject[], signUp: RegistrationValues | null): F
   }
   objects.forEach((o, n) => {
     form.append(`objects[${n}][title]`, o.title.trim());
-    o.photos.forEach((f, k) => form.append(`objects[${n}][image${k + 1}]`, f, f.name));
+    o.photos.forEach((f, k) => { form.append(`objects[${n}][image${k + 1}]`, f, f.name); });
   });
   return form;
 }

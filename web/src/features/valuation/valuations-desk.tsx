@@ -94,6 +94,7 @@ export function ValuationsDesk() {
                   <span className="field__hint">Sent {formatShortDate(v.created_at)}</span>
                 </div>
                 {v.objects.map((o, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: objects of one stored valuation, rendered whole, never reordered
                   <div key={i}>
                     <p><strong>Object {i + 1}:</strong> {o.title} ({o.images.length} {o.images.length === 1 ? 'photo' : 'photos'})</p>
                     <PhotoStrip images={o.images} title={o.title} />
