@@ -24,6 +24,7 @@ import { searchFeature } from './search/feature';
 import { contentFeature } from './content/feature';
 import { auditFeature } from './audit/feature';
 import { limitsFeature } from './limits/feature';
+import { closeMonitorFeature } from './close-monitor/feature';
 
 /**
  * A feature slice: its routes, and the background work it runs while the server is up (schedulers, outbox
@@ -46,6 +47,7 @@ export const features: Feature[] = [
   contentFeature,
   auditFeature,
   limitsFeature,
+  closeMonitorFeature,
 ];
 
 /**
@@ -54,7 +56,7 @@ export const features: Feature[] = [
  * its appends, services/live/feature.ts).
  */
 export function featuresFor(role: ServerRole): Feature[] {
-  const socketSlices: Feature[] = [liveFeature, notificationPushFeature];
+  const socketSlices: Feature[] = [liveFeature, notificationPushFeature, closeMonitorFeature];
   if (role === 'live') return socketSlices;
   return role === 'api' ? features.filter((f) => f !== notificationPushFeature) : features;
 }

@@ -73,6 +73,21 @@ export class Metrics {
     this.requestSeconds.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, seconds);
   }
 
+  /** A gauge source as handed in (the close monitor reads the same numbers, services/close-monitor). */
+  source<K extends keyof MetricSources>(name: K): MetricSources[K] {
+    return this.sources[name];
+  }
+
+  /** The bid decisions so far: how many were refused, and the latency histogram's cumulative buckets (le in seconds). */
+  async bidTotals(): Promise<{ refused: number; buckets: Array<{ le: number; count: number }> }> {
+    const decisions = (await this.bidDecisions.get()).values;
+    const refused = decisions.find((v) => v.labels.outcome === 'refused')?.value ?? 0;
+    const buckets = (await this.bidSeconds.get()).values
+      .filter((v) => v.metricName === 'auction_bid_decision_seconds_bucket')
+      .map((v) => ({ le: v.labels.le === '+Inf' ? Infinity : Number(v.labels.le), count: v.value }));
+    return { refused, buckets };
+  }
+
   /** The text exposition format. */
   async text(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
