@@ -19,8 +19,10 @@ const OPEN = 1;
 const monitors = new WeakMap<AppContext, CloseMonitor>();
 
 function monitorOf(ctx: AppContext): CloseMonitor {
-  let monitor = monitors.get(ctx);
-  if (!monitor) monitors.set(ctx, (monitor = new CloseMonitor(ctx)));
+  const known = monitors.get(ctx);
+  if (known) return known;
+  const monitor = new CloseMonitor(ctx);
+  monitors.set(ctx, monitor);
   return monitor;
 }
 
