@@ -6,8 +6,9 @@
  * ?section=sell-requests: sell requests to receive, consign, relist or return.
  * ?section=auctions and ?section=lots: the catalogue desks (features/staff-catalogue).
  * ?section=articles, ?section=site-content and ?section=newsletter: the content desks (features/content).
+ * ?section=close-monitor: the close as it happens, live (features/close-monitor).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { fetchStaffUsers, type FeeFilter, type StaffUser } from '../api/staff';
@@ -31,6 +32,9 @@ import { SITE } from '../lib/site';
 import { session } from '../state/session';
 import { pushToast } from '../state/toasts';
 import '../styles/staff.css';
+
+// uPlot comes with the close monitor only: the other desks do not load it.
+const CloseMonitorDesk = lazy(() => import('../features/close-monitor/close-monitor-desk').then((m) => ({ default: m.CloseMonitorDesk })));
 
 const FEE_OPTIONS = [
   { value: '', label: 'All users' },
@@ -127,6 +131,10 @@ const SECTIONS = {
     label: 'Sell requests',
     intro: 'Sellers\' requests to sell: mark items received with a note on their condition, consign them as lots, and relist or return lots that did not sell.',
   },
+  'close-monitor': {
+    label: 'Close monitor',
+    intro: 'The auction as it closes, live: bids and refusals per second, how fast bids are decided, lots open, extended and closed, how far the pages trail the bids, watchers and emails waiting.',
+  },
   valuations: {
     label: 'Valuations',
     intro: 'Sellers\' valuation requests with their photos: answer each with an estimate or a decline and a message; the seller is emailed.',
@@ -160,7 +168,8 @@ function StaffOnly({ section }: { section: Section }) {
           ))}
         </ul>
       </nav>
-      {section === 'auctions' || section === 'lots' ? <CatalogueDesk section={section} /> : isContentSection(section) ? <ContentDesk section={section} /> : section === 'withdrawals' ? <WithdrawalsDesk /> : section === 'wallets' ? <WalletsDesk />
+      {section === 'close-monitor' ? <Suspense fallback={<Spinner />}><CloseMonitorDesk /></Suspense>
+        : section === 'auctions' || section === 'lots' ? <CatalogueDesk section={section} /> : isContentSection(section) ? <ContentDesk section={section} /> : section === 'withdrawals' ? <WithdrawalsDesk /> : section === 'wallets' ? <WalletsDesk />
         : section === 'orders' ? <OrdersDesk /> : section === 'vouchers' ? <VouchersDesk /> : section === 'sell-requests' ? <SellRequestsDesk /> : section === 'valuations' ? <ValuationsDesk /> : <UsersTable />}
     </>
   );
