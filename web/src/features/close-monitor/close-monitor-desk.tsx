@@ -64,7 +64,7 @@ export function CloseMonitorDesk() {
       {samples.length === 0 ? <p className="close-monitor__empty">Waiting for the first second…</p> : (
         <div className="close-monitor__charts">
           <MonitorChart title="Bids per second" data={charts.bids} summary={`${num(last?.bids_per_second)} bids and ${num(last?.refusals_per_second)} refusals in the last second`}
-            series={[{ label: 'Accepted and refused', color: GOLD }, { label: 'Refused', color: RED }]} />
+            series={[{ label: 'Bids', color: GOLD }, { label: 'Refused here', color: RED }]} />
           <MonitorChart title="Bid decision time (ms, this server)" data={charts.latency} summary={`median ${num(last?.decision_p50_ms, ' ms')}, 99th percentile ${num(last?.decision_p99_ms, ' ms')}`}
             series={[{ label: 'Median', color: INK }, { label: '99th percentile', color: RED }]} />
           <MonitorChart title="Lots" data={charts.lots} summary={`${num(last?.lots_open)} open, ${num(last?.lots_extended)} extended, ${num(last?.lots_closed)} closed`}
