@@ -5,6 +5,8 @@ import type { Baseline } from './pg-baseline';
 import type { LagReport } from './watchers';
 import { ms, spread } from './stats';
 import { describeServerCores, type Column } from './processes';
+import type { Ceiling } from './bare-ceiling';
+import type { EventLoopDelay } from './event-loop';
 
 export interface ReportInput {
   load: BidLoadResult;
@@ -20,9 +22,13 @@ export interface ReportInput {
   processes: number;
   connections: number;
   keys: boolean;
+  /** Fastify alone answering the same storm, in the same run (issue #22's ceiling). */
+  ceiling?: Ceiling;
+  /** The server's event-loop delay during the measured run (null when /metrics could not be read). */
+  eventLoop?: EventLoopDelay | null;
 }
 
-const TARGETS = { decisionsPerSecond: 2500, p99Ms: 100, ratio: 3, lagP99Ms: 250 };
+const TARGETS = { decisionsPerSecond: 2500, p99Ms: 100, ratio: 3, lagP99Ms: 250, ofCeiling: 0.7, tail: 5 };
 
 /** Prints the run and answers its figures for the side-by-side table (LOAD_PROCESSES). */
 export function report(input: ReportInput): Column {
@@ -49,6 +55,7 @@ export function report(input: ReportInput): Column {
     `other processes ${(machine - server - generator - postgres).toFixed(2)}; machine ${machine.toFixed(2)} of ${os.cpus().length}`);
   console.log(`PostgreSQL one-row:   ${baseline.commitsPerSecond.toFixed(0)} commits/s (${baseline.method})`);
   console.log(`Ratio:                decisions ${ratio.toFixed(2)}x   ${check(ratio >= TARGETS.ratio)} (>= ${TARGETS.ratio}x); accepted ${acceptedRatio.toFixed(2)}x`);
+  const ceilingFigures = printCeiling(input, decisions, latency.p50, latency.p99, check);
   const audit = input.audit;
   const auditOk = audit.lost === 0 && audit.unanswered >= 0 && audit.unanswered <= audit.inFlightLimit;
   console.log(`Audit:                ${audit.answered} accepted answers, ${audit.placed} BidPlaced in the stream (in ${audit.appends} appends), ${audit.lost} accepted bids missing, ${audit.unanswered} placed while their answer was on the wire at the stop   ${check(auditOk)}`);
@@ -70,6 +77,30 @@ export function report(input: ReportInput): Column {
     ['machine cores busy', `${machine.toFixed(2)} of ${os.cpus().length}`],
     ['PG one-row commits/s; ratio', `${baseline.commitsPerSecond.toFixed(0)}; ${ratio.toFixed(2)}x`],
     ['BidPlaced (appends)', `${audit.placed} (${audit.appends})`],
+    ...ceilingFigures,
   ];
   return { processes: input.processes, ok: auditOk, figures };
+}
+
+/** The ceiling, the tail and the event loop (issue #22's targets), printed; their figures for the side-by-side table. */
+function printCeiling(input: ReportInput, decisions: number, p50: number, p99: number, check: (ok: boolean) => string): Array<[string, string]> {
+  const figures: Array<[string, string]> = [];
+  const tail = p99 / p50;
+  console.log(`Tail:                 p99 / p50 = ${tail.toFixed(1)}   ${check(tail <= TARGETS.tail)} (<= ${TARGETS.tail})`);
+  figures.push(['p99 / p50', tail.toFixed(1)]);
+  const loop = input.eventLoop;
+  if (loop) {
+    console.log(`Event-loop delay:     p50 ${ms(loop.p50Ms)}, p99 ${ms(loop.p99Ms)}, max ${ms(loop.maxMs)} (the server's, during the run)`);
+    figures.push(['event-loop delay p50 / p99 / max', `${loop.p50Ms.toFixed(1)} / ${loop.p99Ms.toFixed(1)} / ${loop.maxMs.toFixed(1)} ms`]);
+  }
+  const ceiling = input.ceiling;
+  if (ceiling) {
+    const bare = ceiling.load.decisions / ceiling.load.durationSeconds;
+    const bareLatency = spread(ceiling.load.latenciesMs);
+    const share = decisions / bare;
+    console.log(`Ceiling (Fastify alone, same storm, same run): ${bare.toFixed(0)} answers/s, p50/p99 ${ms(bareLatency.p50)} / ${ms(bareLatency.p99)}, its server ${ceiling.serverCores.toFixed(2)} cores`);
+    console.log(`Of the ceiling:       ${share.toFixed(2)}   ${check(share >= TARGETS.ofCeiling)} (>= ${TARGETS.ofCeiling})`);
+    figures.push(['ceiling answers/s; house share', `${bare.toFixed(0)}; ${share.toFixed(2)}`]);
+  }
+  return figures;
 }

@@ -4,7 +4,9 @@
  * 2. PostgreSQL's own one-row-per-commit rate on one hot row (the ceiling of a row-per-lot design);
  * 3. the server as a child process (its own event loop, like production);
  * 4. 1,000 websocket watchers of the lot, then autocannon: 64 connections bidding on the one lot;
- * 5. the report: bid decisions/s, accepted/s, latency, errors, live delivery lag, the baseline and the ratio;
+ * 5. the report: bid decisions/s, accepted/s, latency, errors, live delivery lag, the baseline and the ratio, the
+ *    server's event-loop delay during the run, and the ceiling: the same storm against Fastify alone
+ *    (bare-ceiling.ts), measured first in the same run, with the house's decisions/s as a ratio of it;
  *    and an audit: every accepted answer is a BidPlaced in the stream, and no more.
  * Loopback only; every phase is bounded in time. Settings: LOAD_SECONDS, LOAD_CONNECTIONS, LOAD_WATCHERS,
  * LOAD_IDEMPOTENCY_KEYS=0, LOAD_PROCESSES (server processes: `2`, or `1,2` runs both, each on a fresh database, and
@@ -25,6 +27,8 @@ import { Watchers } from './watchers';
 import { runBidLoad } from './bid-load';
 import { report } from './report';
 import { exitWhenDone } from './stats';
+import { bareCeiling, type Ceiling } from './bare-ceiling';
+import { eventLoopDelay } from './event-loop';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 16);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 64);
@@ -35,12 +39,16 @@ const log = (m: string) => console.log(`[load] ${m}`);
 
 async function main(): Promise<void> {
   const columns: Column[] = [];
-  for (const processes of PROCESSES) columns.push(await runOnce(processes));
+  // The ceiling first, on the quiet machine the house's run will have too: Fastify alone, the same storm.
+  log(`measuring the ceiling: Fastify alone answering the same bids (${SECONDS} s)`);
+  const bareBidders = Array.from({ length: CONNECTIONS }, (_, i) => ({ id: `bare-${i}`, access: `bare-token-${i}` }));
+  const ceiling = await bareCeiling({ bidders: bareBidders, connections: CONNECTIONS, durationSeconds: SECONDS, idempotencyKeys: KEYS });
+  for (const processes of PROCESSES) columns.push(await runOnce(processes, ceiling));
   printSideBySide(`One hot lot, ${SECONDS} s, ${CONNECTIONS} connections, ${WATCHERS} watchers, by server processes:`, columns);
   if (columns.some((c) => !c.ok)) process.exitCode = 1;
 }
 
-async function runOnce(processes: number): Promise<Column> {
+async function runOnce(processes: number, ceiling: Ceiling): Promise<Column> {
   const loadBefore = loadAverage();
   const database = await prepareDatabase(log);
   const tokenSecret = randomBytes(48).toString('base64url');
@@ -67,8 +75,11 @@ async function runOnce(processes: number): Promise<Column> {
     log('warm-up (2 s)');
     const warmup = await runBidLoad({ url: server.url, lotId, bidders, connections: CONNECTIONS, durationSeconds: 2, idempotencyKeys: KEYS });
     log(`bidding for ${SECONDS} s: ${CONNECTIONS} connections on one lot${KEYS ? ', with Idempotency-Keys' : ''}`);
+    // A scrape resets the event loop's delay histogram: the one after the run then has the run's own figures.
+    await eventLoopDelay(server.url, server.metricsToken).catch(() => null);
     const cpuBefore = { server: server.cpuSample(), generator: process.cpuUsage(), machine: machineBusySeconds(), pg: await samplePgCpu(database.url) };
     const load = await runBidLoad({ url: server.url, lotId, bidders, connections: CONNECTIONS, durationSeconds: SECONDS, idempotencyKeys: KEYS });
+    const eventLoop = await eventLoopDelay(server.url, server.metricsToken).catch(() => null);
     const generatorCpu = process.cpuUsage(cpuBefore.generator);
     const serverProcesses = coresPerProcess(cpuBefore.server, server.cpuSample(), load.durationSeconds);
     const cpu = {
@@ -88,7 +99,7 @@ async function runOnce(processes: number): Promise<Column> {
     const appends = new Set(placedEvents.map((e) => e.transaction_id)).size;
     const answeredIds = [...warmup.acceptedIds, ...load.acceptedIds];
     const audit = { appends, placed: inStream.size, answered: answeredIds.length, lost: answeredIds.filter((id) => !inStream.has(id)).length, unanswered: inStream.size - answeredIds.length, inFlightLimit: 2 * CONNECTIONS };
-    const column = report({ load, lag, baseline, watchers: WATCHERS, stillOpen, audit, cpu, serverProcesses, processes, connections: CONNECTIONS, keys: KEYS });
+    const column = report({ load, lag, baseline, watchers: WATCHERS, stillOpen, audit, cpu, serverProcesses, processes, connections: CONNECTIONS, keys: KEYS, ceiling, eventLoop });
     column.figures.push(loadAverageFigure(loadBefore));
     return column;
   } finally {

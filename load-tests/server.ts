@@ -7,6 +7,7 @@ import path from 'node:path';
 import os from 'node:os';
 import fs from 'node:fs';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +15,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunningServer {
   url: string;
+  /** The bearer token of its /metrics (the benchmarks read the event loop's delay there). */
+  metricsToken: string;
   processes: number;
   /** CPU seconds the server's processes (the primary and its workers) have used so far (Linux /proc; NaN elsewhere). */
   cpuSeconds(): number;
@@ -98,6 +101,7 @@ function freePort(): Promise<number> {
 export async function startServer(options: { databaseUrl: string; tokenSecret: string; processes?: number; /** `api` or `live`: an API node or a live node (docs/scale.md, "Live nodes"). */ role?: 'api' | 'live' }): Promise<RunningServer> {
   const processes = Math.max(1, options.processes ?? 1);
   const port = await freePort();
+  const metricsToken = randomBytes(32).toString('hex');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-load-data-'));
   // A live node is only profiled on request (LOAD_PROFILE_LIVE=1): its profile would land in the same folder.
   const profiled = process.env.LOAD_PROFILE_DIR && (options.role !== 'live' || process.env.LOAD_PROFILE_LIVE === '1');
@@ -118,6 +122,7 @@ export async function startServer(options: { databaseUrl: string; tokenSecret: s
       PROCESSES: String(processes),
       LOT_LEASES: processes > 1 ? 'on' : 'off',
       SERVER_ROLE: options.role ?? 'all',
+      METRICS_TOKEN: metricsToken,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -141,6 +146,7 @@ export async function startServer(options: { databaseUrl: string; tokenSecret: s
   const cpuSample = (): CpuSample => new Map([child.pid, ...childPids(child.pid)].map((pid) => [pid!, cpuSecondsOf(pid)]));
   return {
     url,
+    metricsToken,
     processes,
     cpuSample,
     cpuSeconds: () => [...cpuSample().values()].reduce((a, b) => a + b, 0),
