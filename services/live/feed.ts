@@ -55,6 +55,9 @@ export class LiveFeed {
     this.signal = options.signal ?? null;
     this.coalescer = new Coalescer((lotId, text) => hub.toLotState(lotId, text), options.coalesceMs ?? 100);
     const lots = new LiveLots((streamId) => ctx.store.readStream(streamId));
+    // A socket that subscribes gets each lot's state as this feed knows it (routes.ts): the page read the lot from
+    // the read models, which may trail the feed, and the bids in between were pushed before it listened.
+    hub.setLotStates((lotId) => lots.current(lotId));
     this.dispatcher = new LiveDispatcher(hub, lots, this.coalescer, () => ctx.clock.now());
   }
 

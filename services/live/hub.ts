@@ -1,3 +1,5 @@
+import type { LotState } from '../../domain/lot/state';
+
 /**
  * The live websocket connections of this process, indexed by channel, by user and (lots channel) by lot, so a lot's
  * update touches only that lot's watchers. Broadcasts go through FanOut (fan-out.ts): serialised once, sent in
@@ -69,6 +71,18 @@ export class LiveHub implements LiveConnections {
     this.unindexLots(client);
     this.behind.delete(client);
     if (client.userId) removeFrom(this.byUser, client.userId, client);
+  }
+
+  private lotStates: (lotId: string) => LotState | undefined = () => undefined;
+
+  /** Where the lots' current states come from (the live feed's LiveLots). */
+  setLotStates(read: (lotId: string) => LotState | undefined): void {
+    this.lotStates = read;
+  }
+
+  /** The lot's state as the live feed last folded it, for a subscriber's first look; undefined when unknown here. */
+  lotState(lotId: string): LotState | undefined {
+    return this.lotStates(lotId);
   }
 
   /** Narrows a lots client to these lots (null: every lot). */

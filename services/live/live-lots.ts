@@ -47,6 +47,11 @@ export class LiveLots {
     return { event, before: lot.state, after, title: next.title };
   }
 
+  /** The open lot's state as the feed last folded it; undefined when this process has seen no event of it yet. */
+  current(lotId: string): LotState | undefined {
+    return this.lots.get(lotId)?.state;
+  }
+
   private async load(lotId: string, upToVersion: number): Promise<LiveLot> {
     let lot: LiveLot = { state: initialLotState, version: 0, title: '', customTitle: null };
     for (const stored of await this.readStream(lotStream(lotId))) {

@@ -115,9 +115,34 @@ test('a client may narrow /ws/lots/ to the lots it shows', async () => {
   await postBid(t, alice, { bid: '20', lot: a.lotId });
   await narrow.next((m) => m.purpose === 'lot_update' && m.lot_id === a.lotId);
   await new Promise((r) => setTimeout(r, 200));
-  assert.equal(narrow.of('lot_update').map((m) => m.lot_id), [a.lotId]);
+  // Only lot a: its first look on subscribing (when the feed knew it by then) and its bid; nothing of b.
+  assert.ok(narrow.of('lot_update').length >= 1);
+  assert.ok(narrow.of('lot_update').every((m) => m.lot_id === a.lotId), JSON.stringify(narrow.of('lot_update')));
   narrow.send({ action: 'nonsense' });
   await narrow.next((m) => m.purpose === 'error');
+});
+
+test('a socket that subscribes after the bids gets each lot as the live feed knows it (the page\'s read may trail)', async () => {
+  const { lotId } = await createLot(t.ctx, t.clock.now());
+  const early = await open('lots', null);
+  early.send({ action: 'subscribe', lot_ids: [lotId] });
+  await early.next((m) => m.purpose === 'subscribed');
+  assert.is((await postBid(t, alice, { bid: '20', lot: lotId })).statusCode, 201);
+  assert.is((await postBid(t, bob, { bid: '40', lot: lotId })).statusCode, 201);
+  // The feed has folded every bid (the proxy's answer included) once the early watcher has heard of the last.
+  const final = (await replayLot(t.ctx, lotId)).state;
+  const pushed = await early.next((m) => m.purpose === 'lot_update' && m.lot_id === lotId && m.bid_count === final.bidCount);
+  assert.is(pushed.current_bid, penceToDecimal(final.currentPrice!));
+
+  const late = await open('lots', null);
+  late.send({ action: 'subscribe', lot_ids: [lotId.toUpperCase()] });
+  const first = await late.next((m) => m.purpose === 'lot_update' && m.lot_id === lotId);
+  assert.equal(first, pushed, 'the same state the watchers were sent, without another bid');
+  const unknown = await open('lots', null);
+  unknown.send({ action: 'subscribe', lot_ids: ['8f0e1a4c-3b7d-4a9e-9c1f-2d3e4f5a6b7c'] });
+  await unknown.next((m) => m.purpose === 'subscribed');
+  await new Promise((r) => setTimeout(r, 200));
+  assert.is(unknown.of('lot_update').length, 0, 'a lot the feed does not know: nothing to say');
 });
 
 test('auction events go out on /ws/auctions/', async () => {

@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import { consumeWsTicket } from '../accounts/ws-tickets';
 import { authenticateAccessToken } from '../accounts/authenticate';
 import { CLOSE_UNAUTHORIZED, liveHub, type Channel, type LiveClient, type LiveHub } from './hub';
-import { hello } from './messages';
+import { hello, lotUpdate } from './messages';
 import { assertNever } from '../../domain/shared/decider';
 
 const CHANNELS: readonly Channel[] = ['lots', 'auctions', 'notifications', 'articles'];
@@ -85,6 +85,12 @@ function onMessage(ctx: AppContext, hub: LiveHub, client: LiveClient, data: RawD
     case 'subscribe':
       hub.setLots(client, new Set(parsed.lot_ids.map((id) => id.toLowerCase())));
       reply(client, { purpose: 'subscribed', lot_ids: [...client.lots!] });
+      // Each lot as the live feed knows it: bids pushed before this socket listened, which the read models the page
+      // loaded from may not have had yet. The client keeps whichever of the two has more bids.
+      for (const lotId of client.lots!) {
+        const state = hub.lotState(lotId);
+        if (state) reply(client, lotUpdate(state));
+      }
       return;
     case 'subscribe_all':
       hub.setLots(client, null);

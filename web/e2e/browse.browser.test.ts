@@ -30,7 +30,8 @@ async function api<T = any>(url: string): Promise<T> {
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Live lots' }).getByRole('listitem');
 const cardTitles = async (page: Page) => (await cards(page).getByRole('heading', { level: 3 }).allInnerTexts()).map((t) => t.trim());
-const countLine = (page: Page, n: number) => page.getByText(`${n} ${n === 1 ? 'lot' : 'lots'}`, { exact: true });
+/** The listing's count line (the filters' counts say "6 lots" to screen readers too: not those). */
+const countLine = (page: Page, n: number) => page.locator('.toolbar__count').getByText(`${n} ${n === 1 ? 'lot' : 'lots'}`, { exact: true });
 
 test('(f) the deep link /auction loads the live lots; a distillery filter narrows them (kept across a reload); clear all', async () => {
   const context = await newContext(e, DESKTOP);

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { applyBidUpdate, applyFinished, applyLotUpdate, effectiveEnd, updatesFromLotsUpdatedData } from './lot-merge';
+import { applyBidUpdate, applyFinished, applyLotUpdate, effectiveEnd, isStaleUpdate, updatesFromLotsUpdatedData } from './lot-merge';
 import { canRetry, channelUrl, LIVE, reconnectDelay } from './reconnect';
 import type { Lot } from './types';
 
@@ -24,6 +24,15 @@ test('lot_update merges price, step, reserve, extra time and end', () => {
   // own fields untouched by a public update
   assert.is(l.bid_stats.is_winning, true);
   assert.is(l.bid_stats.current_user_bid, '150.00');
+});
+
+test('an update with fewer bids than the page shows is stale (the feed and the read models crossed); equal or more is not', () => {
+  const l = { ...lot(), bid_count: 7 };
+  assert.is(isStaleUpdate(l, { bid_count: 6 }), true);
+  assert.is(isStaleUpdate(l, { bid_count: 7 }), false, 'the same bids: an end or a reserve may still have moved');
+  assert.is(isStaleUpdate(l, { bid_count: 8 }), false);
+  assert.is(isStaleUpdate(lot(), { bid_count: 1 }), false, 'a page without a count takes it');
+  assert.is(isStaleUpdate(l, { current_bid: '1.00' }), false, 'no count in the update: nothing to compare');
 });
 
 test('empty extra time clears it; absent fields are left alone', () => {

@@ -46,6 +46,15 @@ export function applyLotUpdate(lot: Lot, m: Partial<LotUpdateMessage>): void {
   if (has(m, 'end_date') && m.end_date) lot.end_date = m.end_date;
 }
 
+/**
+ * A state older than what the page holds: fewer bids than it already shows (bids are never taken back, so the
+ * count only grows). It happens when a socket's first look (the live feed's state) and the page's own read (the read
+ * models) cross: the newer of the two stays.
+ */
+export function isStaleUpdate(lot: Lot, m: Partial<LotUpdateMessage>): boolean {
+  return typeof m.bid_count === 'number' && typeof lot.bid_count === 'number' && m.bid_count < lot.bid_count;
+}
+
 /** Applies a private bid update; answers whether the caller has just lost the lead (to show "outbid"). */
 export function applyBidUpdate(lot: Lot, m: BidUpdateMessage): { outbid: boolean } {
   const wasWinning = lot.bid_stats?.is_winning;

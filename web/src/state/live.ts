@@ -8,7 +8,7 @@ import { subscribeKey } from 'valtio/utils';
 import { LiveChannel, type ChannelStatus } from '../api/ws';
 import { fetchLot, fetchLotsUpdatedData } from '../api/lots';
 import {
-  applyBidUpdate, applyFinished, applyLotUpdate, effectiveEnd, updatesFromLotsUpdatedData, type BidUpdateMessage, type LotUpdateMessage,
+  applyBidUpdate, applyFinished, applyLotUpdate, effectiveEnd, isStaleUpdate, updatesFromLotsUpdatedData, type BidUpdateMessage, type LotUpdateMessage,
 } from '../lib/lot-merge';
 import type { Lot } from '../lib/types';
 import { lotTitle } from '../lib/normalize';
@@ -63,6 +63,7 @@ export function dispatchLive(m: Record<string, unknown>): void {
       const msg = m as unknown as LotUpdateMessage;
       const lot = lotsStore.byId[String(msg.lot_id)];
       if (!lot) return void console.debug('[live] update for a lot not on screen', msg.lot_id);
+      if (isStaleUpdate(lot, msg)) return;
       applyWithExtension(lot, msg);
       return;
     }
@@ -126,7 +127,7 @@ async function catchUpOnScreen(): Promise<void> {
   const { updates, finished } = updatesFromLotsUpdatedData(await fetchLotsUpdatedData(ids));
   for (const update of updates) {
     const lot = lotsStore.byId[String(update.lot_id)];
-    if (lot) applyWithExtension(lot, update);
+    if (lot && !isStaleUpdate(lot, update)) applyWithExtension(lot, update);
   }
   for (const id of finished) {
     const lot = lotsStore.byId[id];
