@@ -1,6 +1,6 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
-import { createDb, LEASED_IDLE_IN_TRANSACTION_MS, type Db } from './db/database';
+import { createDb, LEASED_SILENCE_LIMIT_MS, type Db } from './db/database';
 import { EventStore } from './event-store/event-store';
 import { CommandHandler } from './commands/command-handler';
 import { ProjectionRunner } from '../projections/runner';
@@ -88,7 +88,7 @@ export function createLogger(config: Config, destination?: pino.DestinationStrea
 
 export function createContext(config: Config, databaseUrl: string, options: { clock?: Clock; log?: Logger; poolSize?: number } = {}): AppContext {
   const log = options.log ?? createLogger(config);
-  const db = createDb(databaseUrl, options.poolSize ?? 10, config.lotLeases ? LEASED_IDLE_IN_TRANSACTION_MS : undefined);
+  const db = createDb(databaseUrl, options.poolSize ?? 10, config.lotLeases ? LEASED_SILENCE_LIMIT_MS : undefined);
   const store = new EventStore(db);
   const clock = options.clock ?? systemClock;
   const tokens = new TokenService(loadOrCreateSigningKey(config.tokenSecret, config.dataDir), () => clock.now());
