@@ -50,6 +50,10 @@ const setServerTime = (at: Date) => setClockOffset(clockFile, at.getTime() - Dat
 const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(t.ctx.db)).rows[0].n;
 const closesOf = async (lotId: string) => eventsOf((await replayLot(t.ctx, lotId)).stored, 'LotClosed').length;
 
+/** The nodes' sessions that are not idle (what a stalled takeover waits for). */
+const busySessions = async () => JSON.stringify((await sql`SELECT application_name, state, wait_event, left(query, 100) AS query
+  FROM pg_stat_activity WHERE application_name LIKE 'node-%' AND state <> 'idle'`.execute(t.ctx.db)).rows);
+
 function cleanUp(): void {
   for (const node of nodes) node.kill9();
   lab?.destroy();
@@ -144,7 +148,7 @@ test('a node cut off the network in the middle of the close', async () => {
   await until('the takeover', async () => {
     const { holders, closes } = await state();
     return holders.every((h, i) => h === 'B' || closes[i] > 0) && closes.every((n, i) => n === 1 || EXTENDED.includes(i));
-  }, TAKEOVER_BOUND_MS, async () => `${JSON.stringify(await state())} ${JSON.stringify((await sql`SELECT application_name, state, xact_start, state_change, wait_event_type, wait_event, left(query, 120) AS q FROM pg_stat_activity WHERE application_name LIKE 'node-%' AND state <> 'idle'`.execute(t.ctx.db)).rows, null, 1)}\nB: ${b.output().slice(-3000)}`);
+  }, TAKEOVER_BOUND_MS, async () => `${JSON.stringify(await state())}\nsessions: ${await busySessions()}\nB: ${b.output().slice(-3000)}`);
   const takeoverMs = Date.now() - cutAt;
   await traffic.stop();
 
