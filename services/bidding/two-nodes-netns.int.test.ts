@@ -31,7 +31,7 @@ const LOTS = 12;
 /** Lots 0 (first held by A) and 6 (B) get a bid in the soft-close window: open during the cut, bids keep coming. */
 const EXTENDED = [0, 6];
 /** docs/scale.md: a vanished holder's heartbeat expires 3 s after its last beat (one beat a second), and the closing
- * pass (at most 1 s apart) takes a due lot whose holder does not answer its 1 s probe. Plus a second for a loaded CI. */
+ * pass (at most 1 s apart) takes a due lot whose holder does not answer its 1 s probe: within 6 s of the cut. */
 const TAKEOVER_BOUND_MS = LEASE_TTL_MS + 3_000;
 const INTERNAL_PORT = 3100;
 
