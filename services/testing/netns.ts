@@ -45,14 +45,23 @@ export function netnsUnavailable(): string | null {
   } catch {
     return 'the `ip` command (iproute2) is not installed';
   }
+  // Everything the lab needs, tried once: a namespace, a bridge, a veth pair (a container may lack any of them).
   const probe = `${PREFIX}-probe`;
-  try {
+  const undo = () => {
     quietly(() => ip('netns', 'del', probe));
+    quietly(() => ip('link', 'del', probe));
+    quietly(() => ip('link', 'del', `${probe}-v`));
+  };
+  try {
+    undo();
     ip('netns', 'add', probe);
-    ip('netns', 'del', probe);
+    ip('link', 'add', probe, 'type', 'bridge');
+    ip('link', 'add', `${probe}-v`, 'type', 'veth', 'peer', 'name', `${probe}-p`);
     return null;
   } catch (error) {
-    return `\`ip netns add\` failed: ${(error as { stderr?: Buffer }).stderr?.toString().trim() || error}`;
+    return `cannot make a test network (\`ip netns\`, bridge, veth): ${(error as { stderr?: Buffer }).stderr?.toString().trim() || error}`;
+  } finally {
+    undo();
   }
 }
 
