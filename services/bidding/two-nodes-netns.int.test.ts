@@ -76,7 +76,7 @@ test.before(async () => {
     forwardTcp(lab.hostAddress, { host: nats.hostname, port: Number(nats.port || 4222) }),
   ]);
   forwarders.push(pgForward, natsForward);
-  nodes.push(...await Promise.all(lab.nodes.map((node) => {
+  const started = await Promise.allSettled(lab.nodes.map((node) => {
     const url = new URL(db);
     url.host = `${lab.hostAddress}:${pgForward.port}`;
     url.searchParams.set('application_name', `node-${node.name}`);
@@ -85,7 +85,11 @@ test.before(async () => {
       INTERNAL_HOST: node.address, INTERNAL_PORT: String(INTERNAL_PORT), TOKEN_SECRET: t.ctx.config.tokenSecret!,
       NODE_ENV: 'test', TEST_CLOCK_FILE: clockFile, DATA_DIR: dir, LOG_LEVEL: 'warn',
     }, 90_000, { prefix: lab.exec(node), host: node.address, port: 3000 });
-  })));
+  }));
+  // A node that started is killed in after() even when the other did not start.
+  for (const s of started) if (s.status === 'fulfilled') nodes.push(s.value);
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
 });
 
 test.after(async () => {
