@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { createLogger } from './logger';
 import type { Config } from './config';
-import { createDb, poolStats, type Db } from './db/database';
+import { createDb, LEASED_SILENCE_LIMIT_MS, poolStats, type Db } from './db/database';
 import { EventStore } from './event-store/event-store';
 import { CommandHandler } from './commands/command-handler';
 import { ProjectionRunner } from '../projections/runner';
@@ -53,7 +53,7 @@ export { createLogger, redactUrl, REDACT_PATHS } from './logger';
 
 export function createContext(config: Config, databaseUrl: string, options: { clock?: Clock; log?: Logger; poolSize?: number } = {}): AppContext {
   const log = options.log ?? createLogger(config);
-  const db = createDb(databaseUrl, options.poolSize ?? 10);
+  const db = createDb(databaseUrl, options.poolSize ?? 10, config.lotLeases ? LEASED_SILENCE_LIMIT_MS : undefined);
   const store = new EventStore(db);
   const clock = options.clock ?? systemClock;
   const tokens = new TokenService(loadOrCreateSigningKey(config.tokenSecret, config.dataDir), () => clock.now());

@@ -16,14 +16,33 @@ export function poolStats(db: Db): { total: number; idle: number; waiting: numbe
   return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 };
 }
 
-export function createDb(connectionString: string, max = 10): Db {
+
+/**
+ * With several nodes (lot leases on), a node that vanishes from the network leaves its sessions open on the server,
+ * holding what they hold: a transaction's locks (a lot's lease row `FOR SHARE`, a projection's advisory lock) and the
+ * event feed of every reader, a pooled session's advisory locks (the closing scheduler's, services/db/session-locks.ts).
+ * The takeover of its lots and every node's projections would wait until the server ends them
+ * (services/bidding/two-nodes-netns.int.test.ts found 30 s, and for ever for the session locks). So with leases the
+ * server ends such a silent session after the lease TTL (3 s, services/bidding/lot-leases.ts): a node that cannot talk
+ * to the database that long has lost its leases anyway, and its open work is worth nothing to the others.
+ */
+export const LEASED_SILENCE_LIMIT_MS = 3_000;
+
+const silenceLimits = new WeakMap<Db, number>();
+
+/** The silence limit the pool was made with (leases on), else undefined: one node, nobody to take over. */
+export function silenceLimitOf(db: Db): number | undefined {
+  return silenceLimits.get(db);
+}
+
+export function createDb(connectionString: string, max = 10, silenceLimitMs?: number): Db {
   const pool = new pg.Pool({
     connectionString,
     max,
     // Backstop: the server ends a session left "idle in transaction" this long (code that awaits something other than
     // its own queries mid-transaction). Such a transaction holds its locks and, once it has written, the event feed
     // of every reader of this database (services/event-store/feed-horizon.ts). Nothing of ours idles that long.
-    idle_in_transaction_session_timeout: 30_000,
+    idle_in_transaction_session_timeout: silenceLimitMs ?? 30_000,
     // Backstop: waiting for a pooled connection fails after this instead of hanging, e.g. when every connection is
     // held by a transaction that itself waits for another pooled connection (a pool stall).
     connectionTimeoutMillis: 15_000,
@@ -38,5 +57,6 @@ export function createDb(connectionString: string, max = 10): Db {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
+  if (silenceLimitMs) silenceLimits.set(db, silenceLimitMs);
   return db;
 }

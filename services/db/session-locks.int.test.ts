@@ -44,4 +44,25 @@ test('the locks are released when the work fails', async () => {
   assert.is(await heldLocks(), 0);
 });
 
+test('with a silence limit (several nodes), work longer than the limit keeps its session and locks alive', async () => {
+  const limited = createDb(database.url, 1, 300);
+  try {
+    const pid = async (c: Db) => (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(c)).rows[0].pid;
+    const before = await pid(limited);
+    const during = await withSessionLocks(limited, async (connection) => {
+      await sql`SELECT pg_advisory_lock(1, 5)`.execute(connection);
+      // Longer than the limit: without the keep-alive the server would end the idle session and drop the lock.
+      await new Promise((r) => setTimeout(r, 1_000));
+      return (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()`
+        .execute(connection)).rows[0].n;
+    });
+    assert.is(during, 1, 'the lock is still held');
+    assert.is(await pid(limited), before, 'the same session');
+    const { rows: [after] } = await sql<{ t: string }>`SELECT current_setting('idle_session_timeout') AS t`.execute(limited);
+    assert.is(after.t, '0', 'a pooled session idles without limit again');
+  } finally {
+    await limited.destroy();
+  }
+});
+
 test.run();

@@ -27,17 +27,27 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
-    cwd: process.cwd(), env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+export interface SpawnOptions {
+  /** A command the server runs under, e.g. `ip netns exec <ns>` (it must exec the server, keeping the pid). */
+  prefix?: string[];
+  /** The address it listens on (127.0.0.1), and its port (a free one on this machine). */
+  host?: string;
+  port?: number;
+}
+
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, options: SpawnOptions = {}): Promise<ServerProcess> {
+  const port = options.port ?? await freePort();
+  const host = options.host ?? '127.0.0.1';
+  const [command, ...args] = [...(options.prefix ?? []), process.execPath, '--import', 'tsx', 'services/main.ts'];
+  const child = spawn(command, args, {
+    cwd: process.cwd(), env: { ...process.env, HOST: host, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const keep = (d: Buffer) => { output = (output + d.toString()).slice(-20_000); };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
