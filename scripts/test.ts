@@ -71,8 +71,10 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', NODE_DISABLE_COLORS: '1' };
   if (db) Object.assign(env, { TEST_DB_SERVER_URL: db.serverUrl, TEST_TEMPLATE_DB: db.template });
   const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? os.availableParallelism()));
-  // TEST_BROWSER_CONCURRENCY=0: the browser files after all the others, one at a time, alone on the machine.
-  const browsers = Number(process.env.TEST_BROWSER_CONCURRENCY ?? 1);
+  // The browser files after all the others, one at a time, alone on the machine (the default: on 2 cores a page beside
+  // two database files waits on the CPU, and a wait for what a person sees at once must not time out for that);
+  // TEST_BROWSER_CONCURRENCY=1 (or more) runs them beside the other files instead: faster on a machine with cores to spare.
+  const browsers = Number(process.env.TEST_BROWSER_CONCURRENCY ?? 0);
   const ordered = byExpectedCost(files, readTimes());
   const options = { env, isolated: isIsolated, onResult: (r: FileResult) => { results.push(r); report(r); } };
   try {
