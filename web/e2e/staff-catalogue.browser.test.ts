@@ -64,6 +64,10 @@ test('staff create an auction, stagger three lots 60 s apart, withdraw one with 
   await stagger.getByRole('button', { name: 'Stagger end times' }).click();
   await page.getByText('3 lots now end 60 s apart.').waitFor();
   await page.getByTestId('progress-total').filter({ hasText: '3' }).waitFor();
+  // The same dates form, for moving them: it opens on the auction's own dates, in the staff member's time.
+  const dates = page.getByRole('form', { name: 'Move auction dates' });
+  assert.is(await dates.getByLabel('New start').inputValue(), await localInput(page, start));
+  assert.is(await dates.getByLabel('New end').inputValue(), await localInput(page, end));
 
   // The lots desk: three end times one minute apart from the auction's end, in lot-number order.
   await page.locator('tr[aria-current="true"]').getByRole('button', { name: /^Lots of Auction/ }).click();

@@ -15,22 +15,10 @@ import { requireUser } from '../../http/auth';
 import { penceToDecimal } from '../../../domain/shared/money';
 import { lotPage, lotPageQuery, type LotCondition } from '../lots/lot-page';
 import { loadLotSales, saleFields } from '../../seller-statements/sale-status';
+// The "recent" auction here is the seller statement's: one definition for both.
+import { lastAuctionIdOf } from '../../seller-statements/statement-data';
 
 const sellerQuery = lotPageQuery.extend({ auction: z.string().uuid({ message: 'Enter a valid auction id.' }).optional() });
-
-/** The most recent auction, by end, in which this seller has a closed lot. */
-async function recentAuctionId(ctx: AppContext, sellerId: string): Promise<string | null> {
-  const row = await ctx.db
-    .selectFrom('lots')
-    .innerJoin('auctions', 'auctions.id', 'lots.auction_id')
-    .select('auctions.id')
-    .where('lots.seller_id', '=', sellerId)
-    .where('lots.outcome', 'is not', null)
-    .orderBy('auctions.end_date', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
 
 type Results = 'recent' | 'past';
 
@@ -55,7 +43,7 @@ export function sellerLotRoutes(app: FastifyInstance, ctx: AppContext): void {
   list('/api/sheduled_auction/', async (_me, now) => (eb) => eb.and([eb('outcome', 'is', null), eb('starts_at', '>', now)]), 'ends_asc', 'Seller: lots in scheduled auctions');
 
   const results = (which: Results, outcome: 'sold' | 'unsold') => async (me: string, _now: Date, auction?: string): Promise<LotCondition> => {
-    const recent = await recentAuctionId(ctx, me);
+    const recent = await lastAuctionIdOf(ctx.db, me);
     return (eb) => {
       const inAuction = auction
         ? eb('auction_id', '=', auction)

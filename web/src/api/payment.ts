@@ -9,8 +9,6 @@
  * runs in this window. After the challenge the provider sends the popup to `{page}?registration_fee=true|false...`;
  * that page hands its query to this window (postMessage, same origin only) and closes (state/shell-query.ts).
  */
-import { unwrap } from '../lib/normalize';
-
 export const PAYMENT_WINDOW = 'card-payment';
 /** The message the return page inside the popup posts to this window. */
 export const PAYMENT_RETURN_MESSAGE = 'card-payment-return';
@@ -24,6 +22,9 @@ export const setPaymentReturnHandler = (fn: (search: string) => void): void => {
 
 const isReturnMessage = (e: MessageEvent): e is MessageEvent<{ type: string; search: string }> =>
   e.origin === location.origin && (e.data as { type?: unknown })?.type === MESSAGE_TYPE && typeof (e.data as { search?: unknown }).search === 'string';
+
+/** The return query a message from the payment popup hands over, or null for any other message. */
+export const paymentReturnSearch = (e: MessageEvent): string | null => (isReturnMessage(e) ? e.data.search : null);
 
 let listening = false;
 // One listener for the page's lifetime: the result counts even if the form that opened the popup has closed since.
@@ -145,29 +146,4 @@ export function handOverToOpener(search: string): boolean {
   opener.postMessage({ type: MESSAGE_TYPE, search }, location.origin);
   window.close();
   return true;
-}
-
-export type PaymentOutcome = { kind: 'redirect' } | { kind: 'done'; data: Record<string, unknown> };
-
-/** Any payment answer: HTML (or an address) to continue to, or the result. */
-export function continuePayment(answer: unknown, popup: Window | null = null): PaymentOutcome {
-  const d = unwrap<unknown>(answer);
-  if (typeof d === 'string' && d.includes('<')) {
-    submitPaymentHtml(d, popup);
-    return { kind: 'redirect' };
-  }
-  const o = (d && typeof d === 'object' ? d : {}) as Record<string, unknown>;
-  const html = o.payment_html ?? o.html;
-  if (typeof html === 'string') {
-    submitPaymentHtml(html, popup);
-    return { kind: 'redirect' };
-  }
-  const url = o.redirect_url ?? o.payment_url ?? o.url ?? o.checkout_url;
-  if (typeof url === 'string' && url) {
-    if (popup && !popup.closed) popup.location.href = url;
-    else location.assign(url);
-    return { kind: 'redirect' };
-  }
-  closePaymentWindow(popup);
-  return { kind: 'done', data: o };
 }

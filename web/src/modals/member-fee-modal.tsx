@@ -7,12 +7,13 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { closePaymentWindow, continueCardCheck, openPaymentWindow } from '../api/payment';
 import { Checkbox } from '../components/field';
 import { ModalFrame } from '../components/modal-frame';
+import { CardCheckNotice } from '../features/payments/card-check-notice';
 import { CardFields, useCardForm } from '../features/payments/card-form';
 import { SavedCardChoice } from '../features/payments/saved-card-choice';
 import { fetchCards, payRegistrationFee, type FeePayment, type SavedCard } from '../features/payments/payments-api';
+import { useCardCheck } from '../features/payments/use-card-check';
 import { newIdempotencyKey } from '../state/bidding';
 import { closeModal } from '../state/modals';
 import { loadUser, session } from '../state/session';
@@ -43,8 +44,13 @@ export function MemberFeeModal({ afterVerify, error, lotId, bid }: Props) {
   const [phase, setPhase] = useState<Phase>('form');
   const [alert, setAlert] = useState(error ?? '');
   const [status, setStatus] = useState('');
-  const popup = useRef<Window | null>(null);
-  const stopWatching = useRef<() => void>(() => {});
+  const check = useCardCheck({
+    onChallenge: () => setPhase('challenge'),
+    onAbandoned: () => {
+      setPhase('form');
+      setAlert(POPUP_CLOSED);
+    },
+  });
   // A saved card's attempt has its own key: it changes only when another card is chosen or the call answered.
   const savedKey = useRef<string | null>(null);
   const lot = lotId == null ? null : String(lotId);
@@ -67,7 +73,6 @@ export function MemberFeeModal({ afterVerify, error, lotId, bid }: Props) {
       .catch(() => {}); // no saved cards to offer: the new card form stands
     return () => {
       live = false;
-      stopWatching.current();
     };
   }, []);
 
@@ -84,7 +89,7 @@ export function MemberFeeModal({ afterVerify, error, lotId, bid }: Props) {
     const saved = choice !== NEW_CARD;
     if (!saved && !form.validate()) return;
     // Opened now, in the click: after the call the browser would block it.
-    popup.current = openPaymentWindow();
+    check.open();
     setPhase('paying');
     const payment: FeePayment = saved ? { card_id: choice } : { ...form.body(), ...(save ? { save_card: true } : {}) };
     if (saved) savedKey.current ??= newIdempotencyKey();
@@ -94,15 +99,12 @@ export function MemberFeeModal({ afterVerify, error, lotId, bid }: Props) {
       form.settled();
       savedKey.current = null;
       if ('result' in answer) {
-        closePaymentWindow(popup.current);
+        check.close();
         return await paid();
       }
-      stopWatching.current = continueCardCheck(answer.html, popup.current, () => setPhase('challenge'), () => {
-        setPhase('form');
-        setAlert(POPUP_CLOSED);
-      });
+      check.run(answer.html);
     } catch (err) {
-      closePaymentWindow(popup.current);
+      check.close();
       setPhase('form');
       if ((err as { status?: number }).status !== undefined) savedKey.current = null;
       const text = saved ? ((err as { data?: { detail?: string } }).data?.detail ?? (err as Error).message) : form.failed(err);
@@ -113,8 +115,7 @@ export function MemberFeeModal({ afterVerify, error, lotId, bid }: Props) {
   };
 
   const cancelCheck = () => {
-    stopWatching.current();
-    closePaymentWindow(popup.current);
+    check.cancel();
     setPhase('form');
   };
 
@@ -146,14 +147,7 @@ export function MemberFeeModal({ afterVerify, error, lotId, bid }: Props) {
       </p>
       {alert && <p className="form-error" role="alert">{alert}</p>}
       {phase === 'challenge' ? (
-        <div className="card-check" role="status">
-          <p><strong>Your bank wants to confirm this payment.</strong> Finish the check in the window that has opened.</p>
-          <div className="card-check__actions">
-            {/* biome-ignore lint/a11y/noAutofocus: the form is replaced by this one action while the bank's window is open: focus must not be lost */}
-            <button type="button" autoFocus className="button button--ghost button--small" onClick={() => popup.current?.focus()}>Show the window</button>
-            <button type="button" className="link-button" onClick={cancelCheck}>Cancel</button>
-          </div>
-        </div>
+        <CardCheckNotice subject="payment" onShow={check.show} onCancel={cancelCheck} focus />
       ) : (
         <form className="form fee-form" onSubmit={submit} noValidate aria-label="Pay the registration fee">
           {cards.length > 0 && <SavedCardChoice cards={cards} choice={choice} onChoice={(c) => { setChoice(c); savedKey.current = null; }} newValue={NEW_CARD} disabled={busy} />}

@@ -7,6 +7,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatPence } from '../../lib/money';
 import { queueModal } from '../../state/modals';
+import { CardCheckNotice } from '../payments/card-check-notice';
 import { checkout } from './checkout-store';
 import { FrameModal } from './dialogs';
 import { BLOCK_TEXT, paymentMethodOf, type BlockReason } from './rules';
@@ -89,13 +90,7 @@ export function OrderSummary({ block, phase, error, onPlace, onCancelCheck, onSh
         <p className="checkout-summary__pending">{block ? `${BLOCK_TEXT[block]} ` : ''}Your total appears here once your address and payment method are set.</p>
       ) : null}
       {phase === 'challenge' ? (
-        <div className="card-check" role="status">
-          <p><strong>Your bank wants to confirm this payment.</strong> Finish the check in the window that has opened.</p>
-          <div className="card-check__actions">
-            <button type="button" className="button button--ghost button--small" onClick={onShowPopup}>Show the window</button>
-            <button type="button" className="link-button" onClick={onCancelCheck}>Cancel</button>
-          </div>
-        </div>
+        <CardCheckNotice subject="payment" onShow={onShowPopup} onCancel={onCancelCheck} />
       ) : (
         <button type="button" className="button button--gold button--block checkout-summary__place" onClick={onPlace} disabled={!!block || busy}>
           {phase === 'placing' ? 'Placing your order…' : 'Place Order'}

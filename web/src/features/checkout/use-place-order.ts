@@ -8,11 +8,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../api/http';
-import { closePaymentWindow, continueCardCheck, openPaymentWindow, PAYMENT_RETURN_MESSAGE } from '../../api/payment';
+import { paymentReturnSearch } from '../../api/payment';
 import { paymentResult } from '../../api/payment-status';
 import { orderPaymentConfirmed } from '../../state/payment-results';
 import { openModal } from '../../state/modals';
 import type { CardForm } from '../payments/card-form';
+import { useCardCheck } from '../payments/use-card-check';
 import { createOrder, fetchBankData, fetchStoreInfo, newAttemptKey } from './api';
 import { checkout, finishCheckout } from './checkout-store';
 import { scaData } from './page-rules';
@@ -28,8 +29,6 @@ const CARD_KEY = /(^|\.)(card_number|expiry_date|cvv|card_holder_name)$/;
  * The order is placed and waits for the card check (its lots held for it): the same check can be opened again.
  */
 export const POPUP_CLOSED = 'The card check window was closed before it finished. Nothing has been charged: open the check again to finish paying.';
-/** What api/payment.ts posts from the popup's return page (its MESSAGE_TYPE). */
-
 
 const browserFacts = () => ({
   language: navigator.language,
@@ -49,8 +48,6 @@ export function usePlaceOrder(form: CardForm) {
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState('');
   const [, navigate] = useLocation();
-  const popup = useRef<Window | null>(null);
-  const stopWatching = useRef<() => void>(() => {});
   // A saved card's or a bank order's attempt keeps its key until the server has answered (a retry after a network
   // failure is then the same attempt); a new card's key is the card form's.
   const attempt = useRef<string | null>(null);
@@ -58,6 +55,14 @@ export function usePlaceOrder(form: CardForm) {
   // The payment HTML of the check under way, to open it again if its window is closed too early.
   const challenge = useRef<string | null>(null);
   const [canReopen, setCanReopen] = useState(false);
+  const check = useCardCheck({
+    onChallenge: () => setPhase('challenge'),
+    onAbandoned: () => {
+      setPhase('idle');
+      setError(POPUP_CLOSED);
+      setCanReopen(true);
+    },
+  });
 
   const done = async (order: OrderResult | null, method: PaymentMethod | null, svc: Service) => {
     const paid = !order || order.status === 'paid' || method === 'CARD';
@@ -78,11 +83,11 @@ export function usePlaceOrder(form: CardForm) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: one listener for the page's life (re-added every render it could miss the popup's message); the service comes through a ref
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
-      const data = e.data as { type?: unknown; search?: unknown };
-      if (e.origin !== location.origin || data?.type !== PAYMENT_RETURN_MESSAGE || typeof data.search !== 'string') return;
-      const query = new URLSearchParams(data.search);
+      const search = paymentReturnSearch(e);
+      if (search === null) return;
+      const query = new URLSearchParams(search);
       if (query.get('create_order') === null) return;
-      stopWatching.current();
+      check.stop();
       challenge.current = null;
       setCanReopen(false);
       // The flag is what the bank's page was told; the server says what happened to the payment.
@@ -97,28 +102,16 @@ export function usePlaceOrder(form: CardForm) {
       });
     };
     window.addEventListener('message', onMessage);
-    return () => {
-      window.removeEventListener('message', onMessage);
-      stopWatching.current();
-    };
+    return () => window.removeEventListener('message', onMessage);
   }, []);
-
-  /** Submits the check's form into the popup (or this window when there is none) and watches the popup. */
-  function runChallenge() {
-    setCanReopen(false);
-    stopWatching.current = continueCardCheck(challenge.current!, popup.current, () => setPhase('challenge'), () => {
-      setPhase('idle');
-      setError(POPUP_CLOSED);
-      setCanReopen(true);
-    });
-  }
 
   /** Opens the card check again (in the click, so the popup is allowed). */
   const reopen = () => {
     if (!challenge.current || phase !== 'idle') return;
     setError('');
-    popup.current = openPaymentWindow();
-    runChallenge();
+    setCanReopen(false);
+    check.open();
+    check.run(challenge.current);
   };
 
   const place = async () => {
@@ -133,7 +126,7 @@ export function usePlaceOrder(form: CardForm) {
     if (d.note_from_customer.length > NOTE_MAX) return setError('Please shorten the note to 600 symbols.');
     if (newCard && !form.validate()) return;
     // Opened now, in the click: after the call the browser would block it.
-    popup.current = method === 'CARD' ? openPaymentWindow() : null;
+    check.open(method === 'CARD');
     const svc = d.service;
     service.current = svc;
     setPhase('placing');
@@ -150,13 +143,13 @@ export function usePlaceOrder(form: CardForm) {
       attempt.current = null;
       if ('html' in answer) {
         challenge.current = answer.html;
-        runChallenge();
+        check.run(answer.html);
         return;
       }
-      closePaymentWindow(popup.current);
+      check.close();
       await done(answer.order, method, svc);
     } catch (e) {
-      closePaymentWindow(popup.current);
+      check.close();
       setPhase('idle');
       const err = e as ApiError;
       // A 502 is not shown (spec 1 section 8) and keeps the attempt's key: the order may have gone through, and a
@@ -177,12 +170,11 @@ export function usePlaceOrder(form: CardForm) {
   };
 
   const cancelCheck = () => {
-    stopWatching.current();
-    closePaymentWindow(popup.current);
+    check.cancel();
     setPhase('idle');
     setError(POPUP_CLOSED);
     setCanReopen(true);
   };
 
-  return { phase, error, place, cancelCheck, canReopen, reopen, showPopup: () => popup.current?.focus() };
+  return { phase, error, place, cancelCheck, canReopen, reopen, showPopup: check.show };
 }

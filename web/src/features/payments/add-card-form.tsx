@@ -5,11 +5,12 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { closePaymentWindow, continueCardCheck, openPaymentWindow } from '../../api/payment';
 import { CARD_ERROR } from '../../state/shell-query';
+import { CardCheckNotice } from './card-check-notice';
 import { CardFields, useCardForm } from './card-form';
 import { cardsStore } from './cards-store';
 import { addCard, type SavedCard } from './payments-api';
+import { useCardCheck } from './use-card-check';
 
 type Phase = 'form' | 'saving' | 'challenge';
 
@@ -19,12 +20,16 @@ export function AddCardForm({ onAdded, onCancel }: { onAdded: (card: SavedCard) 
   const form = useCardForm();
   const [phase, setPhase] = useState<Phase>('form');
   const [alert, setAlert] = useState('');
-  const popup = useRef<Window | null>(null);
-  const stopWatching = useRef<() => void>(() => {});
+  const check = useCardCheck({
+    onChallenge: () => setPhase('challenge'),
+    onAbandoned: () => {
+      setPhase('form');
+      setAlert(POPUP_CLOSED);
+    },
+  });
   const { version, lastAdded } = useSnapshot(cardsStore);
   const seenVersion = useRef(version);
 
-  useEffect(() => () => stopWatching.current(), []);
   // The bank's check came back refused: the form again, with the error (a success closes this form).
   useEffect(() => {
     if (version === seenVersion.current) return;
@@ -41,29 +46,25 @@ export function AddCardForm({ onAdded, onCancel }: { onAdded: (card: SavedCard) 
     setAlert('');
     if (!form.validate()) return;
     // Opened now, in the click: after the call the browser would block it (spec 1 section 4).
-    popup.current = openPaymentWindow();
+    check.open();
     setPhase('saving');
     try {
       const answer = await addCard(form.body(), form.attemptKey());
       form.settled();
       if ('result' in answer) {
-        closePaymentWindow(popup.current);
+        check.close();
         return onAdded(answer.result);
       }
-      stopWatching.current = continueCardCheck(answer.html, popup.current, () => setPhase('challenge'), () => {
-        setPhase('form');
-        setAlert(POPUP_CLOSED);
-      });
+      check.run(answer.html);
     } catch (err) {
-      closePaymentWindow(popup.current);
+      check.close();
       setPhase('form');
       setAlert(form.failed(err) ?? '');
     }
   };
 
   const cancel = () => {
-    stopWatching.current();
-    closePaymentWindow(popup.current);
+    check.cancel();
     onCancel();
   };
 
@@ -72,13 +73,7 @@ export function AddCardForm({ onAdded, onCancel }: { onAdded: (card: SavedCard) 
       <h3 id="add-card-title" className="add-card__title">Add a card</h3>
       {alert && <p className="form-error" role="alert">{alert}</p>}
       {phase === 'challenge' ? (
-        <div className="card-check" role="status">
-          <p><strong>Your bank wants to confirm this card.</strong> Finish the check in the window that has opened.</p>
-          <div className="card-check__actions">
-            {/* biome-ignore lint/a11y/noAutofocus: the form is replaced by this one action while the bank's window is open: focus must not be lost */}
-            <button type="button" autoFocus className="button button--ghost button--small" onClick={() => popup.current?.focus()}>Show the window</button>
-          </div>
-        </div>
+        <CardCheckNotice subject="card" onShow={check.show} focus />
       ) : (
         <CardFields form={form} disabled={phase !== 'form'} />
       )}

@@ -10,44 +10,10 @@ import { useAsync } from '../../components/hooks';
 import { formatDateTime } from '../../lib/dates';
 import { pushToast } from '../../state/toasts';
 import { useErrorDialog } from '../wallet/error-dialog';
-import { auctionLabel, createAuction, fetchStaffAuctions, localToIso, staggerAuction, type StaffAuction } from './api';
+import { auctionLabel, fetchStaffAuctions, staggerAuction, type StaffAuction } from './api';
 import { AuctionProgressPanel } from './auction-progress';
-import { AuctionDatesForm } from './auction-dates-form';
+import { AuctionDatesForm, NewAuctionForm } from './auction-dates-form';
 import './staff-catalogue.css';
-
-function CreateAuction({ onCreated }: { onCreated: (a: StaffAuction) => void }) {
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = { start_date: localToIso(start), end_date: localToIso(end) };
-    const found: Record<string, string> = {};
-    if (!body.start_date) found.start_date = 'Enter a valid date and time.';
-    if (!body.end_date) found.end_date = 'Enter a valid date and time.';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      onCreated(await createAuction(body));
-      setStart('');
-      setEnd('');
-    } catch (err) {
-      setErrors(err instanceof ApiError && Object.keys(err.fields).length > 0 ? err.fields : { start_date: err instanceof Error ? err.message : 'Error occurred' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="catalogue-form catalogue-form--dates" onSubmit={submit} aria-label="New auction" noValidate>
-      <h2 className="catalogue-form__title">New auction</h2>
-      <Field label="Starts" type="datetime-local" value={start} onValue={setStart} error={errors.start_date} />
-      <Field label="Ends" type="datetime-local" value={end} onValue={setEnd} error={errors.end_date} />
-      <button type="submit" className="button button--primary" disabled={busy}>Create auction</button>
-    </form>
-  );
-}
 
 function Stagger({ auction, onDone, onError }: { auction: StaffAuction; onDone: () => void; onError: (e: unknown) => void }) {
   const [interval, setSeconds] = useState('60');
@@ -94,7 +60,7 @@ export function AuctionsDesk({ onOpenLots }: { onOpenLots?: (auctionId: string) 
   return (
     <div className="container section staff-desk catalogue-desk">
       {dialog}
-      <CreateAuction onCreated={(a) => { pushToast({ kind: 'success', title: 'Auction created', text: auctionLabel(a) }); setChosen(a.id); list.reload(); }} />
+      <NewAuctionForm onCreated={(a) => { pushToast({ kind: 'success', title: 'Auction created', text: auctionLabel(a) }); setChosen(a.id); list.reload(); }} />
       {list.error ? <ErrorNote error={list.error} onRetry={list.reload} /> : !list.data ? <Spinner label="Loading auctions" /> : auctions.length === 0 ? (
         <Empty title="No auctions yet" />
       ) : (
