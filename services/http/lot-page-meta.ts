@@ -107,6 +107,8 @@ export function lotHead(lot: LotApi, publicUrl: string): PageHead {
     image: images[0] ?? null,
     imageAlt: lot.photos[0]?.title ? `${title}: ${lot.photos[0].title}` : title,
     preloadImage: mainPhotoPreload(lot),
+    // GET /api/lots/:id/ as a visitor gets it (no note: nobody is signed in).
+    data: { ...lot, note: null },
     properties: [['product:price:amount', offerPrice(lot)], ['product:price:currency', 'GBP']],
     jsonLd: productJsonLd(lot, canonical, images, clip(text || subtitle || title, 5000)),
     fallback: {

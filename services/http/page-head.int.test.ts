@@ -73,10 +73,13 @@ test.before(async () => {
 });
 test.after(async () => t.close());
 
-/** Nothing the attacker wrote became markup: the page has the shell's scripts plus one JSON-LD block, no more. */
-function assertNoBreakout(body: string) {
+/**
+ * Nothing the attacker wrote became markup: the page has the shell's scripts plus the data blocks the server adds
+ * (JSON-LD, and on a lot page the lot's own data), no more.
+ */
+function assertNoBreakout(body: string, blocks = 1) {
   const scripts = (html: string) => (html.match(/<script\b/gi) ?? []).length;
-  assert.is(scripts(body), scripts(shell) + 1, 'only the JSON-LD script was added');
+  assert.is(scripts(body), scripts(shell) + blocks, 'only the data blocks were added');
   assert.not.ok(/<script>alert|<script>x|<img src=x|<b>bold|<b>stills/i.test(body), 'hostile markup is escaped');
   assert.is((body.match(/<\/title>/g) ?? []).length, 1);
   assert.is((body.match(/<\/noscript>/g) ?? []).length, (shell.match(/<\/noscript>/g) ?? []).length + 1);
@@ -131,7 +134,11 @@ test('a live lot: its title, price and end, canonical URL, card with its photo, 
   assert.is(head.fallback.heading, HOSTILE);
   assert.ok(head.fallback.text.includes(`Lot ${live.reference_no}. Current bid ${price}`), head.fallback.text);
   assert.ok(head.fallback.text.includes(HOSTILE_TEXT));
-  assertNoBreakout(res.body);
+  // The lot itself for the client, as the API answers a visitor: the page is drawn without asking for it again.
+  const data = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(res.body);
+  assert.ok(data, 'the lot data block is there');
+  assert.equal(JSON.parse(data[1]), await getJson(t, `/api/lots/${live.id}/`));
+  assertNoBreakout(res.body, 2);
 });
 
 test('an uploaded first photo is preloaded as the gallery asks for it: both sizes by width, the gallery\'s sizes', async () => {

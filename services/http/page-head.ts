@@ -29,6 +29,12 @@ export interface PageHead {
    * the <img> will have, or the browser would download a second copy.
    */
   preloadImage?: { href: string; srcset?: string; sizes?: string } | null;
+  /**
+   * The page's record as the API answers it to a visitor who is not signed in, sent as a JSON data block
+   * (`<script type="application/json" id="page-data">`, never run) so the client draws the page without first asking
+   * for it (web/src/state/page-data.ts).
+   */
+  data?: unknown;
   /** What a reader without scripts sees: a heading and a few paragraphs. */
   fallback: { heading: string; paragraphs: string[] };
 }
@@ -91,8 +97,9 @@ export function headTags(h: PageHead): string {
     meta('name', 'twitter:description', h.description),
     ...(h.image ? [meta('name', 'twitter:image', h.image), meta('name', 'twitter:image:alt', h.imageAlt)] : []),
     ...(h.preloadImage ? [preloadLink(h.preloadImage)] : []),
-    // A data block, never run: CSP's script-src governs only scripts the browser would execute.
+    // Data blocks, never run: CSP's script-src governs only scripts the browser would execute.
     ...(h.jsonLd ? [`<script type="application/ld+json">${scriptJson(h.jsonLd)}</script>`] : []),
+    ...(h.data !== undefined ? [`<script type="application/json" id="page-data">${scriptJson(h.data)}</script>`] : []),
   ];
   return tags.map((t) => `    ${t}\n`).join('');
 }

@@ -92,4 +92,19 @@ test('with scripts: the client renders the lot page as always, under the CSP, th
   await context.close(); // fails on any CSP violation
 });
 
+test('a visitor\'s lot page is drawn from the data the HTML carries: with its own read of the lot held back, the title and price still show', async () => {
+  const context = await newContext(e, DESKTOP);
+  context.setDefaultTimeout(4 * UI_TIMEOUT);
+  const page = await context.newPage();
+  let asked = 0;
+  // The page's own read of the lot never answers while this test looks: whatever shows came with the HTML.
+  await page.route(new RegExp(`/api/lots/${lot.id}/$`), () => { asked++; });
+  await page.goto(`${e.t.baseUrl}/product/${lot.id}`);
+  await page.getByRole('heading', { level: 1, name: HOSTILE }).waitFor();
+  await page.locator('.bid-panel').getByText('£200').first().waitFor();
+  assert.is(await page.locator('#page-data').count(), 0, 'the data block is read once and removed');
+  assert.ok(asked >= 1, 'the page still asks for the lot (it refreshes what the HTML carried)');
+  await context.close();
+});
+
 test.run();

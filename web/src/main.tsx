@@ -6,6 +6,7 @@ import { syncClock } from './state/clock';
 import { startLive } from './state/live';
 import { loadUser } from './state/session';
 import { removeLegacyCookies } from './api/tokens';
+import { seedFromPage } from './state/page-data';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/header.css';
@@ -28,6 +29,7 @@ removeLegacyCookies();
 // First: the session (an access token from the refresh cookie), so the calls below and the first render's wait for
 // it and carry the user's token (api/http).
 const signedIn = loadUser();
+seedFromPage();
 createRoot(document.getElementById('root')!).render(<App />);
 
 void syncClock();
