@@ -42,6 +42,7 @@ let sourceHashes: Record<string, string>;
 let followers: { name: string; transaction_id: string; position: string }[];
 let sourceEvents: EventsDigest;
 let restoredEvents: EventsDigest;
+let restoredHashes: Record<string, string>;
 const sockets: TestSocket[] = [];
 
 const differencesOf = (house: HouseReport) => house.results.flatMap((r) => r.differences.map((d) => `${d.check} ${d.subject} ${d.field}`));
@@ -81,6 +82,9 @@ test.before(async () => {
     try {
       report = await restoreBackup(target, { file, dataDir: path.join(work, 'restored') });
       restoredEvents = await eventsDigest(target);
+      // Before the restored house runs: its schedulers may then append (an auction whose last lot closed finishes),
+      // and the comparison is of the restore's own rebuild.
+      restoredHashes = await tableHashes(target, [...READ_MODEL_TABLES, ...DERIVED]);
     } finally {
       await target.destroy();
     }
@@ -105,7 +109,7 @@ test('the restore copies the events with their ids and chains, raises the feed e
   assert.equal([sourceEvents.events, sourceEvents.last_transaction_id], [report.header.feed.events, report.header.feed.last_transaction_id]);
   assert.ok(report.epoch.raised, 'the backup\'s ids are above the new cluster\'s');
   assert.is(report.epoch.offset, report.header.feed.last_transaction_id);
-  assert.equal(await tableHashes(restored.ctx.db, [...READ_MODEL_TABLES, ...DERIVED]), sourceHashes, 'every rebuilt read model equals the original');
+  assert.equal(restoredHashes, sourceHashes, 'every rebuilt read model equals the original');
   assert.equal((await checkpoints(restored, followers.map((f) => f.name))).rows, followers, 'mailers and followers go on from where they were');
   assert.equal(fs.readFileSync(path.join(work, 'restored', 'uploads', 'lots', 'photo.jpg')), Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x42]));
   const { rows: [wallets] } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM wallet_transactions`.execute(restored.ctx.db);
