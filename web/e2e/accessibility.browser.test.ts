@@ -2,7 +2,7 @@
  * axe-core on the storefront at 390x844 and 1280x900 (issue 19): no serious or critical finding, and no heading
  * that skips a level, on home, the listing, a lot page, search results, the sign-up and sign-in modals (with both
  * social sign-in buttons: the providers are local stand-ins), selling and the 404 page;
- * signed in, on the checkout with a won lot and the buyer's area; and the screens issue 18 changed: the card-payment
+ * signed in, on the checkout with a won lot, the buyer's area and the staff close monitor; and the screens issue 18 changed: the card-payment
  * result modals (registration fee paid with a bid waiting, failed, pending; a card saved or not; an order paid or
  * not) and /checkout-success in each of its states. One served app for the file; every finding is printed with its
  * selector, and a test fails only after every page of it has been scanned.
@@ -39,7 +39,7 @@ let e: E2E;
 let fake: FakeProviders;
 let lots: LiveLot[];
 /** winner: won lots, and a card payment for them that failed (the order cancelled, the lots free again). */
-const who = {} as Record<'bidder' | 'winner' | 'unpaid' | 'feeWithBid' | 'bank' | 'paid', TestUser>;
+const who = {} as Record<'staff' | 'bidder' | 'winner' | 'unpaid' | 'feeWithBid' | 'bank' | 'paid', TestUser>;
 /** The client addresses the payment provider sends each buyer back to, with the payment named. */
 const returns = {} as Record<'feeFailed' | 'feePending' | 'feeWithBid' | 'cardSaved' | 'cardFailed' | 'orderPaid' | 'orderFailed', string>;
 
@@ -47,13 +47,9 @@ test.before(logged(async () => {
   // Both social providers configured (local stand-ins), so the sign-in and sign-up modals are scanned with their
   // "Continue with Google / Facebook" buttons, as a house with social sign-in shows them.
   fake = await startFakeProviders({ now: () => e.t.clock.now(), googleClientId: 'whisky-a11y.apps.googleusercontent.com', facebook: { appId: '5566778899', appSecret: 'fb-a11y-secret' } });
-  e = await startE2E({
-    config: {
-      google: { clientId: 'whisky-a11y.apps.googleusercontent.com', jwksUrl: fake.jwksUrl, scriptUrl: fake.gsiUrl },
-      facebook: { appId: '5566778899', appSecret: 'fb-a11y-secret', graphUrl: fake.graphUrl, sdkUrl: fake.sdkUrl },
-    },
-  });
+  e = await startE2E({ config: fake.settings() });
   const staff = await user(e, { staff: true, feePaid: true });
+  who.staff = staff;
   const seller = await user(e, { firstName: 'Sandy', lastName: 'Seller' });
   who.bidder = await user(e, { firstName: 'Bea', lastName: 'Bidder', feePaid: true });
   who.winner = await user(e, { firstName: 'Wyn', lastName: 'Ner', feePaid: true });
@@ -219,12 +215,17 @@ test('public pages: home, listing, lot, search, the sign-up modal, selling, 404'
   assertNone(found);
 });
 
-test('signed in: the listing and lot as a leading bidder, checkout with won lots, the buyer\'s area', async () => {
+test('signed in: the listing and lot as a leading bidder, checkout with won lots, the buyer\'s area, the staff close monitor', async () => {
   const found: Finding[] = [];
   await scanAtBothWidths(found, '/auction', who.bidder, text('Leading · reserve not met'));
   await scanAtBothWidths(found, `/product/${lots[0].id}`, who.bidder, h1(lots[0].title));
   await scanAtBothWidths(found, '/checkout', who.winner, h1('Payment Checkout'));
   await scanAtBothWidths(found, '/account/buyers-area', who.bidder, text(lots[0].title));
+  // The staff close monitor, live: its figures and its five charts drawn.
+  await scanAtBothWidths(found, '/staff?section=close-monitor', who.staff, async (page) => {
+    await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+    await page.locator('.close-chart canvas').nth(4).waitFor();
+  });
   // The unpaid-lots notice the winner gets on any page but the checkout: once (it is then flagged read).
   await scanAtBothWidths(found, '/account/buyers-area', who.winner,
     (page, width) => (width === WIDTHS[0][0] ? dialog('Lots waiting for payment')(page) : page.getByRole('tab', { name: /Won/ }).waitFor()));

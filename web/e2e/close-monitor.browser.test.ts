@@ -6,7 +6,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { placeBid } from '../../services/catalogue/testing/fixtures';
-import { assertNoProblems, DESKTOP, liveAuctionWithLots, logged, newContext, startE2E, user, watchProblems, type E2E, type LiveLot } from './helpers';
+import { measureCls } from '../../load-tests/storefront-cls';
+import { assertNoProblems, DESKTOP, liveAuctionWithLots, logged, newContext, PHONE, signInContext, startE2E, user, watchProblems, type E2E, type LiveLot } from './helpers';
 import type { TestUser } from '../../services/testing/users';
 
 let e: E2E;
@@ -47,6 +48,22 @@ test('staff watch the close live: the house\'s lots, a bid as bids per second, c
   assert.ok((await page.locator('.close-chart canvas').count()) >= 5, 'five charts drawn');
   assertNoProblems(problems);
   await context.close();
+});
+
+test('the monitor does not move as it fills: layout shift under 0.05 on a phone and a desktop, from load to charts drawn', async () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const { cls } = await measureCls(e.browser.browser, `${e.t.baseUrl}/staff?section=close-monitor`, viewport.width, {
+      before: async (page) => {
+        await signInContext(e, page.context(), staff);
+        await page.context().addInitScript(() => localStorage.setItem('cookie-consent', 'seen'));
+      },
+      act: async (page) => {
+        await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor({ timeout: 30_000 });
+        await page.locator('.close-chart canvas').nth(4).waitFor({ timeout: 30_000 });
+      },
+    });
+    assert.ok(cls < 0.05, `CLS ${cls} at ${viewport.width} px`);
+  }
 });
 
 test('a bidder gets no monitor: the staff area refuses them', async () => {

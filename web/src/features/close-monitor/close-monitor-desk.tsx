@@ -50,7 +50,7 @@ export function CloseMonitorDesk() {
     <section className="container section close-monitor" aria-labelledby="close-monitor-title">
       <div className="close-monitor__head">
         <h2 id="close-monitor-title">The close, live</h2>
-        <p className={`close-monitor__status close-monitor__status--${status}`} role="status">{STATUS_TEXT[status]}</p>
+        <p className={`close-monitor__status close-monitor__status--${status}`} role="status">{status === 'open' && samples.length === 0 ? 'Live, waiting for the first second…' : STATUS_TEXT[status]}</p>
       </div>
       <dl className="close-monitor__figures" aria-label="Now">
         <div><dt>Bids per second</dt><dd data-figure="bids">{num(last?.bids_per_second)}</dd></div>
@@ -61,20 +61,19 @@ export function CloseMonitorDesk() {
         <div><dt>Watchers on this server</dt><dd data-figure="watchers">{num(last?.watchers)}</dd></div>
         <div><dt>Emails waiting</dt><dd data-figure="emails">{num(last?.emails_waiting)}</dd></div>
       </dl>
-      {samples.length === 0 ? <p className="close-monitor__empty">Waiting for the first second…</p> : (
-        <div className="close-monitor__charts">
-          <MonitorChart title="Bids per second" data={charts.bids} summary={`${num(last?.bids_per_second)} bids and ${num(last?.refusals_per_second)} refusals in the last second`}
-            series={[{ label: 'Bids', color: GOLD }, { label: 'Refused here', color: RED }]} />
-          <MonitorChart title="Bid decision time (ms, this server)" data={charts.latency} summary={`median ${num(last?.decision_p50_ms, ' ms')}, 99th percentile ${num(last?.decision_p99_ms, ' ms')}`}
-            series={[{ label: 'Median', color: INK }, { label: '99th percentile', color: RED }]} />
-          <MonitorChart title="Lots" data={charts.lots} summary={`${num(last?.lots_open)} open, ${num(last?.lots_extended)} extended, ${num(last?.lots_closed)} closed`}
-            series={[{ label: 'Open', color: GREEN }, { label: 'Extended', color: GOLD }, { label: 'Closed', color: INK }]} />
-          <MonitorChart title="Read models behind (s)" data={charts.lag} summary={`${num(last?.projection_lag_seconds, ' s')} behind`}
-            series={[{ label: 'Oldest unapplied event', color: RED }]} />
-          <MonitorChart title="Watchers and emails" data={charts.people} summary={`${num(last?.watchers)} watchers, ${num(last?.emails_waiting)} emails waiting`}
-            series={[{ label: 'Watchers', color: INK }, { label: 'Emails waiting', color: GOLD }]} />
-        </div>
-      )}
+      {/* Drawn from the start, empty until the first second arrives: their boxes are there at once, nothing moves. */}
+      <div className="close-monitor__charts">
+        <MonitorChart title="Bids per second" data={charts.bids} summary={`${num(last?.bids_per_second)} bids and ${num(last?.refusals_per_second)} refusals in the last second`}
+          series={[{ label: 'Bids', color: GOLD }, { label: 'Refused here', color: RED }]} />
+        <MonitorChart title="Bid decision time (ms, this server)" data={charts.latency} summary={`median ${num(last?.decision_p50_ms, ' ms')}, 99th percentile ${num(last?.decision_p99_ms, ' ms')}`}
+          series={[{ label: 'Median', color: INK }, { label: '99th percentile', color: RED }]} />
+        <MonitorChart title="Lots" data={charts.lots} summary={`${num(last?.lots_open)} open, ${num(last?.lots_extended)} extended, ${num(last?.lots_closed)} closed`}
+          series={[{ label: 'Open', color: GREEN }, { label: 'Extended', color: GOLD }, { label: 'Closed', color: INK }]} />
+        <MonitorChart title="Read models behind (s)" data={charts.lag} summary={`${num(last?.projection_lag_seconds, ' s')} behind`}
+          series={[{ label: 'Oldest unapplied event', color: RED }]} />
+        <MonitorChart title="Watchers and emails" data={charts.people} summary={`${num(last?.watchers)} watchers, ${num(last?.emails_waiting)} emails waiting`}
+          series={[{ label: 'Watchers', color: INK }, { label: 'Emails waiting', color: GOLD }]} />
+      </div>
       <p className="close-monitor__note">Bids, lots, read models and emails are the whole house&apos;s; decision times and watchers are this server&apos;s. The last five minutes are kept while the page is open.</p>
     </section>
   );

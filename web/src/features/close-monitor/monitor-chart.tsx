@@ -26,6 +26,8 @@ export function MonitorChart({ title, series, data, summary }: {
       width: Math.max(240, el.clientWidth || 420),
       height: 160,
       legend: { show: false },
+      // Room on the right for the last time label, which uPlot centres on its tick (a phone would cut it).
+      padding: [8, 28, 0, 0],
       scales: { x: { time: true } },
       axes: [{ space: 80, values: (_u, ticks) => ticks.map((t) => TIME.format(new Date(t * 1000))) }, { size: 50 }],
       series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, spanGaps: false }))],
