@@ -4,27 +4,15 @@
  * with no watchers and no database, so it is what Node and Fastify can answer here and now.
  */
 import path from 'node:path';
-import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runBidLoad, type BidLoadResult } from './bid-load';
 import type { Bidder } from './setup';
-import { cpuSecondsOf } from './server';
+import { cpuSecondsOf, freePort } from './server';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 export interface Ceiling { load: BidLoadResult; serverCores: number }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as net.AddressInfo).port;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export async function bareCeiling(options: { bidders: Bidder[]; connections: number; durationSeconds: number; idempotencyKeys: boolean }): Promise<Ceiling> {
   const port = await freePort();

@@ -87,7 +87,8 @@ async function liveHolders(databaseUrl: string): Promise<number> {
   }
 }
 
-function freePort(): Promise<number> {
+/** A free loopback port (asked of the kernel, then released for the child to take). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

@@ -3,6 +3,9 @@
  * pure. House-wide figures come from the database (lots, projections, outbox); the bid decisions' latency and
  * refusals, and the watchers, are those of the process serving the staff member's socket.
  */
+import type { CloseSample } from '../../web/src/lib/close-sample';
+
+export type { CloseSample };
 
 /** Cumulative bucket counts of a latency histogram: `le` in seconds, ascending, the last one +Inf. */
 export type Buckets = ReadonlyArray<{ le: number; count: number }>;
@@ -23,21 +26,6 @@ export interface Totals {
   emailsWaiting: number;
 }
 
-export interface CloseSample {
-  at: string;
-  bids_per_second: number;
-  refusals_per_second: number;
-  /** Of the bids this process decided since the last sample; null when it decided none. */
-  decision_p50_ms: number | null;
-  decision_p99_ms: number | null;
-  lots_open: number;
-  lots_extended: number;
-  lots_closed: number;
-  projection_lag_seconds: number;
-  projection_events_behind: number;
-  watchers: number | null;
-  emails_waiting: number;
-}
 
 /** The bucket counts between two readings of one histogram. */
 export function bucketDelta(before: Buckets, after: Buckets): Buckets {

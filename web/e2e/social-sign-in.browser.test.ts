@@ -25,17 +25,11 @@ let bare: ServedApp;
 test.before(logged(async () => {
   fake = await startFakeProviders({ now: () => e.t.clock.now(), googleClientId: CLIENT_ID, facebook: { appId: FB_APP, appSecret: FB_SECRET } });
   e = await startE2E({
-    config: {
-      google: { clientId: CLIENT_ID, jwksUrl: fake.jwksUrl, scriptUrl: fake.gsiUrl },
-      facebook: { appId: FB_APP, appSecret: FB_SECRET, graphUrl: fake.graphUrl, sdkUrl: fake.sdkUrl },
-    },
+    config: fake.settings(),
   });
   bare = await startServedApp({
     workers: false,
-    config: {
-      google: { clientId: null, jwksUrl: fake.jwksUrl, scriptUrl: fake.gsiUrl },
-      facebook: { appId: null, appSecret: null, graphUrl: fake.graphUrl, sdkUrl: fake.sdkUrl },
-    },
+    config: fake.settings(false),
   });
 }));
 

@@ -19,17 +19,11 @@ test.before(async () => {
   fake = await startFakeProviders({ now: () => t.clock.now(), googleClientId: CLIENT_ID, facebook: { appId: FB_APP, appSecret: FB_SECRET } });
   otherKey = fake.otherKey;
   t = await startTestApp({
-    config: {
-      google: { clientId: CLIENT_ID, jwksUrl: fake.jwksUrl, scriptUrl: fake.gsiUrl },
-      facebook: { appId: FB_APP, appSecret: FB_SECRET, graphUrl: fake.graphUrl, sdkUrl: fake.sdkUrl },
-    },
+    config: fake.settings(),
   });
   off = await startTestApp({
     workers: false,
-    config: {
-      google: { clientId: null, jwksUrl: fake.jwksUrl, scriptUrl: fake.gsiUrl },
-      facebook: { appId: null, appSecret: null, graphUrl: fake.graphUrl, sdkUrl: fake.sdkUrl },
-    },
+    config: fake.settings(false),
   });
 });
 

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { fakeFacebookSdk, fakeGsiClient, FAKE_GSI_STYLE } from './fake-scripts';
+import type { Config } from '../../../config';
 
 export interface FacebookPerson { id: string; email?: string; first_name?: string; last_name?: string }
 export interface KnownFacebookToken { app: string; valid: boolean; person: FacebookPerson }
@@ -32,6 +33,11 @@ export interface FakeProviders {
   /** The `client_id` / `appId` (and version) the page initialised the fake scripts with, last seen. */
   seen: { googleClientId?: string; facebookAppId?: string; facebookVersion?: string };
   googleToken(claims: Record<string, unknown>, options?: GoogleTokenOptions): Promise<string>;
+  /**
+   * The app's `google` and `facebook` settings pointed at this stand-in: both providers on with the ids it was made
+   * with, or (`configured` false) both off, their URLs still here.
+   */
+  settings(configured?: boolean): Pick<Config, 'google' | 'facebook'>;
   close(): Promise<void>;
 }
 
@@ -60,6 +66,10 @@ export async function startFakeProviders(options: {
         .setExpirationTime(now + (o.expiresIn ?? 3600))
         .sign(o.key ?? (pair.privateKey as CryptoKey));
     },
+    settings: (configured = true) => ({
+      google: { clientId: configured ? options.googleClientId : null, jwksUrl: fake.jwksUrl, scriptUrl: fake.gsiUrl },
+      facebook: { ...(configured ? options.facebook : { appId: null, appSecret: null }), graphUrl: fake.graphUrl, sdkUrl: fake.sdkUrl },
+    }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 

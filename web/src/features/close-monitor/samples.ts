@@ -1,21 +1,10 @@
 /**
- * The close monitor's samples as the server sends them (services/close-monitor/sample.ts): the last five minutes,
- * one a second. Pure: the desk keeps them in state.
+ * The close monitor's samples (web/src/lib/close-sample.ts): the last five minutes, one a second. Pure: the desk
+ * keeps them in state.
  */
-export interface CloseSample {
-  at: string;
-  bids_per_second: number;
-  refusals_per_second: number;
-  decision_p50_ms: number | null;
-  decision_p99_ms: number | null;
-  lots_open: number;
-  lots_extended: number;
-  lots_closed: number;
-  projection_lag_seconds: number;
-  projection_events_behind: number;
-  watchers: number | null;
-  emails_waiting: number;
-}
+import type { CloseSample } from '../../lib/close-sample';
+
+export type { CloseSample };
 
 export const KEEP = 300;
 
