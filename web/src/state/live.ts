@@ -46,8 +46,12 @@ function firstOutbidToast(lotId: string): boolean {
   return last === undefined || now - last > OUTBID_WINDOW_MS;
 }
 
-/** Merges an update and, when it moved the lot's end (soft close), keeps the end before and after for the notice. */
+/**
+ * Merges an update and, when it moved the lot's end (soft close), keeps the end before and after for the notice. An
+ * update with fewer bids than the page holds is older than it (a socket's first look and the page's read crossed).
+ */
 function applyWithExtension(lot: Lot, update: LotUpdateMessage): void {
+  if (isStaleUpdate(lot, update)) return;
   const before = effectiveEnd(lot);
   applyLotUpdate(lot, update);
   const after = effectiveEnd(lot);
@@ -63,7 +67,6 @@ export function dispatchLive(m: Record<string, unknown>): void {
       const msg = m as unknown as LotUpdateMessage;
       const lot = lotsStore.byId[String(msg.lot_id)];
       if (!lot) return void console.debug('[live] update for a lot not on screen', msg.lot_id);
-      if (isStaleUpdate(lot, msg)) return;
       applyWithExtension(lot, msg);
       return;
     }
@@ -127,7 +130,7 @@ async function catchUpOnScreen(): Promise<void> {
   const { updates, finished } = updatesFromLotsUpdatedData(await fetchLotsUpdatedData(ids));
   for (const update of updates) {
     const lot = lotsStore.byId[String(update.lot_id)];
-    if (lot && !isStaleUpdate(lot, update)) applyWithExtension(lot, update);
+    if (lot) applyWithExtension(lot, update);
   }
   for (const id of finished) {
     const lot = lotsStore.byId[id];
