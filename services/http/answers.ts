@@ -1,0 +1,28 @@
+/**
+ * The error answers every route can declare beside its success answer, so the OpenAPI document shows them and Fastify
+ * serializes them through the same zod schemas (services/http/errors.ts builds them; docs/api.md lists the statuses).
+ */
+import { z } from 'zod';
+
+/** `{"detail": "..."}`: every error but a form's field errors. */
+export const errorAnswer = z.object({ detail: z.string() }).meta({ id: 'Error', description: 'What went wrong, written for people.' });
+
+/** `{"field": ["message", ...]}`: a form's field errors (`non_field_errors` for the form as a whole). */
+export const fieldErrorsAnswer = z
+  .record(z.string(), z.array(z.string()))
+  .meta({ id: 'FieldErrors', description: 'Messages per field, written for people.' });
+
+/** A 400: field errors, or one detail when the whole request is wrong. */
+export const badRequestAnswer = z.union([fieldErrorsAnswer, errorAnswer]);
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+
+/**
+ * `response` for a route: its success answers plus the error statuses it can answer. Example:
+ * `schema: { response: answers({ 200: walletAnswerSchema }, 401) }`.
+ */
+export function answers<S extends Record<number, z.ZodType>>(success: S, ...errors: ErrorStatus[]): S & Record<number, z.ZodType> {
+  const response: Record<number, z.ZodType> = { ...success };
+  for (const status of errors) response[status] = status === 400 ? badRequestAnswer : errorAnswer;
+  return response as S & Record<number, z.ZodType>;
+}
