@@ -106,6 +106,7 @@ export async function startTestApp(
       if (started) for (const feature of [...featuresFor(config.role)].reverse()) await feature.stop?.(ctx);
       await ctx.projections.stop();
       await ctx.passwords.close();
+      await ctx.signIn.db.destroy();
       await ctx.db.destroy();
       if (!options.database) await database.drop();
     },
