@@ -29,8 +29,8 @@ export interface AppContext {
   log: Logger;
   db: Db;
   /**
-   * Sign-ins' own small pool, with a store and command reader on it (createSidePool): a login's throttle checks,
-   * account read, failure records and new session never wait for a connection behind bids and pages.
+   * Trusted sign-ins' own small pool, with a store and command reader on it (createSidePool): such a login's
+   * throttle checks, account read and new session never wait for a connection behind bids, pages or a login flood.
    */
   signIn: { db: Db; store: EventStore; commands: CommandHandler };
   store: EventStore;

@@ -30,9 +30,10 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
     ctx.passwords.refusals.note(ip, now);
     throw ctx.passwords.busy();
   }
-  // Every query of a sign-in on its own pool (ctx.signIn): under a bid storm the main pool's queue cost a login
-  // 100-500 ms a query (docs/benchmarks.md, "Logins under a flood").
-  const own = ctx.signIn;
+  // A trusted sign-in's queries run on a pool of their own (ctx.signIn): under a bid storm the main pool's queue cost
+  // a login 100-500 ms a query, and a flood's queries there would cost it as much (docs/benchmarks.md, "Logins under
+  // a flood"). The others stay on the main pool, whose size bounds what they can take from the bids.
+  const own = trusted ? ctx.signIn : ctx;
   await assertLoginAllowed(own.db, source, now);
   const account = await loadAccountByEmail(own, input.email);
   const check = account
