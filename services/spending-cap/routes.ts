@@ -17,7 +17,7 @@ import type { SpendingCapCommand } from '../../domain/spending-cap/commands';
 import { loadAuction } from '../catalogue/auctions/read';
 import { AUCTION_NOT_FOUND, spendingCapView } from './view';
 import { spendingCapStream } from './streams';
-import '../../projections/spending-caps/tables';
+import '../../projections/spending-cap/tables';
 import { awaitViews } from '../http/read-your-writes';
 
 const capBody = z.object({

@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../context';
 import { valuationStream, type ValuationEvent } from '../../domain/valuation/events';
-import type { ValuationsTable } from '../../projections/valuations/tables';
+import type { ValuationsTable } from '../../projections/valuation/tables';
 import { toView, type ValuationView } from './views';
 
 export function valuationRowOf(events: ValuationEvent[]): ValuationsTable | null {

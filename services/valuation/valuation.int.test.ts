@@ -16,7 +16,7 @@ import { jpeg, multipart, objectParts, png, postValuation, uploadedFiles, valuat
 import { ANONYMOUS_UPLOADS_PER_HOUR } from '../uploads/anonymous-throttle';
 import { USER_DATA_REQUIRED } from './submit';
 import { rebuildAndCompare } from '../../projections/rebuild';
-import { valuationsProjection } from '../../projections/valuations/projection';
+import { valuationsProjection } from '../../projections/valuation/projection';
 
 let t: TestApp;
 let dataDir: string;

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { imageLinks } from '../uploads/image-route';
 import { penceToDecimal } from '../../domain/shared/money';
 import { valuationReference } from '../../domain/valuation/events';
-import type { ValuationsTable } from '../../projections/valuations/tables';
+import type { ValuationsTable } from '../../projections/valuation/tables';
 import '../../projections/users/tables';
 
 export interface ValuationView {
