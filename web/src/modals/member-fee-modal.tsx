@@ -14,7 +14,7 @@ import { CardFields, useCardForm } from '../features/payments/card-form';
 import { SavedCardChoice } from '../features/payments/saved-card-choice';
 import { fetchCards, payRegistrationFee, type FeePayment, type SavedCard } from '../features/payments/payments-api';
 import { useCardCheck } from '../features/payments/use-card-check';
-import { newIdempotencyKey } from '../state/bidding';
+import { newIdempotencyKey } from '../api/http';
 import { closeModal } from '../state/modals';
 import { loadUser, session } from '../state/session';
 import { showFeePaid } from '../state/shell-query';

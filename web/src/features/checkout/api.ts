@@ -2,9 +2,8 @@
  * The checkout's calls (docs/checkout-api.md, docs/payments-api.md). Lists use page_size 9999 (spec 1 section 9).
  * Countries and the house's bank and store details are read once per page load.
  */
-import { get, patch, post } from '../../api/http';
+import { get, newIdempotencyKey, patch, post } from '../../api/http';
 import { toList, unwrap } from '../../lib/normalize';
-import { newIdempotencyKey } from '../../state/bidding';
 import type {
   AddressKind, BankData, CostSummary, Country, Division, DraftBody, OrderResult, SavedAddress, ScaData, Service,
   StorageOption, StoredItem, StoreInfo, VoucherAnswer, WonItem,

@@ -1,6 +1,5 @@
 /** Staff newsletter campaign calls (docs/staff-api.md "Newsletter campaigns"). */
-import { get, post, request } from '../../api/http';
-import { newIdempotencyKey } from '../../state/bidding';
+import { get, newIdempotencyKey, post, request } from '../../api/http';
 
 export interface CampaignInput { subject: string; body: string }
 export interface Campaign {

@@ -5,8 +5,7 @@
  * the same field names) and the Idempotency-Key of the current attempt.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ApiError } from '../../api/http';
-import { newIdempotencyKey } from '../../state/bidding';
+import { newIdempotencyKey, type ApiError } from '../../api/http';
 import {
   brandName, brandShortName, CARD_FIELDS, cardBody, digitsOf, emptyCard, formatFromLookup, FORMAT_PREFIX_LENGTH,
   guessFormat, maskCardNumber, maskExpiry, validateCard, validateCardNumber, validateCvc, validateExpiry, validateHolder,

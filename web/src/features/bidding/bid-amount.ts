@@ -1,5 +1,5 @@
 /** Client-side checks of a maximum bid before the ConfirmBid modal (errors of type "web"). */
-import { formatPence, toPence, type Pence } from './money';
+import { formatPence, toPence, type Pence } from '../../lib/money';
 
 /** Sanity cap on any bid: £10,000,000 (the server enforces the same). */
 export const MAX_BID: Pence = 1_000_000_000;

@@ -4,12 +4,12 @@
  */
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import { ModalFrame } from '../components/modal-frame';
-import { BID_ROLE_LABELS } from '../lib/bid-state';
-import { formatGBP, formatPence, toPence } from '../lib/money';
-import { lotTitle } from '../lib/normalize';
-import { lotsStore } from '../state/lots';
-import { closeModal } from '../state/modals';
+import { ModalFrame } from '../../components/modal-frame';
+import { BID_ROLE_LABELS } from '../../lib/bid-state';
+import { formatGBP, formatPence, toPence } from '../../lib/money';
+import { lotTitle } from '../../lib/normalize';
+import { lotsStore } from '../../state/lots';
+import { closeModal } from '../../state/modals';
 
 export function BidSummaryModal({ lotId, bid }: { lotId: string; bid: string }) {
   const snap = useSnapshot(lotsStore);

@@ -4,18 +4,18 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { checkBidAmount, suggestedBids } from '../lib/bid-amount';
-import { BID_ROLE_LABELS, lotBidState, nextMinimumBid, panelRows, type BidState } from '../lib/bid-state';
-import { formatDateTime } from '../lib/dates';
-import { effectiveEnd } from '../lib/lot-merge';
-import { formatGBP, formatPence, penceToDecimal, toPence } from '../lib/money';
-import { extensionText, type Extension } from '../lib/soft-close';
-import { clearBidError, clearBidNotice, currentNotice, lotsStore, setBidError } from '../state/lots';
-import { openModal } from '../state/modals';
-import { loadUser, session } from '../state/session';
-import { LotCosts } from '../features/lot-costs/lot-costs';
-import { Countdown } from './countdown';
-import { useNow } from './hooks';
+import { checkBidAmount, suggestedBids } from './bid-amount';
+import { BID_ROLE_LABELS, lotBidState, nextMinimumBid, panelRows, type BidState } from '../../lib/bid-state';
+import { formatDateTime } from '../../lib/dates';
+import { effectiveEnd } from '../../lib/lot-merge';
+import { formatGBP, formatPence, penceToDecimal, toPence } from '../../lib/money';
+import { extensionText, type Extension } from '../../lib/soft-close';
+import { clearBidError, clearBidNotice, currentNotice, lotsStore, setBidError } from '../../state/lots';
+import { openModal } from '../../state/modals';
+import { loadUser, session } from '../../state/session';
+import { LotCosts } from './lot-costs/lot-costs';
+import { Countdown } from '../../components/countdown';
+import { useNow } from '../../components/hooks';
 
 const STATUS_LINE: Partial<Record<BidState, string>> = {
   winning: 'You are the highest bidder.',

@@ -1,8 +1,8 @@
 /** The lot's particulars: distillery, region, age, bottle or cask details, estimate and VAT. */
-import { formatGBP } from '../lib/money';
-import { formatShortDate } from '../lib/dates';
+import { formatGBP } from '../../lib/money';
+import { formatShortDate } from '../../lib/dates';
 import { ItemAlertToggle } from './item-alert-toggle';
-import type { LotView as Lot } from '../lib/types';
+import type { LotView as Lot } from '../../lib/types';
 
 export function lotFacts(lot: Lot): [string, string][] {
   const item = lot.item ?? ({} as Lot['item']);

@@ -5,8 +5,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatShortDate, formatShortDateSeconds } from '../../lib/dates';
-import { formatGBP } from '../../lib/money';
+import { formatShortDate, formatShortDateSeconds } from '../lib/dates';
+import { formatGBP } from '../lib/money';
 
 export interface ChartPoint { at: string; value: number }
 

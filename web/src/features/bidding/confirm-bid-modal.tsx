@@ -1,13 +1,14 @@
 /** Confirm a maximum bid, with what winning at that maximum would cost all in. */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ModalFrame } from '../components/modal-frame';
-import { BID_ROLE_LABELS } from '../lib/bid-state';
-import { allInEstimate, formatPence, toPence } from '../lib/money';
-import { lotTitle } from '../lib/normalize';
-import { newIdempotencyKey, submitBid } from '../state/bidding';
-import { lotsStore } from '../state/lots';
-import { closeModal, openModal } from '../state/modals';
+import { ModalFrame } from '../../components/modal-frame';
+import { BID_ROLE_LABELS } from '../../lib/bid-state';
+import { allInEstimate, formatPence, toPence } from '../../lib/money';
+import { lotTitle } from '../../lib/normalize';
+import { newIdempotencyKey } from '../../api/http';
+import { submitBid } from './bidding';
+import { lotsStore } from '../../state/lots';
+import { closeModal, openModal } from '../../state/modals';
 
 /** `summary`: after a registration-fee return the placed bid is summed up in BidSummary (spec 1 section 4). */
 export function ConfirmBidModal({ lotId, bid, summary }: { lotId: string; bid: string; summary?: boolean }) {

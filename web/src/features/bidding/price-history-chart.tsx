@@ -6,7 +6,7 @@ import { formatShortDate } from '../../lib/dates';
 import { formatGBP, toPence } from '../../lib/money';
 
 // uPlot is loaded only when a lot has a price history to draw: it kept 52 KB (and its parse) off the lot page's start.
-const LineChart = lazy(() => import('./line-chart').then((m) => ({ default: m.LineChart })));
+const LineChart = lazy(() => import('../../components/line-chart').then((m) => ({ default: m.LineChart })));
 
 export function PriceHistoryChart({ lotId }: { lotId: string }) {
   const { data } = useAsync(() => fetchHistoricalPerformance(lotId), [lotId]);

@@ -3,10 +3,10 @@
  * the chosen country's carrier and price for this lot, the optional insurance, and every carrier's tariff. Choosing
  * another country also moves the all-in price to that country.
  */
-import { SelectField } from '../../components/field';
-import { Spinner } from '../../components/feedback';
-import { useAsync } from '../../components/hooks';
-import { formatGBP } from '../../lib/money';
+import { SelectField } from '../../../components/field';
+import { Spinner } from '../../../components/feedback';
+import { useAsync } from '../../../components/hooks';
+import { formatGBP } from '../../../lib/money';
 import { fetchShippingEstimate, type ShippingCountry } from './api';
 
 interface Props {

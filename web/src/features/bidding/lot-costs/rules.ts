@@ -2,9 +2,9 @@
  * Pure rules of the all-in price on the lot page: which hammer it is worked out for (the current bid, or the
  * opening bid before any bid), whether it is shown at all (not once bidding has closed), and the lines it lists.
  */
-import { nextMinimumBid, type BidState } from '../../lib/bid-state';
-import { formatGBP, toPence, type Pence } from '../../lib/money';
-import type { LotView } from '../../lib/types';
+import { nextMinimumBid, type BidState } from '../../../lib/bid-state';
+import { formatGBP, toPence, type Pence } from '../../../lib/money';
+import type { LotView } from '../../../lib/types';
 import { NON_DELIVERABLE, type LotCosts } from './api';
 
 export interface CostBasis {

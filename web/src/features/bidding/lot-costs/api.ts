@@ -2,9 +2,9 @@
  * The lot page's cost calls (docs/checkout-api.md "Lot costs", "Addresses"): the buyer's lines for a bid, the
  * countries we deliver to, one lot's shipping estimate for a country, and the caller's default shipping country.
  */
-import { get, post } from '../../api/http';
-import { toList, unwrap } from '../../lib/normalize';
-import type { Money } from '../../lib/types';
+import { get, post } from '../../../api/http';
+import { toList, unwrap } from '../../../lib/normalize';
+import type { Money } from '../../../lib/types';
 
 export const UK = 'united-kingdom';
 export const NON_DELIVERABLE = 'Non Deliverable Zone';

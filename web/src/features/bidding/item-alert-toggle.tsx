@@ -3,12 +3,12 @@
  * (lots_that_match_my_interest). A confirmation modal asks first (spec 2, notification toggle); visitors sign in first.
  */
 import { useSnapshot } from 'valtio';
-import { setItemNotification } from '../api/account-area';
-import type { LotItem } from '../lib/types';
-import { lotsStore } from '../state/lots';
-import { openModal } from '../state/modals';
-import { session } from '../state/session';
-import { pushToast } from '../state/toasts';
+import { setItemNotification } from '../../api/account-area';
+import type { LotItem } from '../../lib/types';
+import { lotsStore } from '../../state/lots';
+import { openModal } from '../../state/modals';
+import { session } from '../../state/session';
+import { pushToast } from '../../state/toasts';
 
 /** Finds the item in the stored lot (the lot's own item or one of its group items) so the flag can be set in place. */
 function itemOf(lotId: string, itemId: string): LotItem | undefined {

@@ -1,5 +1,5 @@
 /** The lot replay API (docs/audit.md, "Lot replay"): the public price log and the auditor view with its exports. */
-import { get, request } from '../../api/http';
+import { get, request } from './http';
 
 export interface PriceLogEntry {
   seq: number;

@@ -1,10 +1,10 @@
 /** The lot's photos: a main image that expands into the ExpandImage modal, and thumbnails to switch. */
 import { useState } from 'react';
-import type { Photo } from '../lib/types';
-import { openModal } from '../state/modals';
-import { ExpandIcon } from './icons';
-import { LotImage } from './lot-image';
-import { GALLERY_SIZES } from '../lib/photo-sources';
+import type { Photo } from '../../lib/types';
+import { openModal } from '../../state/modals';
+import { ExpandIcon } from '../../components/icons';
+import { LotImage } from '../../components/lot-image';
+import { GALLERY_SIZES } from '../../lib/photo-sources';
 
 export function LotGallery({ photos, title }: { photos: readonly Photo[]; title: string }) {
   const [i, setI] = useState(0);

@@ -2,14 +2,12 @@
  * Placing a bid: POST /api/bids/ {bid, lot} with an Idempotency-Key. The answer's message shows on the lot at once;
  * a refusal's detail is stored per lot with type "backend"; an unpaid registration fee also opens the MemberFee modal.
  */
-import type { ApiError } from '../api/http';
-import { placeBid } from '../api/lots';
-import { penceToDecimal, type Pence } from '../lib/money';
-import { lotsStore, setBidError, setBidNotice } from './lots';
-import { openModal } from './modals';
-import { session } from './session';
-
-export { newIdempotencyKey } from '../api/http';
+import type { ApiError } from '../../api/http';
+import { placeBid } from './api';
+import { penceToDecimal, type Pence } from '../../lib/money';
+import { lotsStore, setBidError, setBidNotice } from '../../state/lots';
+import { openModal } from '../../state/modals';
+import { session } from '../../state/session';
 
 export function isRegistrationFeeError(e: ApiError): boolean {
   const data = (e.data ?? {}) as Record<string, unknown>;

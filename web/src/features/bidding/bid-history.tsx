@@ -1,10 +1,10 @@
 /** GET /api/bids/?lot=ID: who bid what and when (own bids read "You"); reloads when the price moves. */
-import { fetchBids } from '../api/lots';
-import { formatDateTime } from '../lib/dates';
-import { formatGBP, toPence } from '../lib/money';
-import type { BidHistoryEntry } from '../lib/types';
-import { ErrorNote, Spinner } from './feedback';
-import { useAsync } from './hooks';
+import { fetchBids } from './api';
+import { formatDateTime } from '../../lib/dates';
+import { formatGBP, toPence } from '../../lib/money';
+import type { BidHistoryEntry } from '../../lib/types';
+import { ErrorNote, Spinner } from '../../components/feedback';
+import { useAsync } from '../../components/hooks';
 
 const RETRY_DELAYS_MS = [150, 300, 600, 1200, 2400];
 

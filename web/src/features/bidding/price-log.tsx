@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { ErrorNote, Spinner } from '../../components/feedback';
 import { useAsync } from '../../components/hooks';
 import { formatDateTime } from '../../lib/dates';
-import { fetchPriceLog, type PriceLog } from './lot-replay-api';
-import './lot-replay.css';
+import { fetchPriceLog, type PriceLog } from '../../api/lot-replay';
+import '../../components/price-log.css';
 
 export function PriceLogSection({ lotId, version }: { lotId: string; version: string }) {
   const [open, setOpen] = useState(false);

@@ -1,21 +1,22 @@
 /** /product/{id}: photos, title and particulars, the bid panel, bid history, price history and related lots. */
 import { Link, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { fetchLot, fetchPeopleAlsoBidOn, fetchSimilarLots } from '../api/lots';
-import { BidHistory } from '../components/bid-history';
-import { BidPanel } from '../components/bid-panel';
-import { ErrorNote, FullScreenLoader } from '../components/feedback';
-import { useAsync, useTitle } from '../components/hooks';
-import { LotDetails } from '../components/lot-details';
-import { LotNoteBox } from '../components/lot-note';
-import { LotGallery } from '../components/lot-gallery';
-import { PriceHistoryChart } from '../features/collection/price-history-chart';
-import { PriceLogSection } from '../features/audit/price-log';
-import { RelatedLots } from '../components/related-lots';
-import { WatchButton } from '../components/watch-button';
-import { lotSubtitle, lotTitle } from '../lib/normalize';
-import { lotsStore, putLot } from '../state/lots';
-import { session } from '../state/session';
+import { fetchLot } from '../../api/lots';
+import { fetchPeopleAlsoBidOn, fetchSimilarLots } from './api';
+import { BidHistory } from './bid-history';
+import { BidPanel } from './bid-panel';
+import { ErrorNote, FullScreenLoader } from '../../components/feedback';
+import { useAsync, useTitle } from '../../components/hooks';
+import { LotDetails } from './lot-details';
+import { LotNoteBox } from './lot-note';
+import { LotGallery } from './lot-gallery';
+import { PriceHistoryChart } from './price-history-chart';
+import { PriceLogSection } from './price-log';
+import { RelatedLots } from './related-lots';
+import { WatchButton } from '../../components/watch-button';
+import { lotSubtitle, lotTitle } from '../../lib/normalize';
+import { lotsStore, putLot } from '../../state/lots';
+import { session } from '../../state/session';
 
 export function ProductPage() {
   const { id = '' } = useParams<{ id: string }>();

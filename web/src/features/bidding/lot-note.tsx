@@ -4,12 +4,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { saveLotNote } from '../api/account-area';
-import { ApiError } from '../api/http';
-import { fieldErrors } from '../lib/error-text';
-import { lotsStore } from '../state/lots';
-import { openModal } from '../state/modals';
-import { session } from '../state/session';
+import { saveLotNote } from '../../api/account-area';
+import { ApiError } from '../../api/http';
+import { fieldErrors } from '../../lib/error-text';
+import { lotsStore } from '../../state/lots';
+import { openModal } from '../../state/modals';
+import { session } from '../../state/session';
 
 const MAX = 1000;
 
