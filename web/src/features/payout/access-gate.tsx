@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Field } from '../../components/field';
 import { session } from '../../state/session';
-import { cleanCode, isCodeShaped, serverMessage, WITHDRAW_MSG } from '../wallet/rules';
+import { cleanCode, isCodeShaped, serverMessage, WITHDRAW_MSG } from '../../lib/wallet-rules';
 import { payoutAccess, grantAccess } from './access';
 import { sendAccessCode, verifyAccessCode } from './api';
 

@@ -1,7 +1,7 @@
 /** Payout methods behind the emailed access code (docs/payments-api.md "Payout methods and the access code"). */
 import { get, patch, post } from '../../api/http';
 import { toList, unwrap } from '../../lib/normalize';
-import { idempotent } from '../wallet/api';
+import { idempotent } from '../../api/wallet';
 import type { PayoutType } from './validation';
 
 export interface PayoutMethod {

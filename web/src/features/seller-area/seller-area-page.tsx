@@ -4,7 +4,7 @@
  * calls open the "Error occurred" dialog (spec 2 section 8).
  */
 import { PageHead, RequireAuth } from '../../components/page-head';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { useErrorDialog } from '../../components/error-dialog';
 import { downloadLastStatement } from './api';
 import { LiveLots } from './live-lots';
 import { MySellRequests } from './my-sell-requests';

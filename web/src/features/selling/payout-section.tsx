@@ -12,7 +12,7 @@ import { hasAccess, payoutAccess, revokeAccess } from '../payout/access';
 import { fetchPayoutMethods, type PayoutMethod } from '../payout/api';
 import { TYPE_LABEL } from '../payout/payout-form';
 import { maskSortCode, type PayoutErrors, type PayoutForm } from '../payout/validation';
-import '../wallet/choice.css';
+import '../../components/choice.css';
 
 interface Props {
   userId: string | null;

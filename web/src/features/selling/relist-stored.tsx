@@ -8,7 +8,7 @@ import { Link } from 'wouter';
 import { ModalFrame } from '../../components/modal-frame';
 import { auctionName } from '../../lib/normalize';
 import type { Auction } from '../../lib/types';
-import { dialogText } from '../wallet/rules';
+import { dialogText } from '../../lib/wallet-rules';
 import { fetchOpenAuctions, relistFromStorage, type RelistAnswer } from './api';
 import './selling.css';
 

@@ -15,7 +15,7 @@ import { serverNow } from '../../state/clock';
 import { session } from '../../state/session';
 import { AddressForm } from '../checkout/address-form';
 import { fetchCountries } from '../checkout/api';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { useErrorDialog } from '../../components/error-dialog';
 import { fetchOpenAuctions, fetchValuation } from './api';
 import { ItemsSection } from './items-section';
 import { PayoutSection } from './payout-section';

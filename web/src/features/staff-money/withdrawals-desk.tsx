@@ -10,8 +10,8 @@ import { Pager } from '../../components/pager';
 import { formatShortDate } from '../../lib/dates';
 import { formatGBP } from '../../lib/money';
 import { pushToast } from '../../state/toasts';
-import { useErrorDialog } from '../wallet/error-dialog';
-import { statusLabel } from '../wallet/rules';
+import { useErrorDialog } from '../../components/error-dialog';
+import { statusLabel } from '../../lib/wallet-rules';
 import { payOutWithdrawal, personName, rejectWithdrawal, fetchStaffWithdrawals, type StaffWithdrawal, type WithdrawalFilter } from './api';
 import './staff-money.css';
 

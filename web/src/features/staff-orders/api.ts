@@ -6,7 +6,7 @@
 import { get, post } from '../../api/http';
 import { toPage, unwrap } from '../../lib/normalize';
 import type { Money, Page } from '../../lib/types';
-import { idempotent } from '../wallet/api';
+import { idempotent } from '../../api/wallet';
 import type { OrderStatus } from '../orders/api';
 
 export interface StaffOrder {

@@ -14,7 +14,7 @@ import { pushToast } from '../../state/toasts';
 import { STATUS_LABELS, statusLabel } from '../orders/api';
 import { useDebounced } from '../staff-money/hooks';
 import { personName } from '../staff-money/api';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { useErrorDialog } from '../../components/error-dialog';
 import { fetchStaffOrders, type StaffOrder } from './api';
 import { OrderActions, type Done } from './order-actions';
 import { PAYMENT_LABELS, SERVICE_LABELS } from './rules';

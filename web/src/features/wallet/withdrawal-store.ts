@@ -8,8 +8,8 @@ import { ApiError } from '../../api/http';
 import { penceToDecimal, type Pence } from '../../lib/money';
 import {
   fetchWithdrawals, newWithdrawalCode, requestWithdrawal, verifyWithdrawal, type Withdrawal,
-} from './api';
-import { cleanCode, endedWithdrawal, serverMessage, withdrawErrors, type WithdrawErrors } from './rules';
+} from '../../api/wallet';
+import { cleanCode, endedWithdrawal, serverMessage, withdrawErrors, type WithdrawErrors } from '../../lib/wallet-rules';
 
 export interface Outcome {
   kind: 'confirmed' | 'cancelled';

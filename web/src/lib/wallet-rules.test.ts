@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError } from '../../api/http';
+import { ApiError } from '../api/http';
 import {
   checkWithdrawal, cleanCode, dialogText, endedWithdrawal, isCodeShaped, serverMessage, signedAmount, statusLabel,
   withdrawErrors, WITHDRAW_MSG,
-} from './rules';
+} from './wallet-rules';
 
 const apiError = (status: number | undefined, data: unknown, message = 'msg') => new ApiError(message, status, data, {});
 

@@ -1,8 +1,8 @@
 /** Wallet and withdrawal calls (docs/payments-api.md "Wallet", "Withdrawals"). Money is a decimal string "125.00". */
-import { downloadFile, type FilePayload } from '../../api/files';
-import { get, newIdempotencyKey, post } from '../../api/http';
-import { toPage, unwrap } from '../../lib/normalize';
-import type { Money, Page } from '../../lib/types';
+import { downloadFile, type FilePayload } from './files';
+import { get, newIdempotencyKey, post } from './http';
+import { toPage, unwrap } from '../lib/normalize';
+import type { Money, Page } from '../lib/types';
 
 export interface Wallet {
   id: string;

@@ -1,7 +1,7 @@
 /** The three balances of a wallet (spec 2 section 3): available, including pending withdrawals, overdraft left. */
 import { useId } from 'react';
-import { formatGBP, formatPence, toPence } from '../../lib/money';
-import type { Wallet } from './api';
+import { formatGBP, formatPence, toPence } from '../lib/money';
+import type { Wallet } from '../api/wallet';
 import './wallet.css';
 
 function Stat({ label, value, note, main }: { label: string; value: string; note?: string; main?: boolean }) {

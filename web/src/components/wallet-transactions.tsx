@@ -1,13 +1,13 @@
 /** The wallet's transactions by type (all, credits, debits, withdrawals, pending), paged, with a receipt per entry. */
 import { useState } from 'react';
-import { Empty, ErrorNote, Spinner } from '../../components/feedback';
-import { useAsync } from '../../components/hooks';
-import { Pager } from '../../components/pager';
-import { Tabs } from '../../components/tabs';
-import { formatShortDate } from '../../lib/dates';
-import { formatGBP, toPence } from '../../lib/money';
-import { downloadReceipt, fetchTransactions, type Transaction, type TransactionType } from './api';
-import { signedAmount, statusLabel } from './rules';
+import { Empty, ErrorNote, Spinner } from './feedback';
+import { useAsync } from './hooks';
+import { Pager } from './pager';
+import { Tabs } from './tabs';
+import { formatShortDate } from '../lib/dates';
+import { formatGBP, toPence } from '../lib/money';
+import { downloadReceipt, fetchTransactions, type Transaction, type TransactionType } from '../api/wallet';
+import { signedAmount, statusLabel } from '../lib/wallet-rules';
 
 const TABS: { key: TransactionType; label: string; empty: string }[] = [
   { key: 'all', label: 'All', empty: 'No transactions yet' },

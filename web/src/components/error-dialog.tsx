@@ -3,8 +3,8 @@
  * or "Server Error"; nothing for a 502. Held by the screen that shows it, so it closes with that screen.
  */
 import { useCallback, useState, type ReactNode } from 'react';
-import { ModalFrame } from '../../components/modal-frame';
-import { dialogText } from './rules';
+import { ModalFrame } from './modal-frame';
+import { dialogText } from '../lib/wallet-rules';
 
 export function ErrorDialog({ text, onClose }: { text: string; onClose: () => void }) {
   return (

@@ -2,8 +2,8 @@
  * Pure rules of the wallet screens: what the "Error occurred" dialog says (spec 2 section 8), the withdrawal form's
  * checks and field errors (section 5: kept per field, payment_method first), and how amounts read.
  */
-import { ApiError } from '../../api/http';
-import { formatPence, toPence, type Pence } from '../../lib/money';
+import { ApiError } from '../api/http';
+import { formatPence, toPence, type Pence } from './money';
 
 export const WITHDRAW_MSG = {
   required: 'This field is required',
