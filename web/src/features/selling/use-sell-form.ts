@@ -11,7 +11,7 @@ import { MSG } from '../../lib/validation';
 import { serverNow } from '../../state/clock';
 import { validateAddress, type AddressErrors } from '../checkout/address-rules';
 import type { Address, Country } from '../checkout/types';
-import { emptyPayoutForm, payoutBody, validatePayoutForm, type PayoutErrors, type PayoutForm } from '../payout/validation';
+import { emptyPayoutForm, payoutBody, validatePayoutForm, type PayoutErrors, type PayoutForm } from '../../lib/payout-validation';
 import { submitNewItems } from './api';
 import { emptyDraft, sellBody, splitServerErrors, validateDraft, type Errors, type SellDraft } from './rules';
 import { EMPTY_SIGN_UP } from './sign-up-step';

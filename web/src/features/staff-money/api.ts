@@ -7,7 +7,7 @@ import { get, post } from '../../api/http';
 import type { StaffUser } from '../../api/staff';
 import { toList, toPage, unwrap } from '../../lib/normalize';
 import type { Money, Page } from '../../lib/types';
-import type { PayoutMethod } from '../payout/api';
+import type { PayoutMethod } from '../../api/payout';
 import { idempotent, type Transaction, type Wallet, type Withdrawal } from '../../api/wallet';
 
 /** A withdrawal as staff see it: whose it is and the payout details to pay to. */

@@ -1,8 +1,8 @@
 /** Payout methods behind the emailed access code (docs/payments-api.md "Payout methods and the access code"). */
-import { get, patch, post } from '../../api/http';
-import { toList, unwrap } from '../../lib/normalize';
-import { idempotent } from '../../api/wallet';
-import type { PayoutType } from './validation';
+import { get, patch, post } from './http';
+import { toList, unwrap } from '../lib/normalize';
+import { idempotent } from './wallet';
+import type { PayoutType } from '../lib/payout-validation';
 
 export interface PayoutMethod {
   id: string;

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import {
   emptyPayoutForm, maskSortCode, payoutBody, PAYOUT_MSG, validateAccountNumber, validateBankAddress, validateBic,
   validateIban, validateOwner, validatePayoutForm, validateSortCode,
-} from './validation';
+} from './payout-validation';
 
 test('sort code: required, nn-nn-nn (six digits are read so), no placeholders left', () => {
   assert.is(validateSortCode(''), 'This field is required');

@@ -3,7 +3,7 @@
  * this only remembers, for the tab, that it said yes and until when (15 minutes), so the screen does not ask again.
  */
 import { proxy } from 'valtio';
-import { serverNow } from '../../state/clock';
+import { serverNow } from './clock';
 
 export const payoutAccess = proxy({
   userId: null as string | null,

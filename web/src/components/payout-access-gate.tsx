@@ -1,11 +1,11 @@
 /** "Send me a code", then the emailed 6-digit code; a refused code shows the server's msg. */
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { Field } from '../../components/field';
-import { session } from '../../state/session';
-import { cleanCode, isCodeShaped, serverMessage, WITHDRAW_MSG } from '../../lib/wallet-rules';
-import { payoutAccess, grantAccess } from './access';
-import { sendAccessCode, verifyAccessCode } from './api';
+import { Field } from './field';
+import { session } from '../state/session';
+import { cleanCode, isCodeShaped, serverMessage, WITHDRAW_MSG } from '../lib/wallet-rules';
+import { payoutAccess, grantAccess } from '../state/payout-access';
+import { sendAccessCode, verifyAccessCode } from '../api/payout';
 
 export function AccessGate({ userId, onError }: { userId: string; onError: (e: unknown) => void }) {
   const { user } = useSnapshot(session);

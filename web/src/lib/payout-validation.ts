@@ -7,7 +7,7 @@
 import {
   ACCOUNT_NUMBER_FORMAT, BANK_ADDRESS_LENGTH, BIC_FORMAT, BIC_INVALID, checkAccountNumber, checkBankAddress, checkBic,
   checkIban, checkOwner, checkSortCode, IBAN_INVALID, IBAN_LENGTH, REQUIRED, SORT_CODE_FORMAT,
-} from '../../../../domain/payout/rules';
+} from '../../../domain/payout/rules';
 
 export const PAYOUT_MSG = {
   required: REQUIRED,
@@ -21,6 +21,8 @@ export const PAYOUT_MSG = {
 } as const;
 
 export type PayoutType = 'UK_BANK' | 'INT_BANK';
+
+export const TYPE_LABEL: Record<PayoutType, string> = { UK_BANK: 'UK bank account', INT_BANK: 'International bank account' };
 
 export interface UkFields {
   account_owner_uk: string;
