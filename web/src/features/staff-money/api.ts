@@ -80,6 +80,3 @@ export const markFeePaid = async (userId: string, method: FeeMethod, reference: 
     reference.trim() ? { method, reference: reference.trim() } : { method },
     idempotent(),
   ));
-
-export const personName = (p: { first_name?: string; last_name?: string; email?: string }) =>
-  `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim() || p.email || '—';

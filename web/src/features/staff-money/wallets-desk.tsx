@@ -13,10 +13,11 @@ import { pushToast } from '../../state/toasts';
 import { useErrorDialog } from '../../components/error-dialog';
 import { TransactionRows } from '../../components/wallet-transactions';
 import { Balances } from '../../components/wallet-balances';
-import { adjustWallet, fetchStaffWallet, fetchStaffWallets, personName, setOverdraft, type StaffWalletRow } from './api';
-import { useDebounced } from './hooks';
+import { adjustWallet, fetchStaffWallet, fetchStaffWallets, setOverdraft, type StaffWalletRow } from './api';
+import { useDebounced } from '../../components/use-debounced';
 import '../../components/choice.css';
-import './staff-money.css';
+import '../../components/staff-desk.css';
+import { personName } from '../../lib/normalize';
 
 const REQUIRED = 'This field is required';
 

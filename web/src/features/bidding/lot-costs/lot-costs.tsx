@@ -12,7 +12,7 @@ import type { BidState } from '../../../lib/bid-state';
 import { formatGBP, formatPence, penceToDecimal } from '../../../lib/money';
 import { lotsStore } from '../../../state/lots';
 import { session } from '../../../state/session';
-import { useDebounced } from '../../staff-money/hooks';
+import { useDebounced } from '../../../components/use-debounced';
 import { fetchDefaultShippingCountry, fetchLotCosts, fetchShippingCountries, UK } from './api';
 import { costBasis, costLines, isDeliverable, showsAllIn } from './rules';
 import { ShippingEstimatePanel } from './shipping-estimate';

@@ -1,4 +1,4 @@
-/** Hooks shared by the staff screens. */
+/** A debounced value: the staff screens' searches, the audit search, the lot page's all-in price as the bid moves. */
 import { useEffect, useState } from 'react';
 
 /** The last value of `value` once it has not changed for `ms` (typing in a search box; spec debounce 300 ms). */
