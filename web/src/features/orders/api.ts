@@ -5,10 +5,8 @@
 import { downloadFile, type FilePayload } from '../../api/files';
 import { get, post } from '../../api/http';
 import { unwrap } from '../../lib/normalize';
+import type { OrderStatus } from '../../lib/order-status';
 import type { Money } from '../../lib/types';
-
-export type OrderStatus =
-  | 'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'ready_for_collection' | 'collected' | 'stored' | 'cancelled';
 
 export interface OrderLotLine {
   title: string;
@@ -52,20 +50,6 @@ export interface OrdersHistory {
 }
 
 export const ORDERS_PAGE_SIZE = 10;
-
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  awaiting_payment: 'Awaiting payment',
-  paid: 'Paid',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  ready_for_collection: 'Ready for collection',
-  collected: 'Collected',
-  stored: 'In storage',
-  cancelled: 'Cancelled',
-};
-
-export const statusLabel = (s: string): string =>
-  STATUS_LABELS[s as OrderStatus] ?? (s ? s.charAt(0).toUpperCase() + s.slice(1).replace(/_/g, ' ') : '—');
 
 export async function fetchOrdersHistory(page: number, signal?: AbortSignal): Promise<OrdersHistory> {
   const d = unwrap<Partial<OrdersHistory>>(await get('/api/orders_history/', { page, page_size: ORDERS_PAGE_SIZE }, { signal }));

@@ -8,7 +8,8 @@ import { formatShortDate } from '../../lib/dates';
 import { formatGBP, formatPence, toPence } from '../../lib/money';
 import { SITE } from '../../lib/site';
 import { shippingLabel } from '../checkout/summary-rules';
-import { statusLabel, type Order } from './api';
+import { statusLabel } from '../../lib/order-status';
+import type { Order } from './api';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -4,7 +4,7 @@
  * for an incomplete profile (a new account has only the provider's names) SignUpSocial at once, except on the
  * checkout, whose own form asks for the personal details (spec 1 section 4).
  */
-import { isCheckoutPath } from '../orders/unpaid-lots-notice';
+import { isCheckoutPath } from '../../page-paths';
 import { closeModal } from '../../state/modals';
 import { promptProfile } from '../../state/profile-prompt';
 import { signIn } from '../../state/session';
