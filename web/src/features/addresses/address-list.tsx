@@ -6,11 +6,12 @@
 import { useEffect, useState } from 'react';
 import type { ApiError } from '../../api/http';
 import { ErrorNote, Spinner } from '../../components/feedback';
-import { addressLines, fromSaved } from '../checkout/address-rules';
-import type { AddressKind, Country, SavedAddress } from '../checkout/types';
+import { addressLines, fromSaved } from '../../lib/address-rules';
 import { AddressEditor } from './address-editor';
-import { deleteAddress, fetchAddresses, makeDefaultAddress } from './api';
+import { deleteAddress, makeDefaultAddress } from './api';
 import { addressFlags, DELETED, FLAG, KIND_TITLES, SAVED } from './book-rules';
+import type { AddressKind, Country, SavedAddress } from '../../api/addresses';
+import { fetchAddresses } from '../../api/addresses';
 
 interface Props {
   kind: AddressKind;

@@ -4,10 +4,9 @@
  */
 import { get, newIdempotencyKey, patch, post } from '../../api/http';
 import { toList, unwrap } from '../../lib/normalize';
-import type {
-  AddressKind, BankData, CostSummary, Country, Division, DraftBody, OrderResult, SavedAddress, ScaData, Service,
-  StorageOption, StoredItem, StoreInfo, VoucherAnswer, WonItem,
-} from './types';
+import type { CostSummary, DraftBody, OrderResult, ScaData, Service, StorageOption, StoredItem, VoucherAnswer, WonItem } from './types';
+import type { AddressKind, Country, Division, SavedAddress } from '../../api/addresses';
+import type { BankData, StoreInfo } from '../../api/house';
 
 const LIST = { page_size: 9999 };
 
@@ -48,58 +47,6 @@ export async function fetchWalletBalance(signal?: AbortSignal): Promise<string> 
   const w = unwrap<{ balance?: string }>(await get('/api/user_wallet/', undefined, { signal }));
   return w.balance ?? '0.00';
 }
-
-let bankData: Promise<BankData> | null = null;
-export function fetchBankData(): Promise<BankData> {
-  bankData ??= get('/api/auction_settings/bank_data/').then((d) => unwrap<BankData>(d)).catch((e) => {
-    bankData = null;
-    throw e;
-  });
-  return bankData;
-}
-
-let storeInfo: Promise<StoreInfo> | null = null;
-export function fetchStoreInfo(): Promise<StoreInfo> {
-  storeInfo ??= get('/api/auction_settings/contact_data/').then((d) => unwrap<StoreInfo>(d)).catch((e) => {
-    storeInfo = null;
-    throw e;
-  });
-  return storeInfo;
-}
-
-let countries: Promise<Country[]> | null = null;
-export function fetchCountries(): Promise<Country[]> {
-  countries ??= get('/api/countries/').then((d) => toList<Country>(d)).catch((e) => {
-    countries = null;
-    throw e;
-  });
-  return countries;
-}
-
-const divisions = new Map<string, Promise<Division>>();
-export function fetchDivision(slug: string): Promise<Division> {
-  let p = divisions.get(slug);
-  if (!p) {
-    p = get(`/api/divisions/${encodeURIComponent(slug)}/`).then((d) => unwrap<Division>(d));
-    p.catch(() => divisions.delete(slug));
-    divisions.set(slug, p);
-  }
-  return p;
-}
-
-export const fetchAddresses = async (userId: string, kind: AddressKind, signal?: AbortSignal): Promise<SavedAddress[]> =>
-  toList<SavedAddress>(await get(`/api/users/${encodeURIComponent(userId)}/${kind}_addresses/`, { page_size: 100 }, { signal }))
-    .map((a) => ({ ...a, id: String(a.id) }));
-
-export const createAddress = async (body: Record<string, unknown>): Promise<SavedAddress> => {
-  const a = unwrap<SavedAddress>(await post('/api/addresses/', body));
-  return { ...a, id: String(a.id) };
-};
-
-export const updateAddress = async (id: string, body: Record<string, unknown>): Promise<SavedAddress> => {
-  const a = unwrap<SavedAddress>(await patch(`/api/addresses/${encodeURIComponent(id)}/`, body));
-  return { ...a, id: String(a.id) };
-};
 
 /** The unpaid-lots notice is cleared after an order (spec 1 section 4): flagged read on the server. */
 export const clearUnpaidNotice = () => post('/api/unpaid_lots_to_notify/', { read: true });

@@ -18,7 +18,7 @@ import { paymentResults } from '../../state/payment-results';
 import { SellRequestSuccess } from '../selling/sell-success';
 import { clearUnpaidNotice, fetchLatestOrder, type LatestOrder } from './api';
 import { checkout, type PlacedOrder } from './checkout-store';
-import { BankDetails, StoreDetails } from './house-details';
+import { BankDetails, StoreDetails } from '../../components/house-details';
 import type { PaymentMethod, Service } from './types';
 import './checkout.css';
 import './success.css';

@@ -14,8 +14,8 @@ import { validateCard } from '../payments/card-rules';
 import { checkCosts, fetchWalletBalance } from './api';
 import { checkout, setWalletBalance } from './checkout-store';
 import { cardDetails, cardKeyPart, costsKey, costsReady, draftBody, recalcDelay } from './rules';
-import { flatFieldErrors } from './summary-rules';
 import type { CardDetails, Draft } from './types';
+import { flatFieldErrors } from '../../lib/error-text';
 
 const SETTLE_REFUSED = /wallet settle/i;
 

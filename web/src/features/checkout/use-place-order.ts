@@ -14,12 +14,14 @@ import { orderPaymentConfirmed } from '../../state/payment-results';
 import { openModal } from '../../state/modals';
 import type { CardForm } from '../payments/card-form';
 import { useCardCheck } from '../payments/use-card-check';
-import { createOrder, fetchBankData, fetchStoreInfo, newAttemptKey } from './api';
+import { createOrder, newAttemptKey } from './api';
 import { checkout, finishCheckout } from './checkout-store';
 import { scaData } from './page-rules';
 import { cardDetails, draftBody, NOTE_MAX, paymentMethodOf, SUCCESS_CALLBACK } from './rules';
-import { CARD_ERROR, cardFieldErrors, flatFieldErrors, ORDER_PAID, orderDescription } from './summary-rules';
+import { CARD_ERROR, cardFieldErrors, ORDER_PAID, orderDescription } from './summary-rules';
 import type { OrderResult, PaymentMethod, Service } from './types';
+import { fetchBankData, fetchStoreInfo } from '../../api/house';
+import { flatFieldErrors } from '../../lib/error-text';
 
 export type Phase = 'idle' | 'placing' | 'challenge';
 /** Order errors the sections show on their own fields. */

@@ -5,7 +5,7 @@
 import { downloadFile, type FilePayload } from '../../api/files';
 import { get, post } from '../../api/http';
 import { unwrap } from '../../lib/normalize';
-import type { OrderStatus } from '../../lib/order-status';
+import type { OrderStatus } from '../../lib/order-labels';
 import type { Money } from '../../lib/types';
 
 export interface OrderLotLine {

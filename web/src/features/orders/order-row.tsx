@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import { LotImage } from '../../components/lot-image';
 import { formatShortDate } from '../../lib/dates';
 import { formatGBP } from '../../lib/money';
-import { statusLabel } from '../../lib/order-status';
+import { statusLabel } from '../../lib/order-labels';
 import type { Order } from './api';
 import { printOrder, summaryLines } from './print';
 import '../../components/order-status.css';

@@ -7,9 +7,9 @@
 import { formatShortDate } from '../../lib/dates';
 import { formatGBP, formatPence, toPence } from '../../lib/money';
 import { SITE } from '../../lib/site';
-import { shippingLabel } from '../checkout/summary-rules';
-import { statusLabel } from '../../lib/order-status';
+import { statusLabel } from '../../lib/order-labels';
 import type { Order } from './api';
+import { shippingLabel } from '../../lib/order-labels';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

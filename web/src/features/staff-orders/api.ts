@@ -7,7 +7,7 @@ import { get, post } from '../../api/http';
 import { toPage, unwrap } from '../../lib/normalize';
 import type { Money, Page } from '../../lib/types';
 import { idempotent } from '../../api/wallet';
-import type { OrderStatus } from '../../lib/order-status';
+import type { OrderStatus } from '../../lib/order-labels';
 
 export interface StaffOrder {
   id: string;

@@ -11,7 +11,7 @@ import { Pager } from '../../components/pager';
 import { formatShortDate } from '../../lib/dates';
 import { formatGBP } from '../../lib/money';
 import { pushToast } from '../../state/toasts';
-import { STATUS_LABELS, statusLabel } from '../../lib/order-status';
+import { STATUS_LABELS, statusLabel } from '../../lib/order-labels';
 import { useDebounced } from '../../components/use-debounced';
 import { useErrorDialog } from '../../components/error-dialog';
 import { fetchStaffOrders, type StaffOrder } from './api';

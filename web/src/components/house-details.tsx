@@ -3,10 +3,9 @@
  * (GET /api/auction_settings/bank_data/) and the store (GET /api/auction_settings/contact_data/).
  */
 import { useEffect, useState } from 'react';
-import { Spinner } from '../../components/feedback';
-import { fetchBankData, fetchStoreInfo } from './api';
-import { STORE_ADDRESS_FAILED } from './summary-rules';
-import type { BankData, BankLocation, StoreInfo } from './types';
+import { Spinner } from './feedback';
+import type { BankData, BankLocation, StoreInfo } from '../api/house';
+import { fetchBankData, fetchStoreInfo } from '../api/house';
 
 function useHouse<T>(load: () => Promise<T>): { data: T | null; failed: boolean } {
   const [state, setState] = useState<{ data: T | null; failed: boolean }>({ data: null, failed: false });
@@ -19,6 +18,8 @@ function useHouse<T>(load: () => Promise<T>): { data: T | null; failed: boolean 
   }, [load]);
   return state;
 }
+
+export const STORE_ADDRESS_FAILED = "Address can't be loaded.";
 
 export const useBankData = () => useHouse(fetchBankData);
 export const useStoreInfo = () => useHouse(fetchStoreInfo);

@@ -5,11 +5,10 @@
  * refused on the spot.
  */
 import { useEffect, useState } from 'react';
-import { Field, SelectField } from '../../components/field';
-import { fetchDivision } from './api';
-import { deliverable, deliveryOf, type AddressErrors, type AddressField } from './address-rules';
-import { NO_SHIPPING } from './summary-rules';
-import type { Address, AddressKind, Country, Division } from './types';
+import { Field, SelectField } from './field';
+import { deliverable, deliveryOf, type AddressErrors, type AddressField, NO_SHIPPING } from '../lib/address-rules';
+import type { Address, AddressKind, Country, Division } from '../api/addresses';
+import { fetchDivision } from '../api/addresses';
 
 interface Props {
   kind: AddressKind;

@@ -3,8 +3,8 @@
  * the phone number is checked by the same library and rule as the account's (domain/account/rules.ts), in the
  * address's country. Also how saved addresses turn into draft addresses and which one is picked first.
  */
-import { phoneProblem } from '../../../../domain/account/phone';
-import type { Address, AddressKind, Country, SavedAddress } from './types';
+import { phoneProblem } from '../../../domain/account/phone';
+import type { Address, AddressKind, Country, SavedAddress } from '../api/addresses';
 
 export const ADDRESS_MSG = {
   country: 'This field is required!',
@@ -14,6 +14,7 @@ export const ADDRESS_MSG = {
   phone: 'Phone number is invalid!',
 } as const;
 
+export const NO_SHIPPING = 'We do not ship to this country. Please select an alternative shipping address.';
 export const NON_DELIVERABLE = 'Non Deliverable Zone';
 
 export type AddressField = 'country' | 'region' | 'city' | 'street' | 'apartment' | 'zip_code' | 'name' | 'company' | 'phone_number';
