@@ -1,12 +1,12 @@
 /**
  * The checkout's calls (docs/checkout-api.md, docs/payments-api.md). Lists use page_size 9999 (spec 1 section 9).
- * Countries and the house's bank and store details are read once per page load.
+ * Countries and addresses are api/addresses.ts, the house's bank and store details api/house.ts.
  */
-import { get, newIdempotencyKey, patch, post } from '../../api/http';
+import { get, newIdempotencyKey, post } from '../../api/http';
 import { toList, unwrap } from '../../lib/normalize';
-import type { CostSummary, DraftBody, OrderResult, ScaData, Service, StorageOption, StoredItem, VoucherAnswer, WonItem } from './types';
-import type { AddressKind, Country, Division, SavedAddress } from '../../api/addresses';
-import type { BankData, StoreInfo } from '../../api/house';
+import type {
+  CostSummary, DraftBody, OrderResult, ScaData, Service, StorageOption, StoredItem, VoucherAnswer, WonItem,
+} from './types';
 
 const LIST = { page_size: 9999 };
 

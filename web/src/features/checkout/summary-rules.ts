@@ -140,8 +140,6 @@ export function orderDescription(order: OrderResult, method: PaymentMethod | nul
   }
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
 /** The field errors under one part of the draft: `within(errors, 'billing_address')` -> `{zip_code: ...}`. */
 export function within(errors: Record<string, string>, part: string): Record<string, string> {
   const out: Record<string, string> = {};
