@@ -9,16 +9,16 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Checkbox } from '../components/field';
 import { ModalFrame } from '../components/modal-frame';
-import { CardCheckNotice } from '../features/payments/card-check-notice';
-import { CardFields, useCardForm } from '../features/payments/card-form';
-import { SavedCardChoice } from '../features/payments/saved-card-choice';
-import { fetchCards, payRegistrationFee, type FeePayment, type SavedCard } from '../features/payments/payments-api';
-import { useCardCheck } from '../features/payments/use-card-check';
+import { CardCheckNotice } from '../components/card-check-notice';
+import { CardFields, useCardForm } from '../components/card-form';
+import { SavedCardChoice } from '../components/saved-card-choice';
+import { fetchCards, payRegistrationFee, type FeePayment, type SavedCard } from '../api/cards';
+import { useCardCheck } from '../components/use-card-check';
 import { newIdempotencyKey } from '../api/http';
 import { closeModal } from '../state/modals';
 import { loadUser, session } from '../state/session';
 import { showFeePaid } from '../state/shell-query';
-import '../features/payments/payments.css';
+import '../components/payments.css';
 
 interface Props {
   afterVerify?: boolean;

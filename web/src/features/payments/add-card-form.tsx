@@ -6,11 +6,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { CARD_ERROR } from '../../state/shell-query';
-import { CardCheckNotice } from './card-check-notice';
-import { CardFields, useCardForm } from './card-form';
+import { CardCheckNotice } from '../../components/card-check-notice';
+import { CardFields, useCardForm } from '../../components/card-form';
 import { cardsStore } from './cards-store';
-import { addCard, type SavedCard } from './payments-api';
-import { useCardCheck } from './use-card-check';
+import { addCard, type SavedCard } from '../../api/cards';
+import { useCardCheck } from '../../components/use-card-check';
 
 type Phase = 'form' | 'saving' | 'challenge';
 

@@ -2,9 +2,9 @@
  * The card calls (docs/payments-api.md): the registration fee, saved cards and the card format lookup. A payment
  * answers either a result or a JSON string of payment HTML (3-D Secure), which api/payment.ts continues.
  */
-import { del, get, patch, post } from '../../api/http';
-import { toList, unwrap } from '../../lib/normalize';
-import type { CardInput } from './card-rules';
+import { del, get, patch, post } from './http';
+import { toList, unwrap } from '../lib/normalize';
+import type { CardInput } from '../lib/card-rules';
 
 export interface SavedCard {
   id: string;

@@ -5,9 +5,9 @@
  */
 import {
   CARD_MAX_DIGITS, CARD_MSG as RULE_MSG, cardNumberError, cvcError, expiryError,
-} from '../../../../domain/cards/card-rules';
+} from '../../../domain/cards/card-rules';
 
-export { CARD_MAX_DIGITS, CARD_MIN_DIGITS, luhnValid } from '../../../../domain/cards/card-rules';
+export { CARD_MAX_DIGITS, CARD_MIN_DIGITS, luhnValid } from '../../../domain/cards/card-rules';
 
 export type CardBrand = 'amex' | 'visa' | 'mastercard' | 'unknown';
 

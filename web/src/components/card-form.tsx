@@ -5,14 +5,14 @@
  * the same field names) and the Idempotency-Key of the current attempt.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { newIdempotencyKey, type ApiError } from '../../api/http';
+import { newIdempotencyKey, type ApiError } from '../api/http';
 import {
   brandName, brandShortName, CARD_FIELDS, cardBody, digitsOf, emptyCard, formatFromLookup, FORMAT_PREFIX_LENGTH,
   guessFormat, maskCardNumber, maskExpiry, validateCard, validateCardNumber, validateCvc, validateExpiry, validateHolder,
   type CardField, type CardFormat, type CardInput,
-} from './card-rules';
+} from '../lib/card-rules';
 import { MaskedField } from './masked-field';
-import { fetchCardFormat } from './payments-api';
+import { fetchCardFormat } from '../api/cards';
 
 type Errors = Partial<Record<CardField, string>>;
 

@@ -8,7 +8,7 @@
  * and texts; the helpers underneath are in api/payment.ts.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { closePaymentWindow, continueCardCheck, openPaymentWindow } from '../../api/payment';
+import { closePaymentWindow, continueCardCheck, openPaymentWindow } from '../api/payment';
 
 export interface CardCheckEvents {
   /** The check is under way in the payment window. */

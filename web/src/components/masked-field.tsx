@@ -1,6 +1,6 @@
 /** A labelled input like components/field.tsx, with a mask that keeps the caret after the same digit, and a badge. */
 import { useLayoutEffect, useRef, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
-import { caretAfterDigits, digitsBefore } from './card-rules';
+import { caretAfterDigits, digitsBefore } from '../lib/card-rules';
 
 interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'id'> {
   id: string;

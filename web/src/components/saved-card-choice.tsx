@@ -1,8 +1,8 @@
 /** "Pay with": the user's saved cards (the default first chosen) or a new card, as a radio group. */
 import { useId } from 'react';
 import { BrandMark } from './card-form';
-import { expiryLabel } from './card-rules';
-import type { SavedCard } from './payments-api';
+import { expiryLabel } from '../lib/card-rules';
+import type { SavedCard } from '../api/cards';
 
 interface Props {
   cards: readonly SavedCard[];
