@@ -6,6 +6,10 @@ import { get, post } from './http';
 export const fetchAuctions = async (time: 'live' | 'next', pageSize = 25) =>
   toList<Auction>(await get('/api/auctions/', { time, page_size: pageSize }));
 
+/** Coming auctions whose deadline for adding bottles has not passed (the server filters with check_deadline). */
+export const fetchOpenAuctions = async (signal?: AbortSignal): Promise<Auction[]> =>
+  toList<Auction>(await get('/api/auctions/', { time: 'next', check_deadline: 'true', page_size: 25 }, { signal }));
+
 export const fetchAllAuctions = async (query: Record<string, string | number>) =>
   toList<Auction>(await get('/api/auctions/', { page_size: 25, ...query }));
 

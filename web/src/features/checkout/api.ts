@@ -64,3 +64,31 @@ export async function fetchLatestOrder(signal?: AbortSignal): Promise<LatestOrde
   const list = toList<LatestOrder>(await get('/api/orders_history/', { page: 1, page_size: 1 }, { signal }));
   return list[0] ?? null;
 }
+
+/** A relist of stored lots into a coming auction: a sell request from storage (the stored items section). */
+export interface RelistAnswer {
+  id: string;
+  reference: string;
+  status: string;
+  lots: { lot_id: string; title: string }[];
+}
+
+export const relistFromStorage = async (lotIds: string[], auctionId: string): Promise<RelistAnswer> =>
+  unwrap(await post('/api/sell_request/', { items: lotIds, auction_id: auctionId }, { query: { type: 'from_storage' } }));
+
+export interface SellRequestView {
+  id: string;
+  reference: string;
+  type: string | null;
+  kind: 'new_items' | 'from_storage';
+  status: string;
+  auction_id: string;
+  created_at: string;
+  pick_up_date: string | null;
+  boxes: number | null;
+  items: { id: string; title: string; quantity: number; status: string; lot_id: string | null }[];
+}
+
+/** The seller's newest request with new items (the list is newest first). */
+export const fetchLatestSellRequest = async (signal?: AbortSignal): Promise<SellRequestView | null> =>
+  toList<SellRequestView>(await get('/api/sell_requests/', undefined, { signal })).find((r) => r.kind === 'new_items') ?? null;

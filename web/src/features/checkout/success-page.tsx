@@ -15,7 +15,7 @@ import { PageHead, RequireAuth } from '../../components/page-head';
 import { formatGBP, toPence } from '../../lib/money';
 import { session } from '../../state/session';
 import { paymentResults } from '../../state/payment-results';
-import { SellRequestSuccess } from '../selling/sell-success';
+import { SellRequestSuccess } from './sell-success';
 import { clearUnpaidNotice, fetchLatestOrder, type LatestOrder } from './api';
 import { checkout, type PlacedOrder } from './checkout-store';
 import { BankDetails, StoreDetails } from '../../components/house-details';

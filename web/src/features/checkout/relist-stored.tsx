@@ -9,8 +9,8 @@ import { ModalFrame } from '../../components/modal-frame';
 import { auctionName } from '../../lib/normalize';
 import type { Auction } from '../../lib/types';
 import { dialogText } from '../../lib/wallet-rules';
-import { fetchOpenAuctions, relistFromStorage, type RelistAnswer } from './api';
-import './selling.css';
+import { fetchOpenAuctions } from '../../api/site';
+import { relistFromStorage, type RelistAnswer } from './api';
 
 type Step = { kind: 'idle' } | { kind: 'confirm'; auction: Auction | null } | { kind: 'done'; answer: RelistAnswer; auction: Auction };
 
