@@ -1,6 +1,6 @@
 /** Content calls (docs/content.md, docs/api.md "Content"): articles, likes, CMS entries and the staff desk. */
 import { get, post, request } from '../../api/http';
-import { sendForm } from '../valuation/api';
+import { sendForm } from '../../api/valuations';
 
 export interface ArticleType { id: string; name: string }
 export interface ArticleSummary {

@@ -1,5 +1,5 @@
 /** Where "My valuations" (features/valuation) is mounted in the seller area. */
-import { MyValuations } from '../valuation/my-valuations';
+import { MyValuations } from './my-valuations';
 
 export function ValuationsSlot() {
   return <MyValuations />;

@@ -3,7 +3,7 @@
  * by the valuation form's objects and by the staff desk's "Mark received" form; the files are sent by the caller.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { ACCEPTED_TYPES, formatMB, MAX_PHOTOS, pickPhotos } from './rules';
+import { ACCEPTED_TYPES, formatMB, MAX_PHOTOS, pickPhotos } from '../lib/valuation-rules';
 import './valuation.css';
 
 function Preview({ file, onRemove, label }: { file: File; onRemove: () => void; label: string }) {

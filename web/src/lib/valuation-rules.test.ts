@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { firstServerMessage, formatMB, objectsProblem, pickPhotos, signUpFieldErrors } from './rules';
+import { firstServerMessage, formatMB, objectsProblem, pickPhotos, signUpFieldErrors } from './valuation-rules';
 
 const file = (name: string, size: number, type = 'image/jpeg') => ({ name, size, type }) as File;
 

@@ -12,11 +12,11 @@ import {
   EMPTY_REGISTRATION, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationValues,
 } from '../../lib/registration';
 import { session } from '../../state/session';
-import { requestValuation, ValuationError, type Valuation } from './api';
+import { requestValuation, ValuationError, type Valuation } from '../../api/valuations';
 import { ObjectEditor, objectErrors, type ObjectErrors } from './object-editor';
-import { MAX_OBJECTS, objectsProblem, signUpFieldErrors, type DraftObject } from './rules';
+import { MAX_OBJECTS, objectsProblem, signUpFieldErrors, type DraftObject } from '../../lib/valuation-rules';
 import { SellingSignUp } from './selling-sign-up';
-import './valuation.css';
+import '../../components/valuation.css';
 
 const SIGN_UP_FIELDS = Object.keys(EMPTY_REGISTRATION);
 

@@ -1,7 +1,7 @@
 /** A valuation photo (owner or staff only): fetched with the token, shown from an object URL; click opens it full size. */
 import { useEffect, useState } from 'react';
-import { ModalFrame } from '../../components/modal-frame';
-import { fetchImageUrl, type ValuationImage } from './api';
+import { ModalFrame } from './modal-frame';
+import { fetchImageUrl, type ValuationImage } from '../api/valuations';
 
 function useImage(url: string | null): { src: string | null; failed: boolean } {
   const [state, setState] = useState<{ src: string | null; failed: boolean }>({ src: null, failed: false });

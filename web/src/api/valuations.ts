@@ -3,9 +3,9 @@
  * send, so it goes through `sendForm` here with the same bearer token and one refresh on a 401. Photos are only
  * served to their owner and staff, so images are fetched with the token too (see auth-image.tsx).
  */
-import { get, post, refreshTokens } from '../../api/http';
-import { getAccess } from '../../api/tokens';
-import { firstServerMessage } from './rules';
+import { get, post, refreshTokens } from './http';
+import { getAccess } from './tokens';
+import { firstServerMessage } from '../lib/valuation-rules';
 
 export interface ValuationImage { id: string; url: string; thumbnail_url: string }
 export interface ValuationAnswer { decision: 'estimate' | 'decline'; low: string | null; high: string | null; message: string; answered_at: string }

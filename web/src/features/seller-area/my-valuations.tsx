@@ -7,22 +7,10 @@ import { Link } from 'wouter';
 import { Empty, ErrorNote, Spinner } from '../../components/feedback';
 import { useAsync } from '../../components/hooks';
 import { formatShortDate } from '../../lib/dates';
-import { formatGBP } from '../../lib/money';
-import { fetchMyValuations, STATUS_LABELS, type Valuation } from './api';
-import { PhotoStrip } from './auth-image';
-import './valuation.css';
-
-export function ValuationAnswerText({ v }: { v: Valuation }) {
-  if (!v.answer) return <p className="field__hint">Our specialists are looking at your photos. We will email you their answer.</p>;
-  return (
-    <div className="valuation-answer">
-      {v.answer.decision === 'estimate'
-        ? <p><strong>Estimate: {formatGBP(v.answer.low)} – {formatGBP(v.answer.high)}</strong></p>
-        : <p><strong>We cannot offer these items for auction.</strong></p>}
-      <p>{v.answer.message}</p>
-    </div>
-  );
-}
+import { fetchMyValuations, STATUS_LABELS } from '../../api/valuations';
+import { PhotoStrip } from '../../components/auth-image';
+import { ValuationAnswerText } from '../../components/valuation-answer';
+import '../../components/valuation.css';
 
 export function MyValuations() {
   const list = useAsync((signal) => fetchMyValuations(signal), []);

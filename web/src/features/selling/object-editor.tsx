@@ -1,7 +1,7 @@
 /** One object of a valuation request: its title and photos (previews, size in MB, remove: photo-input.tsx). */
 import { Field } from '../../components/field';
-import type { DraftObject } from './rules';
-import { PhotoInput } from './photo-input';
+import type { DraftObject } from '../../lib/valuation-rules';
+import { PhotoInput } from '../../components/photo-input';
 
 interface Props {
   index: number;
