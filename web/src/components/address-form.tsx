@@ -7,8 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Field, SelectField } from './field';
 import { deliverable, deliveryOf, type AddressErrors, type AddressField, NO_SHIPPING } from '../lib/address-rules';
-import type { Address, AddressKind, Country, Division } from '../api/addresses';
-import { fetchDivision } from '../api/addresses';
+import { fetchDivision, type Address, type AddressKind, type Country, type Division } from '../api/addresses';
 
 interface Props {
   kind: AddressKind;

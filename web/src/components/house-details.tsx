@@ -4,8 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Spinner } from './feedback';
-import type { BankData, BankLocation, StoreInfo } from '../api/house';
-import { fetchBankData, fetchStoreInfo } from '../api/house';
+import { fetchBankData, fetchStoreInfo, type BankData, type BankLocation, type StoreInfo } from '../api/house';
 
 function useHouse<T>(load: () => Promise<T>): { data: T | null; failed: boolean } {
   const [state, setState] = useState<{ data: T | null; failed: boolean }>({ data: null, failed: false });

@@ -1,6 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ADDRESS_MSG, addressLines, deliverable, emptyAddress, fromSaved, preferredAddress, sameAddress, validateAddress } from './address-rules';
+import {
+  ADDRESS_MSG, addressLines, deliverable, emptyAddress, fromSaved, preferredAddress, sameAddress, validateAddress,
+} from './address-rules';
 import type { SavedAddress } from '../api/addresses';
 
 test('address rules: the spec\'s messages; the phone checked for the address\'s country', () => {

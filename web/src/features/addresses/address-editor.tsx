@@ -9,8 +9,9 @@ import { Checkbox, FormMessage } from '../../components/field';
 import { AddressForm } from '../../components/address-form';
 import { deliverable, emptyAddress, fromSaved, validateAddress, type AddressErrors } from '../../lib/address-rules';
 import { offersDefaultChoice, saveBody } from './book-rules';
-import type { Address, AddressKind, Country, SavedAddress } from '../../api/addresses';
-import { createAddress, updateAddress } from '../../api/addresses';
+import {
+  createAddress, updateAddress, type Address, type AddressKind, type Country, type SavedAddress,
+} from '../../api/addresses';
 import { flatFieldErrors } from '../../lib/error-text';
 
 const DEFAULT_COUNTRY = 'united-kingdom';

@@ -10,8 +10,7 @@ import { addressLines, fromSaved } from '../../lib/address-rules';
 import { AddressEditor } from './address-editor';
 import { deleteAddress, makeDefaultAddress } from './api';
 import { addressFlags, DELETED, FLAG, KIND_TITLES, SAVED } from './book-rules';
-import type { AddressKind, Country, SavedAddress } from '../../api/addresses';
-import { fetchAddresses } from '../../api/addresses';
+import { fetchAddresses, type AddressKind, type Country, type SavedAddress } from '../../api/addresses';
 
 interface Props {
   kind: AddressKind;

@@ -11,15 +11,15 @@ import { Checkbox } from '../../components/field';
 import { ErrorNote, Spinner } from '../../components/feedback';
 import {
   addressBody, addressLines, deliverable, emptyAddress, fromSaved, NON_DELIVERABLE, preferredAddress, sameAddress,
-  validateAddress, type AddressErrors,
+  validateAddress, type AddressErrors, NO_SHIPPING,
 } from '../../lib/address-rules';
 import { AddressForm } from '../../components/address-form';
 import { checkout } from './checkout-store';
 import { SaveInAccountDialog } from './dialogs';
 import { within } from './summary-rules';
-import type { Address, AddressKind, Country, SavedAddress } from '../../api/addresses';
-import { createAddress, fetchAddresses, updateAddress } from '../../api/addresses';
-import { NO_SHIPPING } from '../../lib/address-rules';
+import {
+  createAddress, fetchAddresses, updateAddress, type Address, type AddressKind, type Country, type SavedAddress,
+} from '../../api/addresses';
 import { flatFieldErrors } from '../../lib/error-text';
 
 type Mode = 'view' | 'edit' | 'add-new';

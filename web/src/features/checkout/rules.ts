@@ -3,7 +3,9 @@
  * which sections show, when Place Order is enabled, when and on what the price is recalculated, and the body sent to
  * check_costs and create_order. The page's query, the 3-D Secure browser data and storage days: page-rules.ts.
  */
-import type { CardDetails, CostSummary, Draft, DraftBody, PaymentDetails, PaymentMethod, PersonalInformation, Service } from './types';
+import type {
+  CardDetails, CostSummary, Draft, DraftBody, PaymentDetails, PaymentMethod, PersonalInformation, Service,
+} from './types';
 import { toPence } from '../../lib/money';
 import type { Address } from '../../api/addresses';
 

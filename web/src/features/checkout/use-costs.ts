@@ -6,8 +6,7 @@
  * Order without the server's text, with the field messages kept per field.
  */
 import { useEffect, useRef } from 'react';
-import { useSnapshot } from 'valtio';
-import { ref } from 'valtio';
+import { useSnapshot, ref } from 'valtio';
 import { ApiError } from '../../api/http';
 import type { CardForm } from '../../components/card-form';
 import { validateCard } from '../../lib/card-rules';

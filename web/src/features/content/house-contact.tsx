@@ -4,9 +4,8 @@
  * page shows as the drop-off hours and the checkout as the store, so the pages cannot disagree.
  */
 import { Spinner } from '../../components/feedback';
-import { useStoreInfo } from '../../components/house-details';
+import { useStoreInfo, STORE_ADDRESS_FAILED } from '../../components/house-details';
 import './content.css';
-import { STORE_ADDRESS_FAILED } from '../../components/house-details';
 
 export function HouseContact() {
   const { data, failed } = useStoreInfo();

@@ -7,9 +7,8 @@
 import { formatShortDate } from '../../lib/dates';
 import { formatGBP, formatPence, toPence } from '../../lib/money';
 import { SITE } from '../../lib/site';
-import { statusLabel } from '../../lib/order-labels';
+import { statusLabel, shippingLabel } from '../../lib/order-labels';
 import type { Order } from './api';
-import { shippingLabel } from '../../lib/order-labels';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -5,12 +5,13 @@
  */
 import { useState } from 'react';
 import { ApiError } from '../../api/http';
-import type { RegistrationErrors, RegistrationValues } from '../../lib/registration';
-import { registrationPayload } from '../../lib/registration';
+import { registrationPayload, type RegistrationErrors, type RegistrationValues } from '../../lib/registration';
 import { MSG } from '../../lib/validation';
 import { serverNow } from '../../state/clock';
 import { validateAddress, type AddressErrors } from '../../lib/address-rules';
-import { emptyPayoutForm, payoutBody, validatePayoutForm, type PayoutErrors, type PayoutForm } from '../../lib/payout-validation';
+import {
+  emptyPayoutForm, payoutBody, validatePayoutForm, type PayoutErrors, type PayoutForm,
+} from '../../lib/payout-validation';
 import { submitNewItems } from './api';
 import { emptyDraft, sellBody, splitServerErrors, validateDraft, type Errors, type SellDraft } from './rules';
 import { EMPTY_SIGN_UP } from './sign-up-step';

@@ -12,7 +12,9 @@ import { formatGBP } from '../../lib/money';
 import { pushToast } from '../../state/toasts';
 import { useErrorDialog } from '../../components/error-dialog';
 import { statusLabel } from '../../lib/wallet-rules';
-import { payOutWithdrawal, rejectWithdrawal, fetchStaffWithdrawals, type StaffWithdrawal, type WithdrawalFilter } from './api';
+import {
+  payOutWithdrawal, rejectWithdrawal, fetchStaffWithdrawals, type StaffWithdrawal, type WithdrawalFilter,
+} from './api';
 import '../../components/staff-desk.css';
 import { personName } from '../../lib/normalize';
 
