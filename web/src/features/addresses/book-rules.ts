@@ -1,6 +1,6 @@
 /**
  * The address book's pure rules: which flags a saved address shows and the body an edit sends. The field rules and
- * messages are the checkout's (../checkout/address-rules.ts), so both forms check an address the same way.
+ * messages are the shared ones of lib/address-rules.ts (the checkout's too), so both forms check an address the same way.
  */
 import { addressBody } from '../../lib/address-rules';
 import type { Address, AddressKind, SavedAddress } from '../../api/addresses';

@@ -1,7 +1,7 @@
 /**
  * /checkout-success: after an order (flow_type=checkout) the order number, what is due and how to pay it, what
  * happens next for the chosen service, and the way to the orders history and the account; after a sell request
- * (flow_type=sell-request) the selling feature's variant (features/selling/sell-success). An order placed through
+ * (flow_type=sell-request) the sell request's variant (sell-success.tsx). An order placed through
  * the card check arrives here without the order in memory: the newest order is read, and the page says its real
  * status (paid, awaiting payment, cancelled), or that there is nothing to show. The address proves nothing: the
  * unpaid-lots notice is cleared only after an order this tab placed (the server's answer) or whose card payment the

@@ -10,7 +10,7 @@ import { LiveLots } from './live-lots';
 import { MySellRequests } from './my-sell-requests';
 import { Results } from './results';
 import { StatementButton } from './statement-button';
-import { ValuationsSlot } from './valuations-slot';
+import { MyValuations } from './my-valuations';
 import './seller-area.css';
 
 function SellersArea() {
@@ -29,7 +29,7 @@ function SellersArea() {
         <Results onError={show} />
       </section>
       <MySellRequests onError={show} />
-      <ValuationsSlot />
+      <MyValuations />
       {dialog}
     </div>
   );
