@@ -17,7 +17,7 @@ export interface SavedCard {
   created_at: string;
 }
 
-export interface FeeStatus {
+interface FeeStatus {
   registration_fee_status: boolean;
   amount: string;
   currency: string;
@@ -29,7 +29,7 @@ export interface FeeStatus {
 export type FeePayment = (CardInput & { save_card?: boolean }) | { card_id: string };
 
 /** Payment HTML (3-D Secure needed) or the result. */
-export type PaymentAnswer<T> = { html: string } | { result: T };
+type PaymentAnswer<T> = { html: string } | { result: T };
 
 function answerOf<T>(raw: unknown): PaymentAnswer<T> {
   const d = unwrap<unknown>(raw);

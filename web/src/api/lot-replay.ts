@@ -1,7 +1,7 @@
 /** The lot replay API (docs/audit.md, "Lot replay"): the public price log and the auditor view with its exports. */
 import { get, request } from './http';
 
-export interface PriceLogEntry {
+interface PriceLogEntry {
   seq: number;
   at: string;
   type: string;
@@ -22,7 +22,7 @@ export interface PriceLogEntry {
   mismatch: string | null;
 }
 
-export interface ReplayResult {
+interface ReplayResult {
   status: 'not_consigned' | 'open' | 'sold' | 'unsold' | 'withdrawn';
   price: string | null;
   leader: string | null;
@@ -41,7 +41,7 @@ export interface PriceLog {
   check: string;
 }
 
-export interface AuditEntry extends PriceLogEntry {
+interface AuditEntry extends PriceLogEntry {
   event_id: string;
   recorded_by: string | null;
   actor_id: string | null;
@@ -52,7 +52,7 @@ export interface AuditEntry extends PriceLogEntry {
   reserve_price: string | null;
 }
 
-export interface AuditDifference { check: string; subject: string; field: string; expected: string; found: string; message: string }
+interface AuditDifference { check: string; subject: string; field: string; expected: string; found: string; message: string }
 
 export interface LotAudit {
   lot: { id: string; reference_no?: string; title?: string };

@@ -31,7 +31,7 @@ export const fetchLotsUpdatedData = async (ids: string[]) => (await post('/api/g
 const lotsOf = (v: unknown) => toList<Lot>(v).map((l) => toLot(l)).filter((l): l is Lot => !!l);
 
 
-export interface PerformancePoint {
+interface PerformancePoint {
   date: string;
   price: string;
   label?: string;
@@ -58,8 +58,3 @@ export const fetchUnpaidWonIds = async (): Promise<string[]> =>
     .map((w) => String(w.lot?.id ?? '')).filter(Boolean);
 
 export const fetchUserLots = async (won: boolean) => lotsOf(await get('/api/user_lots_view/', { won, page_size: 100 }));
-
-export const searchLots = async (query: string, signal?: AbortSignal) => {
-  const page = toPage<Lot>(await get('/api/search_lots/', query, { signal }));
-  return { ...page, results: page.results.map((l) => toLot(l)).filter((l): l is Lot => !!l) };
-};

@@ -18,7 +18,7 @@ export interface PayoutMethod {
   created_at: string;
 }
 
-export interface AccessAnswer {
+interface AccessAnswer {
   access: boolean;
   msg?: string;
   expires_at?: string | null;
@@ -35,7 +35,7 @@ export const checkAccess = async (signal?: AbortSignal): Promise<AccessAnswer> =
 export const fetchPayoutMethods = async (userId: string, signal?: AbortSignal): Promise<PayoutMethod[]> =>
   toList<PayoutMethod>(await get(`/api/users/${encodeURIComponent(userId)}/payment_method/`, undefined, { signal }));
 
-export type PayoutBody = Record<string, string | boolean>;
+type PayoutBody = Record<string, string | boolean>;
 
 export const createPayoutMethod = async (body: PayoutBody): Promise<PayoutMethod> =>
   unwrap(await post('/api/payment_methods/', body, idempotent()));

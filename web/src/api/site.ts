@@ -20,23 +20,7 @@ export async function fetchServerTime(): Promise<number> {
   return t;
 }
 
-export interface Article {
-  id: string | number;
-  slug?: string;
-  title: string;
-  text?: string;
-  content?: string;
-  body?: string;
-  short_description?: string;
-  image?: string | null;
-  created_at?: string;
-  published_at?: string;
-}
-
-export const fetchArticles = async () => toList<Article>(await get('/api/article/', { page_size: 24 }));
-export const fetchArticle = async (id: string) => unwrap<Article>(await get(`/api/article/${id}/`));
-
-export interface StaffMember {
+interface StaffMember {
   id?: string | number;
   name?: string;
   first_name?: string;

@@ -8,7 +8,7 @@ import { getAccess } from './tokens';
 import { firstServerMessage } from '../lib/valuation-rules';
 
 export interface ValuationImage { id: string; url: string; thumbnail_url: string }
-export interface ValuationAnswer { decision: 'estimate' | 'decline'; low: string | null; high: string | null; message: string; answered_at: string }
+interface ValuationAnswer { decision: 'estimate' | 'decline'; low: string | null; high: string | null; message: string; answered_at: string }
 export interface Valuation {
   id: string;
   reference: string;
@@ -63,7 +63,7 @@ export const fetchMyValuations = (signal?: AbortSignal) =>
 export const fetchStaffValuations = (status: string, signal?: AbortSignal) =>
   get<{ results: StaffValuation[] }>('/api/staff/valuation_requests/', { status }, { signal }).then((d) => d.results);
 
-export type AnswerBody = { decision: 'estimate'; low: string; high: string; message: string } | { decision: 'decline'; message: string };
+type AnswerBody = { decision: 'estimate'; low: string; high: string; message: string } | { decision: 'decline'; message: string };
 export const answerValuation = (id: string, body: AnswerBody) => post<Valuation>(`/api/staff/valuation_requests/${id}/answer/`, body);
 
 /** An image the API only gives with the token, as an object URL (the caller revokes it). */

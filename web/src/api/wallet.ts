@@ -16,7 +16,7 @@ export interface Wallet {
 }
 
 export type TransactionType = 'all' | 'credits' | 'debits' | 'withdrawals' | 'pending';
-export type TransactionStatus = 'completed' | 'pending' | 'released';
+type TransactionStatus = 'completed' | 'pending' | 'released';
 
 export interface Transaction {
   id: string;
@@ -35,14 +35,14 @@ export interface Transaction {
 }
 
 /** A payout method as the withdrawal form lists it (masked; no access code needed). */
-export interface PayoutChoice {
+interface PayoutChoice {
   id: string;
   type: string;
   label: string;
   is_default: boolean;
 }
 
-export type WithdrawalStatus = 'awaiting_code' | 'confirmed' | 'cancelled' | 'paid_out' | 'rejected' | string;
+type WithdrawalStatus = 'awaiting_code' | 'confirmed' | 'cancelled' | 'paid_out' | 'rejected' | string;
 
 export interface Withdrawal {
   id: string;
@@ -53,14 +53,14 @@ export interface Withdrawal {
   code_expires_at?: string | null;
 }
 
-export interface CodeAnswer {
+interface CodeAnswer {
   id: string;
   status?: WithdrawalStatus;
   msg?: string;
   code_expires_at?: string | null;
 }
 
-export const TRANSACTIONS_PAGE_SIZE = 20;
+const TRANSACTIONS_PAGE_SIZE = 20;
 
 /** Request options carrying a new Idempotency-Key. */
 /** A fresh key per attempt: a retry of the same request (a lost answer) is then answered once by the server. */

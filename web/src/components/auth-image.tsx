@@ -22,7 +22,7 @@ function useImage(url: string | null): { src: string | null; failed: boolean } {
   return state;
 }
 
-export function AuthImage({ url, alt, className }: { url: string; alt: string; className?: string }) {
+function AuthImage({ url, alt, className }: { url: string; alt: string; className?: string }) {
   const { src, failed } = useImage(url);
   if (failed) return <span className={`valuation-photo valuation-photo--missing ${className ?? ''}`}>Photo unavailable</span>;
   if (!src) return <span className={`valuation-photo valuation-photo--loading ${className ?? ''}`} role="img" aria-label={`Loading ${alt}`} />;

@@ -6,7 +6,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { ModalFrame } from './modal-frame';
 import { dialogText } from '../lib/wallet-rules';
 
-export function ErrorDialog({ text, onClose }: { text: string; onClose: () => void }) {
+function ErrorDialog({ text, onClose }: { text: string; onClose: () => void }) {
   return (
     <ModalFrame title="Error occurred" onClose={onClose}>
       <p role="alert">{text}</p>

@@ -20,7 +20,7 @@ function useHouse<T>(load: () => Promise<T>): { data: T | null; failed: boolean 
 
 export const STORE_ADDRESS_FAILED = "Address can't be loaded.";
 
-export const useBankData = () => useHouse(fetchBankData);
+const useBankData = () => useHouse(fetchBankData);
 export const useStoreInfo = () => useHouse(fetchStoreInfo);
 
 function Rows({ rows }: { rows: [string, string | undefined][] }) {
@@ -36,7 +36,7 @@ function Rows({ rows }: { rows: [string, string | undefined][] }) {
   );
 }
 
-export function bankRows(bank: BankData, location: BankLocation): [string, string | undefined][] {
+function bankRows(bank: BankData, location: BankLocation): [string, string | undefined][] {
   return location === 'UK'
     ? [['Account name', bank.account_owner_uk], ['Sort code', bank.sort_code_uk], ['Account number', bank.account_number_uk]]
     : [['Account name', bank.account_owner_int], ['IBAN', bank.iban_int], ['BIC / SWIFT', bank.bic_swift_int], ['Bank address', bank.bank_address_int]];

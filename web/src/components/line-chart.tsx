@@ -8,7 +8,7 @@ import 'uplot/dist/uPlot.min.css';
 import { formatShortDate, formatShortDateSeconds } from '../lib/dates';
 import { formatGBP } from '../lib/money';
 
-export interface ChartPoint { at: string; value: number }
+interface ChartPoint { at: string; value: number }
 
 export function LineChart({ points, label, height = 220 }: { points: ChartPoint[]; label: string; height?: number }) {
   const box = useRef<HTMLDivElement>(null);

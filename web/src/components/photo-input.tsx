@@ -19,7 +19,7 @@ function Preview({ file, onRemove, label }: { file: File; onRemove: () => void; 
   );
 }
 
-export interface PhotoInputProps {
+interface PhotoInputProps {
   photos: File[];
   onChange: (photos: File[]) => void;
   /** What the photos are of, for the list's and each preview's accessible name: "object 1", "Lagavulin 16". */

@@ -10,14 +10,14 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { closePaymentWindow, continueCardCheck, openPaymentWindow } from '../api/payment';
 
-export interface CardCheckEvents {
+interface CardCheckEvents {
   /** The check is under way in the payment window. */
   onChallenge: () => void;
   /** The payment window was closed before the check returned. */
   onAbandoned: () => void;
 }
 
-export interface CardCheck {
+interface CardCheck {
   /**
    * Opens the payment window with a waiting note: call it synchronously in the click or submit handler. With
    * `needed` false (a payment that cannot ask for a check) no window is opened and an earlier one is forgotten.

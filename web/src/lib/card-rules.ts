@@ -9,7 +9,7 @@ import {
 
 export { CARD_MAX_DIGITS, CARD_MIN_DIGITS, luhnValid } from '../../../domain/cards/card-rules';
 
-export type CardBrand = 'amex' | 'visa' | 'mastercard' | 'unknown';
+type CardBrand = 'amex' | 'visa' | 'mastercard' | 'unknown';
 
 export interface CardFormat {
   brand: CardBrand | string;
@@ -35,7 +35,7 @@ export const CARD_MSG = {
 /** Format rules are looked up on the server only when exactly this many digits are entered (spec 1 section 9). */
 export const FORMAT_PREFIX_LENGTH = 6;
 
-export const BRAND_NAMES: Record<string, string> = {
+const BRAND_NAMES: Record<string, string> = {
   amex: 'American Express',
   visa: 'Visa',
   mastercard: 'Mastercard',

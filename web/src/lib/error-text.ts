@@ -1,5 +1,5 @@
 /** Turning a failed call into the text a person reads (spec 1, section 8) and per-field messages. */
-export interface FailedCall {
+interface FailedCall {
   /** HTTP status; absent when no response arrived. */
   status?: number;
   /** Parsed JSON body, or the raw text when the body was not JSON. */

@@ -35,7 +35,7 @@ export function toLot(v: unknown): Lot | null {
   return lot;
 }
 
-export interface IncrementRow {
+interface IncrementRow {
   from: Pence;
   to: Pence | null;
   step: Pence;

@@ -24,13 +24,13 @@ export type PayoutType = 'UK_BANK' | 'INT_BANK';
 
 export const TYPE_LABEL: Record<PayoutType, string> = { UK_BANK: 'UK bank account', INT_BANK: 'International bank account' };
 
-export interface UkFields {
+interface UkFields {
   account_owner_uk: string;
   sort_code_uk: string;
   account_number_uk: string;
 }
 
-export interface IntFields {
+interface IntFields {
   account_owner_int: string;
   iban_int: string;
   bic_swift_int: string;

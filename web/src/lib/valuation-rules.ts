@@ -1,7 +1,7 @@
 /** The valuation form's limits and small pure helpers (the server checks the same limits again). */
 export const MAX_OBJECTS = 10;
 export const MAX_PHOTOS = 10;
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
 
 /** "2.35 MB": a photo's size, always in MB to two decimals. */

@@ -92,7 +92,7 @@ export function signedAmount(amount: string | null | undefined): string {
   return p > 0 ? `+${formatPence(p)}` : formatPence(p);
 }
 
-export const STATUS_LABEL: Record<string, string> = {
+const STATUS_LABEL: Record<string, string> = {
   completed: 'Completed',
   pending: 'Pending',
   released: 'Released',

@@ -28,8 +28,8 @@ interface Props {
   bid?: string | null;
 }
 
-export const FEE_NOT_YET = 'We have not confirmed your registration fee yet. We will as soon as we have received it.';
-export const POPUP_CLOSED = 'The card check window was closed before it finished. Nothing was charged: please try again.';
+const FEE_NOT_YET = 'We have not confirmed your registration fee yet. We will as soon as we have received it.';
+const POPUP_CLOSED = 'The card check window was closed before it finished. Nothing was charged: please try again.';
 const FEE = '£5';
 const NEW_CARD = 'new';
 

@@ -2,7 +2,7 @@
 import { formatPence, toPence, type Pence } from '../../lib/money';
 
 /** Sanity cap on any bid: £10,000,000 (the server enforces the same). */
-export const MAX_BID: Pence = 1_000_000_000;
+const MAX_BID: Pence = 1_000_000_000;
 
 export const BID_MSG = {
   required: 'Please enter your maximum bid',
@@ -13,9 +13,9 @@ export const BID_MSG = {
   notAboveOwn: (own: Pence) => `Your maximum bid is already ${formatPence(own)}; enter a higher amount`,
 } as const;
 
-export type BidCheck = { ok: true; pence: Pence } | { ok: false; message: string };
+type BidCheck = { ok: true; pence: Pence } | { ok: false; message: string };
 
-export interface BidContext {
+interface BidContext {
   minimum: Pence;
   onBidding: boolean;
   /** The caller's current maximum, when they lead: raising it must go above it. */

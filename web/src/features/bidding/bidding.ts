@@ -14,7 +14,7 @@ export function isRegistrationFeeError(e: ApiError): boolean {
   return e.status === 402 || data.code === 'registration_fee_required' || 'registration_fee' in data || /registration fee/i.test(e.message);
 }
 
-export type BidOutcome = 'placed' | 'fee' | 'auth' | 'refused';
+type BidOutcome = 'placed' | 'fee' | 'auth' | 'refused';
 
 export async function submitBid(lotId: string, amount: Pence, key: string): Promise<BidOutcome> {
   const lot = lotsStore.byId[lotId];

@@ -4,7 +4,7 @@ import { formatShortDate } from '../../lib/dates';
 import { ItemAlertToggle } from './item-alert-toggle';
 import type { LotView as Lot } from '../../lib/types';
 
-export function lotFacts(lot: Lot): [string, string][] {
+function lotFacts(lot: Lot): [string, string][] {
   const item = lot.item ?? ({} as Lot['item']);
   const facts: [string, string | null | undefined][] = [
     ['Distillery', item.distillery?.name],

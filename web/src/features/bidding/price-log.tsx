@@ -31,7 +31,7 @@ function PriceLogBody({ lotId, version }: { lotId: string; version: string }) {
   return <PriceLogList log={data} />;
 }
 
-export function PriceLogList({ log }: { log: PriceLog }) {
+function PriceLogList({ log }: { log: PriceLog }) {
   return (
     <>
       <p className="muted price-log__intro">

@@ -30,7 +30,7 @@ export const checkDiscountCode = async (code: string): Promise<VoucherAnswer> =>
 export const checkCosts = async (service: Service, draft: DraftBody, signal?: AbortSignal): Promise<CostSummary> =>
   unwrap<CostSummary>(await post(`/api/checkout/${service}/check_costs/`, draft, { signal }));
 
-export type OrderAnswer = { html: string } | { order: OrderResult };
+type OrderAnswer = { html: string } | { order: OrderResult };
 
 /** Places the order: payment HTML (a card needing 3-D Secure) or the order. `key` is this attempt's Idempotency-Key. */
 export async function createOrder(
@@ -76,7 +76,7 @@ export interface RelistAnswer {
 export const relistFromStorage = async (lotIds: string[], auctionId: string): Promise<RelistAnswer> =>
   unwrap(await post('/api/sell_request/', { items: lotIds, auction_id: auctionId }, { query: { type: 'from_storage' } }));
 
-export interface SellRequestView {
+interface SellRequestView {
   id: string;
   reference: string;
   type: string | null;

@@ -9,7 +9,7 @@ import type {
 import { toPence } from '../../lib/money';
 import type { Address } from '../../api/addresses';
 
-export const FREE_STORAGE_DAYS = 45;
+const FREE_STORAGE_DAYS = 45;
 export const NOTE_MAX = 600;
 /** Card payments are priced again this long after all four card fields are filled (spec 1 section 9). */
 export const CARD_RECALC_MS = 1500;
@@ -103,7 +103,7 @@ export function paymentMethodOf(payment: Draft['payment']): PaymentMethod | null
 
 const filled = (s: string | undefined | null) => !!s && s.trim() !== '';
 
-export interface Sections {
+interface Sections {
   billing: boolean;
   shipping: boolean;
   storagePeriod: boolean;

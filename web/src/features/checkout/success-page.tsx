@@ -23,7 +23,7 @@ import type { PaymentMethod, Service } from './types';
 import './checkout.css';
 import './success.css';
 
-export const ORDERS_HISTORY_PATH = '/account/orders';
+const ORDERS_HISTORY_PATH = '/account/orders';
 
 const NEXT: Record<Service, string> = {
   delivery: 'We pack your bottles with care and send them to your shipping address. You will get an email with the tracking details when they leave us.',

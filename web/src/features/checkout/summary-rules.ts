@@ -15,8 +15,8 @@ export const VOUCHER_MSG = {
   max: 'Code characters limit - max 10 symbols',
   activated: 'Success! Voucher code has been activated.',
 } as const;
-export const VOUCHER_MIN = 3;
-export const VOUCHER_MAX = 10;
+const VOUCHER_MIN = 3;
+const VOUCHER_MAX = 10;
 
 export const WALLET_MSG = {
   required: 'Amount is required',
@@ -60,7 +60,7 @@ export const pence = (s: CostSummary | null | undefined, key: AmountKey): Pence 
 /** What the wallet could still cover: the total after the voucher. */
 export const payableBeforeWallet = (s: CostSummary): Pence => Math.max(0, pence(s, 'total') - pence(s, 'voucher_discount_amount'));
 
-export interface PriceLine {
+interface PriceLine {
   key: AmountKey;
   label: string;
   /** Pence; deductions (voucher, wallet) are negative. */

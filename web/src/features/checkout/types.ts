@@ -9,7 +9,7 @@ import type { BankData, BankLocation, StoreInfo } from '../../api/house';
 import type { Money, Photo } from '../../lib/types';
 
 export { PAYMENT_METHODS, SERVICES } from '../../../../domain/checkout/types';
-export type { Money, PaymentMethod, Service };
+export type { PaymentMethod, Service };
 
 /** What the buyer picks: a card, a bank transfer (then where their bank is), or paying in store. */
 export type PaymentKind = 'CARD' | 'BANK' | 'IN_STORE';
@@ -22,7 +22,7 @@ export interface PersonalInformation {
   email: string;
 }
 
-export type StorageType = 'days' | 'months';
+type StorageType = 'days' | 'months';
 
 /** The order draft as the page keeps it (spec 1 section 3, with the payment choice as the buyer makes it). */
 export interface Draft {
@@ -82,7 +82,7 @@ export interface ScaData {
 
 export type ChallengeWindowSize = 'FullScreen' | 'ExtraLarge' | 'Large' | 'Medium' | 'Small';
 
-export interface CheckoutLot {
+interface CheckoutLot {
   id: string;
   reference_no?: string | null;
   slug?: string | null;

@@ -19,7 +19,7 @@ import { flatFieldErrors } from '../../lib/error-text';
 const SETTLE_REFUSED = /wallet settle/i;
 
 /** The new card's details once all four fields are filled in and pass the card rules; else null. */
-export function completeCard(form: CardForm, draft: Pick<Draft, 'payment'>): CardDetails | null {
+function completeCard(form: CardForm, draft: Pick<Draft, 'payment'>): CardDetails | null {
   if (draft.payment.kind !== 'CARD' || draft.payment.card_id) return null;
   const c = form.card;
   if (!c.card_number || !c.expiry_date || !c.cvv || !c.card_holder_name) return null;

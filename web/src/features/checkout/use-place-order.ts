@@ -30,7 +30,7 @@ const CARD_KEY = /(^|\.)(card_number|expiry_date|cvv|card_holder_name)$/;
 /**
  * The order is placed and waits for the card check (its lots held for it): the same check can be opened again.
  */
-export const POPUP_CLOSED = 'The card check window was closed before it finished. Nothing has been charged: open the check again to finish paying.';
+const POPUP_CLOSED = 'The card check window was closed before it finished. Nothing has been charged: open the check again to finish paying.';
 
 const browserFacts = () => ({
   language: navigator.language,
@@ -44,7 +44,7 @@ const browserFacts = () => ({
 });
 
 /** Neither paid nor failed by the server's word (yet): no claim either way. */
-export const PAYMENT_UNCONFIRMED = 'We could not confirm this card payment yet. Please check your orders before trying again.';
+const PAYMENT_UNCONFIRMED = 'We could not confirm this card payment yet. Please check your orders before trying again.';
 
 export function usePlaceOrder(form: CardForm) {
   const [phase, setPhase] = useState<Phase>('idle');

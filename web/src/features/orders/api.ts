@@ -8,7 +8,7 @@ import { unwrap } from '../../lib/normalize';
 import type { OrderStatus } from '../../lib/order-labels';
 import type { Money } from '../../lib/types';
 
-export interface OrderLotLine {
+interface OrderLotLine {
   title: string;
   lot_id: string;
   subtitle?: string | null;
@@ -16,7 +16,7 @@ export interface OrderLotLine {
   item_image?: string | null;
 }
 
-export interface OrderSummary {
+interface OrderSummary {
   total: Money;
   product_total: Money;
   buyers_premium: Money;
@@ -40,7 +40,7 @@ export interface Order {
   carrier?: string | null;
 }
 
-export interface OrdersHistory {
+interface OrdersHistory {
   count: number;
   /** The sum of the listed orders' totals. */
   amount: Money;
@@ -49,7 +49,7 @@ export interface OrdersHistory {
   results: Order[];
 }
 
-export const ORDERS_PAGE_SIZE = 10;
+const ORDERS_PAGE_SIZE = 10;
 
 export async function fetchOrdersHistory(page: number, signal?: AbortSignal): Promise<OrdersHistory> {
   const d = unwrap<Partial<OrdersHistory>>(await get('/api/orders_history/', { page, page_size: ORDERS_PAGE_SIZE }, { signal }));

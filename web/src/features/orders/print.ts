@@ -13,7 +13,7 @@ import type { Order } from './api';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export interface SummaryLine {
+interface SummaryLine {
   label: string;
   value: string;
   total?: boolean;

@@ -14,7 +14,7 @@ import { useCardCheck } from '../../components/use-card-check';
 
 type Phase = 'form' | 'saving' | 'challenge';
 
-export const POPUP_CLOSED = 'The card check window was closed before it finished. Please try again.';
+const POPUP_CLOSED = 'The card check window was closed before it finished. Please try again.';
 
 export function AddCardForm({ onAdded, onCancel }: { onAdded: (card: SavedCard) => void; onCancel: () => void }) {
   const form = useCardForm();

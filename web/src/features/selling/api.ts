@@ -15,7 +15,7 @@ export interface NewItemsAnswer {
   file_name: string;
 }
 
-export interface ValuationView {
+interface ValuationView {
   id: string;
   reference: string;
   status: 'pending' | 'estimated' | 'declined';

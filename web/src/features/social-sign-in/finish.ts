@@ -11,7 +11,7 @@ import { signIn } from '../../state/session';
 import { pushToast } from '../../state/toasts';
 import type { SocialAnswer } from './api';
 
-export const USER_NOT_LOADED = 'You are signed in, but your account could not be loaded. Please reload the page.';
+const USER_NOT_LOADED = 'You are signed in, but your account could not be loaded. Please reload the page.';
 
 export async function finishSocialSignIn(answer: SocialAnswer): Promise<void> {
   const user = await signIn(answer);

@@ -36,7 +36,7 @@ export interface StaffWalletRow {
   overdraft_remaining: Money;
 }
 
-export interface StaffWalletDetail extends StaffWalletRow {
+interface StaffWalletDetail extends StaffWalletRow {
   wallet: Wallet;
   transactions: Transaction[];
 }

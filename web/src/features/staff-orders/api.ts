@@ -30,7 +30,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null);
 
 /** Reads a staff order row, tolerating the spellings a list may use for the number, the buyer and the amounts. */
-export function toStaffOrder(v: unknown): StaffOrder {
+function toStaffOrder(v: unknown): StaffOrder {
   const d = isObj(v) ? v : {};
   const summary = isObj(d.summary) ? d.summary : {};
   const u = isObj(d.user) ? d.user : isObj(d.buyer) ? d.buyer : null;
@@ -75,7 +75,7 @@ export const cancelOrder = (id: string, reason: string) => post(orderPath(id, 'c
 
 export type VoucherKind = 'fixed' | 'percent';
 
-export interface StaffVoucher {
+interface StaffVoucher {
   code: string;
   kind: VoucherKind;
   value: string;
@@ -86,7 +86,7 @@ export interface StaffVoucher {
   created_at: string | null;
 }
 
-export function toVoucher(v: unknown): StaffVoucher {
+function toVoucher(v: unknown): StaffVoucher {
   const d = isObj(v) ? v : {};
   const uses = d.uses ?? d.used_count ?? d.times_used ?? d.redemptions_count ?? (Array.isArray(d.redemptions) ? d.redemptions.length : null);
   return {

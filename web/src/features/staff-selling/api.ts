@@ -10,10 +10,10 @@ import { sendForm } from '../../api/valuations';
 import { firstServerMessage } from '../../lib/valuation-rules';
 
 /** A photo staff took on receipt (owner and staff only: shown with the token, see valuation/auth-image.tsx). */
-export interface ItemPhoto { id: string; url: string; thumbnail_url: string }
+interface ItemPhoto { id: string; url: string; thumbnail_url: string }
 
 export type SellRequestStatus = 'submitted' | 'partly_received' | 'received' | 'consigned' | 'closed';
-export type ItemStatus = 'expected' | 'received' | 'consigned' | 'returned';
+type ItemStatus = 'expected' | 'received' | 'consigned' | 'returned';
 
 export interface SellItemView {
   id: string;

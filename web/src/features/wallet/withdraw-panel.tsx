@@ -17,7 +17,7 @@ import {
   clearWithdrawalErrors, resumeWithdrawal, sendNewCode, startNewWithdrawal, submitCode, submitWithdrawal, withdrawal,
 } from './withdrawal-store';
 
-export const PAYOUT_SETTINGS = '/account/settings?section=seller-payment';
+const PAYOUT_SETTINGS = '/account/settings?section=seller-payment';
 
 interface Props {
   wallet: Wallet | undefined;

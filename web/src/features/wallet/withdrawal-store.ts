@@ -11,7 +11,7 @@ import {
 } from '../../api/wallet';
 import { cleanCode, endedWithdrawal, serverMessage, withdrawErrors, type WithdrawErrors } from '../../lib/wallet-rules';
 
-export interface Outcome {
+interface Outcome {
   kind: 'confirmed' | 'cancelled';
   msg: string;
   withdrawal: Withdrawal;

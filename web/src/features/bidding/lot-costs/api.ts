@@ -27,14 +27,14 @@ export interface LotCosts {
  * `auth: false` for visitors: these answers do not depend on who asks (the country is always given), and a refused
  * anonymous call must not open the sign-in modal as an expired session would.
  */
-export interface Opts { signal?: AbortSignal; auth: boolean }
+interface Opts { signal?: AbortSignal; auth: boolean }
 
 export interface ShippingCountry {
   slug: string;
   name: string;
 }
 
-export interface ShippingEstimate {
+interface ShippingEstimate {
   carriers: { name: string; first_bottle: Money; each_further: Money }[];
   result: { carrier: string | null; amount: Money | null; insurance: Money | null; deliverable: boolean };
 }

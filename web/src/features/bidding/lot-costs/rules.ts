@@ -7,7 +7,7 @@ import { formatGBP, toPence, type Pence } from '../../../lib/money';
 import type { LotView } from '../../../lib/types';
 import { NON_DELIVERABLE, type LotCosts } from './api';
 
-export interface CostBasis {
+interface CostBasis {
   pence: Pence;
   /** 'current': the bid standing now; 'opening': no bid yet, the least a first bid can be. */
   kind: 'current' | 'opening';
@@ -31,7 +31,7 @@ export const showsAllIn = (state: BidState) => state !== 'final' && state !== 'm
 export const isDeliverable = (c: Pick<LotCosts, 'carrier' | 'shipping' | 'deliverable'>) =>
   c.deliverable !== false && !!c.carrier && c.carrier !== NON_DELIVERABLE && c.shipping !== null;
 
-export interface CostLine {
+interface CostLine {
   label: string;
   value: string;
   total?: boolean;
