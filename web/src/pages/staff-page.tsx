@@ -24,7 +24,7 @@ import { WithdrawalsDesk } from '../features/staff-money/withdrawals-desk';
 import { OrdersDesk } from '../features/staff-orders/orders-desk';
 import { VouchersDesk } from '../features/staff-orders/vouchers-desk';
 import { SellRequestsDesk } from '../features/staff-selling/sell-requests-desk';
-import { ValuationsDesk } from '../features/staff-valuations/valuations-desk';
+import { ValuationsDesk } from '../features/valuation/valuations-desk';
 import { CATALOGUE_SECTIONS, CatalogueDesk } from '../features/staff-catalogue/catalogue-desk';
 import { CONTENT_SECTIONS, ContentDesk, isContentSection } from '../features/content/content-desk';
 import { formatShortDate } from '../lib/dates';
