@@ -81,7 +81,7 @@ function productJsonLd(lot: LotApi, canonical: string, images: string[], descrip
   };
 }
 
-/** The gallery's first photo as web/src/components/lot-gallery.tsx draws it (a site path: nothing else is fetched). */
+/** The gallery's first photo as web/src/features/bidding/lot-gallery.tsx draws it (a site path: nothing else is fetched). */
 function mainPhotoPreload(lot: LotApi): PageHead['preloadImage'] {
   const file = lot.photos[0]?.file;
   if (!file?.startsWith('/') || file.startsWith('//')) return null;

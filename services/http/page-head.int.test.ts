@@ -148,10 +148,10 @@ test('an uploaded first photo is preloaded as the gallery asks for it: both size
     as: 'image', href: imageUrl, imagesrcset: `${imageUrl.replace('size=full', 'size=thumb')} 320w, ${imageUrl} 640w`,
     imagesizes: GALLERY_SIZES, fetchpriority: 'high',
   }]);
-  // The lot page's own chunk (web/src/pages/product-page.tsx, from the build's manifest) comes with the HTML too.
+  // The lot page's own chunk (web/src/features/bidding/product-page.tsx, from the build's manifest) comes with the HTML too.
   const manifest = JSON.parse(fs.readFileSync('web/dist/.vite/manifest.json', 'utf8'));
   const html = (await page(`/product/${photographed.id}`)).body;
-  assert.ok(html.includes(`<link rel="modulepreload" crossorigin href="/${manifest['src/pages/product-page.tsx'].file}" />`), 'the lot page chunk is preloaded');
+  assert.ok(html.includes(`<link rel="modulepreload" crossorigin href="/${manifest['src/features/bidding/product-page.tsx'].file}" />`), 'the lot page chunk is preloaded');
   // Other pages preload no image: their largest paint is not known to the server.
   assert.equal((await page('/auction')).head.preloads, []);
 });

@@ -8,7 +8,7 @@ const manifest: ViteManifest = {
   '_jsx.js': { file: 'assets/jsx-b2.js' },
   '_lots.js': { file: 'assets/lots-c3.js', imports: ['_jsx.js'] },
   '_chart.js': { file: 'assets/chart-d4.js', imports: ['_jsx.js'], css: ['assets/chart-d4.css'] },
-  'src/pages/product-page.tsx': { file: 'assets/product-page-e5.js', imports: ['_lots.js', '_chart.js'], css: ['assets/product-page-e5.css'] },
+  'src/features/bidding/product-page.tsx': { file: 'assets/product-page-e5.js', imports: ['_lots.js', '_chart.js'], css: ['assets/product-page-e5.css'] },
 };
 
 test('given a lot page, when its HTML is written, then its chunk and the chunks only it needs are preloaded, styles first', () => {

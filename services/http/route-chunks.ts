@@ -19,10 +19,10 @@ export type ViteManifest = Record<string, ManifestChunk>;
 
 /** The module each described page lazily imports in web/src/app.tsx (checked against the manifest by its test). */
 export const PAGE_MODULES: Partial<Record<PageName, string>> = {
-  product: 'src/pages/product-page.tsx',
+  product: 'src/features/bidding/product-page.tsx',
   auction: 'src/pages/auction-page.tsx',
   pastAuction: 'src/pages/auction-page.tsx',
-  blogArticle: 'src/pages/blog-page.tsx',
+  blogArticle: 'src/features/content/blog-pages.tsx',
 };
 
 /** The manifest keys `key` loads statically, itself included. */

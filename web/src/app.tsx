@@ -19,24 +19,24 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 }
 
 const AuctionPage = page(() => import('./pages/auction-page'), 'AuctionPage');
-const ProductPage = page(() => import('./pages/product-page'), 'ProductPage');
+const ProductPage = page(() => import('./features/bidding/product-page'), 'ProductPage');
 const HowToBuyPage = page(() => import('./pages/how-to-buy-page'), 'HowToBuyPage');
 const BuyersAreaPage = page(() => import('./pages/buyers-area-page'), 'BuyersAreaPage');
 const DashboardPage = page(() => import('./pages/dashboard-page'), 'DashboardPage');
 const SearchPage = page(() => import('./features/search/search-page'), 'SearchPage');
 const CalendarPage = page(() => import('./pages/calendar-page'), 'CalendarPage');
-const BlogPage = page(() => import('./pages/blog-page'), 'BlogPage');
-const BlogArticlePage = page(() => import('./pages/blog-page'), 'BlogArticlePage');
+const BlogPage = page(() => import('./features/content/blog-pages'), 'BlogPage');
+const BlogArticlePage = page(() => import('./features/content/blog-pages'), 'BlogArticlePage');
 const AboutPage = page(() => import('./pages/about-page'), 'AboutPage');
 const ContactPage = page(() => import('./pages/contact-page'), 'ContactPage');
-const FaqPage = page(() => import('./pages/faq-page'), 'FaqPage');
-const ShippingPage = page(() => import('./pages/shipping-page'), 'ShippingPage');
-const TermsPage = page(() => import('./pages/legal-pages'), 'TermsPage');
-const PrivacyPage = page(() => import('./pages/legal-pages'), 'PrivacyPage');
+const FaqPage = page(() => import('./features/content/faq-page'), 'FaqPage');
+const ShippingPage = page(() => import('./features/content/shipping-page'), 'ShippingPage');
+const TermsPage = page(() => import('./features/content/legal/terms-page'), 'TermsPage');
+const PrivacyPage = page(() => import('./features/content/legal/privacy-page'), 'PrivacyPage');
 const HowToSellPage = page(() => import('./features/selling/how-to-sell-page'), 'HowToSellPage');
 const SellingPage = page(() => import('./features/selling/selling-page'), 'SellingPage');
-const CheckoutPage = page(() => import('./pages/checkout-pages'), 'CheckoutPage');
-const CheckoutSuccessPage = page(() => import('./pages/checkout-pages'), 'CheckoutSuccessPage');
+const CheckoutPage = page(() => import('./features/checkout/checkout-page'), 'CheckoutPage');
+const CheckoutSuccessPage = page(() => import('./features/checkout/success-page'), 'CheckoutSuccessPage');
 const SettingsPage = page(() => import('./pages/settings-page'), 'SettingsPage');
 const SellersAreaPage = page(() => import('./features/seller-area/seller-area-page'), 'SellersAreaPage');
 const CollectionPage = page(() => import('./features/collection/collection-page'), 'CollectionPage');

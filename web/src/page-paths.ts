@@ -40,3 +40,6 @@ export const PAGE_PATHS = {
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;
+
+/** The checkout and its success page, where the notices of unpaid lots and of an incomplete profile wait. */
+export const isCheckoutPath = (path: string) => /^\/checkout(-success)?(\/|$)/.test(path);

@@ -24,8 +24,7 @@ export async function fetchRecentlyViewed(): Promise<Lot[]> {
   return lots(toPage<Lot>(await get('/api/recently_viewed_lots/')).results);
 }
 
-export type DashboardState = 'won' | 'lost' | 'winning' | 'outbid' | 'watching';
-export interface DashboardCounts { total: number; winning: number; outbid: number; won: number; lost: number; watching: number }
+interface DashboardCounts { total: number; winning: number; outbid: number; won: number; lost: number; watching: number }
 export interface DashboardAuction { auction: Auction | null; counts: DashboardCounts; total_amount: string; lots: Lot[] }
 
 const ZERO: DashboardCounts = { total: 0, winning: 0, outbid: 0, won: 0, lost: 0, watching: 0 };

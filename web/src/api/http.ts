@@ -21,7 +21,7 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Query | string;
   body?: unknown;
@@ -62,7 +62,7 @@ export const setSessionExpiredHandler = (fn: () => void): void => {
   onSessionExpired = fn;
 };
 
-export function buildQuery(query: Query | string | undefined): string {
+function buildQuery(query: Query | string | undefined): string {
   if (!query) return '';
   if (typeof query === 'string') return query ? `?${query.replace(/^\?/, '')}` : '';
   const q = new URLSearchParams();

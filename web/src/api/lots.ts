@@ -1,6 +1,6 @@
-/** Lot, bid and listing calls (spec 2 section 7, docs/api.md). */
-import { parseCounters, parseIncrements, parseYears, toList, toLot, toPage, unwrap } from '../lib/normalize';
-import type { BidAnswer, BidHistoryEntry, Lot } from '../lib/types';
+/** Lot and listing calls (spec 2 section 7, docs/api.md); the bid calls are the lot page's (features/bidding/api.ts). */
+import { parseCounters, parseIncrements, parseYears, toList, toLot, toPage } from '../lib/normalize';
+import type { Lot } from '../lib/types';
 import type { LotsUpdatedData } from '../lib/lot-merge';
 import { del, get, post } from './http';
 
@@ -28,18 +28,10 @@ export const fetchBidIncrements = async () => parseIncrements(await get('/api/bi
 /** The live numbers of the given lots in one call (spec 2, section 7). */
 export const fetchLotsUpdatedData = async (ids: string[]) => (await post('/api/get_lots_updated_data/', { id_list: ids })) as LotsUpdatedData;
 
-export const fetchBids = async (lot: string) => toList<BidHistoryEntry>(await get('/api/bids/', { lot }));
-
-export const placeBid = (lot: string, bid: string, idempotencyKey: string, slug?: string) =>
-  post('/api/bids/', slug ? { bid, lot, slug } : { bid, lot }, { headers: { 'Idempotency-Key': idempotencyKey } })
-    .then((v) => unwrap<BidAnswer>(v));
-
 const lotsOf = (v: unknown) => toList<Lot>(v).map((l) => toLot(l)).filter((l): l is Lot => !!l);
 
-export const fetchSimilarLots = async (lotId: string) => lotsOf(await get('/api/similar_lots/', { lot_id: lotId }));
-export const fetchPeopleAlsoBidOn = async (lotId: string) => lotsOf(await get('/api/people_also_bid_on/', { lot_id: lotId }));
 
-export interface PerformancePoint {
+interface PerformancePoint {
   date: string;
   price: string;
   label?: string;
@@ -66,8 +58,3 @@ export const fetchUnpaidWonIds = async (): Promise<string[]> =>
     .map((w) => String(w.lot?.id ?? '')).filter(Boolean);
 
 export const fetchUserLots = async (won: boolean) => lotsOf(await get('/api/user_lots_view/', { won, page_size: 100 }));
-
-export const searchLots = async (query: string, signal?: AbortSignal) => {
-  const page = toPage<Lot>(await get('/api/search_lots/', query, { signal }));
-  return { ...page, results: page.results.map((l) => toLot(l)).filter((l): l is Lot => !!l) };
-};

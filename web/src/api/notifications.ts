@@ -16,6 +16,6 @@ export const fetchKeywords = () => get('/api/keyword/', { limit: 999 }).then((v)
 export const addKeyword = (word: string) => post<Keyword>('/api/keyword/', { word });
 export const deleteKeyword = (pk: string | number) => post('/api/delete_keywords/', { pk });
 
-export type NotificationSettings = Pick<User, 'audio_cue' | 'is_audio_cues' | 'promotional_email' | 'email_opt_outs'>;
+type NotificationSettings = Pick<User, 'audio_cue' | 'is_audio_cues' | 'promotional_email' | 'email_opt_outs'>;
 export const saveNotificationSettings = (userId: string | number, s: Partial<NotificationSettings>) =>
   patch(`/api/users/${userId}/`, s).then((v) => unwrap<User>(v));

@@ -5,7 +5,7 @@
 import { get } from './http';
 import { unwrap } from '../lib/normalize';
 
-export type PaymentPurpose = 'registration_fee' | 'save_card' | 'order';
+type PaymentPurpose = 'registration_fee' | 'save_card' | 'order';
 
 export interface PaymentResult {
   /** unknown: no payment named, not the caller's, of another purpose, or the server could not be asked. */

@@ -9,9 +9,9 @@
  * runs in this window. After the challenge the provider sends the popup to `{page}?registration_fee=true|false...`;
  * that page hands its query to this window (postMessage, same origin only) and closes (state/shell-query.ts).
  */
-export const PAYMENT_WINDOW = 'card-payment';
+const PAYMENT_WINDOW = 'card-payment';
 /** The message the return page inside the popup posts to this window. */
-export const PAYMENT_RETURN_MESSAGE = 'card-payment-return';
+const PAYMENT_RETURN_MESSAGE = 'card-payment-return';
 const MESSAGE_TYPE = PAYMENT_RETURN_MESSAGE;
 
 let onPaymentReturn: (search: string) => void = () => {};
@@ -69,7 +69,7 @@ export const closePaymentWindow = (popup: Window | null) => {
 };
 
 /** Inserts the payment HTML and submits its form, into `popup` when it is still open. */
-export function submitPaymentHtml(html: string, popup: Window | null = null): 'popup' | 'same-window' {
+function submitPaymentHtml(html: string, popup: Window | null = null): 'popup' | 'same-window' {
   const into = popup && !popup.closed ? popup : null;
   document.querySelector('[data-payment-html]')?.remove();
   const holder = document.createElement('div');
@@ -95,7 +95,7 @@ export function submitPaymentHtml(html: string, popup: Window | null = null): 'p
  * Calls `onClosed` when the person closes the popup before the check finishes (a popup that returned closes
  * itself after its message, which the shell handles). Returns a function that stops watching.
  */
-export function watchPaymentWindow(popup: Window, onClosed: () => void): () => void {
+function watchPaymentWindow(popup: Window, onClosed: () => void): () => void {
   let done = false;
   const stop = () => {
     done = true;

@@ -6,6 +6,10 @@ import { get, post } from './http';
 export const fetchAuctions = async (time: 'live' | 'next', pageSize = 25) =>
   toList<Auction>(await get('/api/auctions/', { time, page_size: pageSize }));
 
+/** Coming auctions whose deadline for adding bottles has not passed (the server filters with check_deadline). */
+export const fetchOpenAuctions = async (signal?: AbortSignal): Promise<Auction[]> =>
+  toList<Auction>(await get('/api/auctions/', { time: 'next', check_deadline: 'true', page_size: 25 }, { signal }));
+
 export const fetchAllAuctions = async (query: Record<string, string | number>) =>
   toList<Auction>(await get('/api/auctions/', { page_size: 25, ...query }));
 
@@ -16,23 +20,7 @@ export async function fetchServerTime(): Promise<number> {
   return t;
 }
 
-export interface Article {
-  id: string | number;
-  slug?: string;
-  title: string;
-  text?: string;
-  content?: string;
-  body?: string;
-  short_description?: string;
-  image?: string | null;
-  created_at?: string;
-  published_at?: string;
-}
-
-export const fetchArticles = async () => toList<Article>(await get('/api/article/', { page_size: 24 }));
-export const fetchArticle = async (id: string) => unwrap<Article>(await get(`/api/article/${id}/`));
-
-export interface StaffMember {
+interface StaffMember {
   id?: string | number;
   name?: string;
   first_name?: string;

@@ -11,7 +11,7 @@ import { getAccess } from './tokens';
 
 export type ChannelStatus = 'idle' | 'connecting' | 'open' | 'waiting' | 'paused' | 'failed';
 
-export interface ChannelOptions {
+interface ChannelOptions {
   withToken: boolean;
   onMessage: (message: Record<string, unknown>) => void;
   onStatus?: (status: ChannelStatus) => void;

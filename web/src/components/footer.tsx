@@ -7,7 +7,7 @@ import { auctions } from '../state/auctions';
 import { FacebookIcon, InstagramIcon, XIcon } from './icons';
 import { NewsletterForm } from './newsletter-form';
 
-export const FOOTER_LINKS = [
+const FOOTER_LINKS = [
   { label: 'LIVE', href: '/auction', liveOnly: true },
   { label: 'CALENDAR', href: '/calendar' },
   { label: 'PAST AUCTION', href: '/past-auction' },

@@ -12,7 +12,7 @@ import { MobileHeader } from './mobile-header';
 import { accountLinks, MAIN_NAV } from './nav-links';
 import { NotificationBell } from '../features/notifications/notification-bell';
 
-export const MOBILE_QUERY = '(max-width: 1024px)';
+const MOBILE_QUERY = '(max-width: 1024px)';
 
 function AccountMenu() {
   const { user, isStaff } = useSnapshot(session);
@@ -42,7 +42,7 @@ function AccountMenu() {
   );
 }
 
-export function AuthButtons() {
+function AuthButtons() {
   return (
     <div className="auth-buttons">
       <button type="button" className="button button--ghost button--small" onClick={() => openModal('login')}>Sign in</button>

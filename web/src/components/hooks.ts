@@ -46,7 +46,7 @@ export function useMedia(query: string): boolean {
   return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
 }
 
-export interface AsyncState<T> {
+interface AsyncState<T> {
   data: T | undefined;
   error: Error | null;
   loading: boolean;

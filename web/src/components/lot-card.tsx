@@ -21,7 +21,7 @@ const BADGES: Partial<Record<BidState, string>> = {
   scheduled: 'Upcoming',
 };
 
-export function LotCard({ id }: { id: string }) {
+function LotCard({ id }: { id: string }) {
   const lot = useSnapshot(lotsStore).byId[id];
   if (!lot) return null;
   // Cards re-render on lot changes only; the countdown inside ticks on its own.

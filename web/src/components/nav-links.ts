@@ -8,7 +8,7 @@ export const MAIN_NAV = [
   { href: '/about', label: 'About' },
 ] as const;
 
-export const ACCOUNT_NAV = [
+const ACCOUNT_NAV = [
   { href: '/account/dashboard', label: 'Dashboard' },
   { href: '/account/buyers-area', label: "Buyer's area" },
   { href: '/account/sellers-area', label: "Seller's area" },
@@ -19,7 +19,7 @@ export const ACCOUNT_NAV = [
 ] as const;
 
 /** Shown in the account menu only to staff (is_staff). */
-export const STAFF_NAV = [
+const STAFF_NAV = [
   { href: '/staff', label: 'Staff: bidders' },
   { href: '/staff?section=withdrawals', label: 'Staff: withdrawals' },
   { href: '/staff?section=wallets', label: 'Staff: wallets' },
@@ -28,7 +28,7 @@ export const STAFF_NAV = [
 ] as const;
 
 /** The auditor's home (docs/audit.md), for auditors and staff. */
-export const AUDIT_NAV = [{ href: '/audit', label: 'Audit' }] as const;
+const AUDIT_NAV = [{ href: '/audit', label: 'Audit' }] as const;
 
 /** The account links of the signed-in user: staff see the staff screens first; auditors and staff the audit home. */
 export const accountLinks = (isStaff: boolean, isAuditor = false) => [

@@ -4,7 +4,7 @@ import { subscribeNewsletter } from '../api/auth';
 import type { ApiError } from '../api/http';
 import { validateNewsletterEmail } from '../lib/validation';
 
-export const NEWSLETTER_SUCCESS = 'You have subscribed on our emails';
+const NEWSLETTER_SUCCESS = 'You have subscribed on our emails';
 
 export function NewsletterForm() {
   const id = useId();

@@ -41,7 +41,3 @@ export function RequireAuth({ children, what }: { children: ReactNode; what: str
   return <>{children}</>;
 }
 
-/** A titled block of readable text. */
-export function Prose({ children }: { children: ReactNode }) {
-  return <div className="container section prose prose--page">{children}</div>;
-}

@@ -5,7 +5,7 @@ interface Props {
   onPage: (page: number) => void;
 }
 
-export function pageWindow(page: number, total: number): (number | '…')[] {
+function pageWindow(page: number, total: number): (number | '…')[] {
   const pages = new Set([1, total, page - 1, page, page + 1].filter((p) => p >= 1 && p <= total));
   const sorted = [...pages].sort((a, b) => a - b);
   const out: (number | '…')[] = [];

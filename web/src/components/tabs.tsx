@@ -1,7 +1,7 @@
 /** Accessible tabs: arrow keys move between tabs, the panel is labelled by its tab. */
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-export interface TabDef {
+interface TabDef {
   key: string;
   label: ReactNode;
 }

@@ -6,7 +6,7 @@ export const AUDIO_CUES = [
   { key: 'audio_4', label: 'Double tap' },
 ] as const;
 
-export const audioCueUrl = (cue: string | null | undefined) =>
+const audioCueUrl = (cue: string | null | undefined) =>
   `/audio/${AUDIO_CUES.some((c) => c.key === cue) ? cue : 'audio_1'}.wav`;
 
 /** Plays a cue; browsers refuse sound before the user has interacted with the page, which is only logged. */

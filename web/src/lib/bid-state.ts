@@ -14,7 +14,7 @@ import type { Lot, LotView } from './types';
 export type BidState =
   | 'current' | 'winning' | 'notWinning' | 'myCollection' | 'final' | 'reserve' | 'reserveNotMet' | 'scheduled';
 
-export interface StateLabels {
+interface StateLabels {
   top: string | null;
   bottom: string | null;
   /** The reserve state also shows the caller's own bid beside the reserve price. */
@@ -40,7 +40,7 @@ export const BID_ROLE_LABELS = {
   purchased: 'Purchased',
 } as const;
 
-export const YOUR_BID_LABEL = 'Your Bid';
+const YOUR_BID_LABEL = 'Your Bid';
 
 export interface BidStateInput {
   status?: Lot['status'];
@@ -89,12 +89,12 @@ export function lotBidState(lot: LotView, now: number, inCollection = false): Bi
   });
 }
 
-export interface PanelRow {
+interface PanelRow {
   label: string;
   value: string | null;
 }
 
-export interface PanelValues {
+interface PanelValues {
   current: string | null;
   yourBid: string | null;
   reserve: string | null;
@@ -128,7 +128,7 @@ export function panelRows(state: BidState, v: PanelValues): PanelRow[] {
 }
 
 /** Default opening bid when the lot gives none (docs: £10). */
-export const DEFAULT_OPENING_BID: Pence = 1000;
+const DEFAULT_OPENING_BID: Pence = 1000;
 
 /** The next acceptable bid: current bid + step; with no bid yet the opening bid (or the step). */
 export function nextMinimumBid(stats: LotView['bid_stats'] | undefined, openingBid?: string | null): Pence {
@@ -144,7 +144,7 @@ export function nextMinimumBid(stats: LotView['bid_stats'] | undefined, openingB
  * they lead), null when they never bid or it has not opened. The buyer's area sorts its lists by it: Lost holds
  * closed lots only.
  */
-export type BuyerOutcome = 'won' | 'lost' | 'outbid' | 'leading' | null;
+type BuyerOutcome = 'won' | 'lost' | 'outbid' | 'leading' | null;
 
 export function buyerOutcome(lot: LotView, now: number): BuyerOutcome {
   const s = lot.bid_stats;

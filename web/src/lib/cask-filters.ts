@@ -5,7 +5,7 @@
  */
 import type { CounterOption } from './normalize';
 
-export interface CaskRangeSpec {
+interface CaskRangeSpec {
   key: 'abv' | 'bulk_litres' | 'rla' | 'regauge_date';
   label: string;
   kind: 'number' | 'date';
@@ -19,7 +19,7 @@ export const CASK_RANGES: readonly CaskRangeSpec[] = [
   { key: 'regauge_date', label: 'Regauge date', kind: 'date' },
 ];
 
-export const CASK_KEYS = ['cask_type', ...CASK_RANGES.flatMap((r) => [`${r.key}_min`, `${r.key}_max`])];
+const CASK_KEYS = ['cask_type', ...CASK_RANGES.flatMap((r) => [`${r.key}_min`, `${r.key}_max`])];
 
 export type CaskRangeBounds = Partial<Record<CaskRangeSpec['key'], { min: number | string | null; max: number | string | null }>>;
 
@@ -61,7 +61,7 @@ export function applyRanges(selected: Record<string, readonly string[]>, draft: 
   return out;
 }
 
-export const hasCaskFilter = (selected: Record<string, readonly string[]>) => CASK_KEYS.some((k) => (selected[k]?.length ?? 0) > 0);
+const hasCaskFilter = (selected: Record<string, readonly string[]>) => CASK_KEYS.some((k) => (selected[k]?.length ?? 0) > 0);
 
 /**
  * The Cask group shows when there are casks to filter (the type counter counts some under the other filters) and

@@ -2,14 +2,14 @@
  * Countdown to a lot's or auction's end (spec 2, section 4): days, hours and minutes while at least one day
  * remains; hours, minutes and seconds under a day; zeros once expired. `remaining` comes from the server clock.
  */
-export interface CountdownPart {
+interface CountdownPart {
   value: string;
   unit: 'days' | 'hours' | 'minutes' | 'seconds';
   /** Short unit for compact display. */
   short: 'd' | 'h' | 'm' | 's';
 }
 
-export interface Countdown {
+interface Countdown {
   mode: 'days' | 'hours';
   expired: boolean;
   parts: CountdownPart[];

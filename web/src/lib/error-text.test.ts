@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { errorText, fieldErrors } from './error-text';
+import { errorText, fieldErrors, flatFieldErrors } from './error-text';
 
 test('no response', () => {
   assert.is(errorText({ networkMessage: 'Failed to fetch' }), 'Failed to fetch');
@@ -36,6 +36,18 @@ test('friendlyFailure: what a person can do, not the server\'s technical text', 
   assert.is(friendlyFailure(failed(503, 'Server error'), 'save your like'), 'Something went wrong on our side. Please try again in a moment.');
   assert.is(friendlyFailure(failed(404, 'Order not found.'), 'download your order'), 'Order not found.', 'a refusal written for people is kept');
   assert.is(friendlyFailure(failed(400, 'Server Error With Status 400'), 'download your order'), 'We could not download your order. Please try again.');
+});
+
+test('server field errors are flattened to dotted keys, wherever they sit', () => {
+  const errors = flatFieldErrors({
+    detail: 'ignored', billing_address: { zip_code: ['bad zip'] }, 'shipping_address.city': ['bad city'],
+    payment_method: { details: { card_number: ['Card number is invalid'] } }, used_from_wallet: ['Amount cannot exceed the balance'],
+  });
+  assert.equal(errors, {
+    'billing_address.zip_code': 'bad zip', 'shipping_address.city': 'bad city',
+    'payment_method.details.card_number': 'Card number is invalid', used_from_wallet: 'Amount cannot exceed the balance',
+  });
+  assert.equal(flatFieldErrors('text'), {});
 });
 
 test.run();

@@ -1,5 +1,5 @@
 /** Turning a failed call into the text a person reads (spec 1, section 8) and per-field messages. */
-export interface FailedCall {
+interface FailedCall {
   /** HTTP status; absent when no response arrived. */
   status?: number;
   /** Parsed JSON body, or the raw text when the body was not JSON. */
@@ -78,4 +78,25 @@ export function friendlyFailure(error: unknown, action: string): string {
   if (status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
   const text = (e.message ?? '').trim();
   return text && !/^Server Error/i.test(text) ? text : `We could not ${action}. Please try again.`;
+}
+
+/**
+ * The server's field messages, flattened to dotted keys: `{billing_address: {zip_code: ["..."]}}` and
+ * `{"billing_address.zip_code": ["..."]}` both give `billing_address.zip_code`. Card fields are also found under
+ * payment_method.details.
+ */
+export function flatFieldErrors(data: unknown, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isObj(data)) return out;
+  for (const [key, value] of Object.entries(data)) {
+    if (!prefix && ['detail', 'message', 'msg', 'code', 'non_field_errors'].includes(key)) continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out[path] = value;
+    else if (Array.isArray(value)) {
+      const first = value.find((v) => typeof v === 'string');
+      if (typeof first === 'string') out[path] = first;
+      else if (isObj(value[0])) Object.assign(out, flatFieldErrors(value[0], path));
+    } else if (isObj(value)) Object.assign(out, flatFieldErrors(value, path));
+  }
+  return out;
 }

@@ -26,11 +26,6 @@ export interface BidUpdateMessage {
   current_user_bid?: string | null;
 }
 
-export interface FinishedLotsMessage {
-  purpose: 'finished_lots';
-  lot_id_list: (string | number)[];
-}
-
 const has = <T extends object>(o: T, k: keyof T) => o[k] !== undefined;
 
 export function applyLotUpdate(lot: Lot, m: Partial<LotUpdateMessage>): void {

@@ -5,9 +5,9 @@
 export type Pence = number;
 
 /** Buyer's premium 12.5% of hammer, in basis points. */
-export const BUYERS_PREMIUM_BP = 1250;
+const BUYERS_PREMIUM_BP = 1250;
 /** VAT 20%, in basis points. */
-export const VAT_BP = 2000;
+const VAT_BP = 2000;
 
 /** Parses "125", "125.5", "1,250.00", "£12.50" or a number of pounds into pence; null when not an amount. */
 export function toPence(value: string | number | null | undefined): Pence | null {
@@ -50,7 +50,7 @@ export function percentOf(amount: Pence, basisPoints: number): Pence {
   return Math.round((amount * basisPoints) / 10_000);
 }
 
-export interface AllInEstimate {
+interface AllInEstimate {
   hammer: Pence;
   premium: Pence;
   premiumVat: Pence;

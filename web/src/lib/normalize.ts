@@ -35,7 +35,7 @@ export function toLot(v: unknown): Lot | null {
   return lot;
 }
 
-export interface IncrementRow {
+interface IncrementRow {
   from: Pence;
   to: Pence | null;
   step: Pence;
@@ -111,5 +111,8 @@ export function filterLabel(key: string): string {
 export const lotTitle = (lot: Pick<Lot, 'custom_title' | 'item' | 'id'>) => lot.custom_title || lot.item?.title || `Lot ${lot.id}`;
 export const lotSubtitle = (lot: Pick<Lot, 'custom_subtitle' | 'item'>) => lot.custom_subtitle || lot.item?.subtitle || '';
 
+/** A person as the staff screens name them: first and last name, else the email. */
+export const personName = (p: { first_name?: string; last_name?: string; email?: string }) =>
+  `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim() || p.email || '—';
 export const auctionName = (a: { id: string | number; sequence_no?: number; year?: number; title?: string | null; name?: string | null }) =>
   a.title || a.name || (a.sequence_no ? `Auction No. ${a.sequence_no}${a.year ? ` · ${a.year}` : ''}` : `Auction ${a.id}`);

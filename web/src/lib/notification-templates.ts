@@ -18,7 +18,7 @@ export const TEMPLATE_NAMES = {
   relist_request_success: 'Your relist request was accepted',
 } as const;
 
-export type TemplateKey = keyof typeof TEMPLATE_NAMES;
+type TemplateKey = keyof typeof TEMPLATE_NAMES;
 export const TEMPLATE_KEYS = Object.keys(TEMPLATE_NAMES) as TemplateKey[];
 
 /** Always shown in the app (toast and list); only their email can be turned off. */

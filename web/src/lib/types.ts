@@ -35,7 +35,7 @@ export interface LotItem {
   rla?: number | null;
 }
 
-export type LotStatus = 'scheduled' | 'live' | 'sold' | 'unsold';
+type LotStatus = 'scheduled' | 'live' | 'sold' | 'unsold';
 
 export interface Lot {
   /** Normalised to a string by toLot (the API uses UUIDs). */

@@ -6,7 +6,7 @@ import { ModalFrame } from '../components/modal-frame';
 import { validateEmail } from '../lib/validation';
 import { openModal } from '../state/modals';
 
-export const RESET_SENT = 'If an account exists for this email, we have sent a link to reset your password.';
+const RESET_SENT = 'If an account exists for this email, we have sent a link to reset your password.';
 
 export function ForgotPasswordModal({ email: initial = '' }: { email?: string }) {
   const [email, setEmail] = useState(initial);

@@ -9,16 +9,16 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Checkbox } from '../components/field';
 import { ModalFrame } from '../components/modal-frame';
-import { CardCheckNotice } from '../features/payments/card-check-notice';
-import { CardFields, useCardForm } from '../features/payments/card-form';
-import { SavedCardChoice } from '../features/payments/saved-card-choice';
-import { fetchCards, payRegistrationFee, type FeePayment, type SavedCard } from '../features/payments/payments-api';
-import { useCardCheck } from '../features/payments/use-card-check';
-import { newIdempotencyKey } from '../state/bidding';
+import { CardCheckNotice } from '../components/card-check-notice';
+import { CardFields, useCardForm } from '../components/card-form';
+import { SavedCardChoice } from '../components/saved-card-choice';
+import { fetchCards, payRegistrationFee, type FeePayment, type SavedCard } from '../api/cards';
+import { useCardCheck } from '../components/use-card-check';
+import { newIdempotencyKey } from '../api/http';
 import { closeModal } from '../state/modals';
 import { loadUser, session } from '../state/session';
 import { showFeePaid } from '../state/shell-query';
-import '../features/payments/payments.css';
+import '../components/payments.css';
 
 interface Props {
   afterVerify?: boolean;
@@ -28,8 +28,8 @@ interface Props {
   bid?: string | null;
 }
 
-export const FEE_NOT_YET = 'We have not confirmed your registration fee yet. We will as soon as we have received it.';
-export const POPUP_CLOSED = 'The card check window was closed before it finished. Nothing was charged: please try again.';
+const FEE_NOT_YET = 'We have not confirmed your registration fee yet. We will as soon as we have received it.';
+const POPUP_CLOSED = 'The card check window was closed before it finished. Nothing was charged: please try again.';
 const FEE = '£5';
 const NEW_CARD = 'new';
 

@@ -12,7 +12,7 @@ import {
 import { MSG } from '../lib/validation';
 import { closeModal, openModal } from '../state/modals';
 
-export const SIGN_UP_SENT = 'We have sent a verification link to your email. Open it to activate your account.';
+const SIGN_UP_SENT = 'We have sent a verification link to your email. Open it to activate your account.';
 
 export function SignUpModal() {
   const [v, setV] = useState<RegistrationValues>(EMPTY_REGISTRATION);

@@ -18,7 +18,7 @@ import { useAsync } from '../components/hooks';
 import { PageHead, RequireAuth } from '../components/page-head';
 import { Pager } from '../components/pager';
 import { FeeAction } from '../features/staff-money/fee-action';
-import { useDebounced } from '../features/staff-money/hooks';
+import { useDebounced } from '../components/use-debounced';
 import { WalletsDesk } from '../features/staff-money/wallets-desk';
 import { WithdrawalsDesk } from '../features/staff-money/withdrawals-desk';
 import { OrdersDesk } from '../features/staff-orders/orders-desk';

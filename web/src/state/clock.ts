@@ -2,7 +2,7 @@
 import { proxy } from 'valtio';
 import { fetchServerTime } from '../api/site';
 
-export const clock = proxy({ offset: 0, synced: false });
+const clock = proxy({ offset: 0, synced: false });
 
 export const serverNow = () => Date.now() + clock.offset;
 

@@ -33,7 +33,7 @@ function setLotsStatus(s: ChannelStatus): void {
   live.lots = s;
 }
 
-export const OUTBID_TEXT = 'You have been outbid';
+const OUTBID_TEXT = 'You have been outbid';
 
 // The server announces an outbid twice (bid_update on /ws/lots/, an "outbid" notification on /ws/notifications/):
 // whichever comes first shows the toast; the other only updates state.
@@ -58,7 +58,7 @@ function applyWithExtension(lot: Lot, update: LotUpdateMessage): void {
   if (lot.extra_time && after && before && after !== before) lotsStore.extensions[String(lot.id)] = { from: before, to: after };
 }
 
-export function dispatchLive(m: Record<string, unknown>): void {
+function dispatchLive(m: Record<string, unknown>): void {
   switch (m.purpose) {
     case 'hello':
       if (m.server_time) setServerTime(Date.parse(String(m.server_time)));

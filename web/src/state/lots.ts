@@ -7,12 +7,12 @@ import { toPence } from '../lib/money';
 import type { Extension } from '../lib/soft-close';
 import type { Lot } from '../lib/types';
 
-export interface BidError {
+interface BidError {
   type: 'backend' | 'web';
   message: string;
 }
 
-export interface BidNotice {
+interface BidNotice {
   kind: 'success' | 'warning' | 'info';
   text: string;
   /** The lot's state the notice speaks of (noticeStamp): once that changes the notice is stale and not shown. */
@@ -33,7 +33,7 @@ export const lotsStore = proxy({
  */
 type StampedLot = Pick<Lot, 'on_bidding' | 'finished' | 'status' | 'bid_stats'>;
 
-export function noticeStamp(lot: StampedLot): string {
+function noticeStamp(lot: StampedLot): string {
   const open = lot.on_bidding && !lot.finished && lot.status !== 'sold' && lot.status !== 'unsold';
   return `${toPence(lot.bid_stats?.current_bid ?? null)}|${!!lot.bid_stats?.is_winning}|${open}`;
 }

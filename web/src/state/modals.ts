@@ -5,7 +5,7 @@ export type ModalName =
   | 'login' | 'signUp' | 'forgotPassword' | 'newPassword' | 'emailVerification' | 'authSuccess' | 'memberFee'
   | 'confirmBid' | 'expandImage' | 'bidSummary' | 'unpaidLots' | 'confirm' | 'signUpSocial';
 
-export interface ModalEntry {
+interface ModalEntry {
   id: number;
   name: ModalName;
   props: Record<string, unknown>;

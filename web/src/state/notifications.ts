@@ -34,7 +34,7 @@ export function clearNotifications(): void {
 }
 
 // Items scrolled into view are collected for a moment and sent as one call.
-export const READ_BATCH_MS = 300;
+const READ_BATCH_MS = 300;
 const pending = new Set<string>();
 const READ_RETRY_MS = 1000;
 const READ_RETRIES = 5;

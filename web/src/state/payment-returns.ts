@@ -16,8 +16,8 @@ import { session } from './session';
 
 export const CARD_ERROR = 'Error! Error has occurred while processing Payment Card.';
 export const CARD_ADDED = 'Payment card is added successfully';
-export const ORDER_PAID_MESSAGE = 'Order payment has been processed successfully';
-export const PAYMENT_PENDING = 'Your bank has not confirmed this payment yet. We will let you know as soon as it does.';
+const ORDER_PAID_MESSAGE = 'Order payment has been processed successfully';
+const PAYMENT_PENDING = 'Your bank has not confirmed this payment yet. We will let you know as soon as it does.';
 
 /**
  * The registration fee is paid (the server said so): AuthSuccess, then, for the bid that was waiting, ConfirmBid

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { isCheckoutPath } from '../features/orders/unpaid-lots-notice';
+import { isCheckoutPath } from '../page-paths';
 import { modals, queueModal } from './modals';
 import { session } from './session';
 

@@ -13,7 +13,7 @@ import type { User } from '../lib/types';
 import { lotsStore } from './lots';
 import { closeAllModals, openModal } from './modals';
 
-export type SessionStatus = 'unknown' | 'anonymous' | 'signed-in';
+type SessionStatus = 'unknown' | 'anonymous' | 'signed-in';
 
 export const session = proxy({
   status: 'unknown' as SessionStatus,
@@ -21,7 +21,7 @@ export const session = proxy({
   isStaff: false,
 });
 
-export const LOGOUT_BLOCK_MS = 10_000;
+const LOGOUT_BLOCK_MS = 10_000;
 
 /** Clears everything tied to the user (their own bids, errors and notices on lots). */
 function resetUserState(): void {
@@ -96,8 +96,6 @@ export async function logout(): Promise<void> {
   closeAllModals();
   resetUserState();
 }
-
-export const isSignedIn = () => session.status === 'signed-in';
 
 setSessionExpiredHandler(() => {
   const wasSignedIn = session.status === 'signed-in' || !!getAccess();

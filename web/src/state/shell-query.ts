@@ -17,7 +17,7 @@ import { loadUser, session, signIn } from './session';
 import { pushToast } from './toasts';
 import { friendlyFailure } from '../lib/error-text';
 
-export const HANDLED_KEYS = [
+const HANDLED_KEYS = [
   'submit_token', 'reset_password', 'reset_token', 'temp_token', 'pdf_order_id', 'registration_fee',
   'user_payment_cards', 'create_order', 'lot', 'bid', 'payment',
 ] as const;

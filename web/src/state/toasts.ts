@@ -1,7 +1,7 @@
 /** Toasts (top-right, auto-close after 5 s by default). */
 import { proxy } from 'valtio';
 
-export interface Toast {
+interface Toast {
   id: number;
   kind: 'info' | 'success' | 'warning' | 'error';
   title: string;
@@ -12,7 +12,7 @@ export interface Toast {
 export const toasts = proxy({ items: [] as Toast[] });
 
 let nextId = 1;
-export const TOAST_MS = 5000;
+const TOAST_MS = 5000;
 
 export function pushToast(t: Omit<Toast, 'id'>, ms = TOAST_MS): number {
   const id = nextId++;

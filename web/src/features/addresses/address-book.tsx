@@ -7,8 +7,8 @@ import { ErrorNote, Spinner } from '../../components/feedback';
 import { useAsync } from '../../components/hooks';
 import { session } from '../../state/session';
 import { AddressList } from './address-list';
-import { fetchCountries } from './api';
 import './address-book.css';
+import { fetchCountries } from '../../api/addresses';
 
 export function AddressBook() {
   const { user } = useSnapshot(session);

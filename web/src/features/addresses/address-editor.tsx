@@ -6,12 +6,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/http';
 import { Checkbox, FormMessage } from '../../components/field';
-import { AddressForm } from '../checkout/address-form';
-import { deliverable, emptyAddress, fromSaved, validateAddress, type AddressErrors } from '../checkout/address-rules';
-import { flatFieldErrors } from '../checkout/summary-rules';
-import type { Address, AddressKind, Country, SavedAddress } from '../checkout/types';
-import { createAddress, updateAddress } from './api';
+import { AddressForm } from '../../components/address-form';
+import { deliverable, emptyAddress, fromSaved, validateAddress, type AddressErrors } from '../../lib/address-rules';
 import { offersDefaultChoice, saveBody } from './book-rules';
+import {
+  createAddress, updateAddress, type Address, type AddressKind, type Country, type SavedAddress,
+} from '../../api/addresses';
+import { flatFieldErrors } from '../../lib/error-text';
 
 const DEFAULT_COUNTRY = 'united-kingdom';
 

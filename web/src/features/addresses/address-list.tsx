@@ -6,11 +6,11 @@
 import { useEffect, useState } from 'react';
 import type { ApiError } from '../../api/http';
 import { ErrorNote, Spinner } from '../../components/feedback';
-import { addressLines, fromSaved } from '../checkout/address-rules';
-import type { AddressKind, Country, SavedAddress } from '../checkout/types';
+import { addressLines, fromSaved } from '../../lib/address-rules';
 import { AddressEditor } from './address-editor';
-import { deleteAddress, fetchAddresses, makeDefaultAddress } from './api';
+import { deleteAddress, makeDefaultAddress } from './api';
 import { addressFlags, DELETED, FLAG, KIND_TITLES, SAVED } from './book-rules';
+import { fetchAddresses, type AddressKind, type Country, type SavedAddress } from '../../api/addresses';
 
 interface Props {
   kind: AddressKind;

@@ -1,12 +1,10 @@
 /**
  * The address book's calls (spec 1 section 7 "Addresses", docs/checkout-api.md). Listing, adding and changing are the
- * checkout's own calls (one client for one API); the book adds deleting and making an address the default.
+ * shared calls of api/addresses.ts (the checkout's too); the book adds deleting and making an address the default.
  */
 import { del, patch } from '../../api/http';
 import { unwrap } from '../../lib/normalize';
-import type { SavedAddress } from '../checkout/types';
-
-export { createAddress, fetchAddresses, fetchCountries, updateAddress } from '../checkout/api';
+import type { SavedAddress } from '../../api/addresses';
 
 export const deleteAddress = (id: string) => del(`/api/addresses/${encodeURIComponent(id)}/`);
 

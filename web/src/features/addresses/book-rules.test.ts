@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { emptyAddress } from '../checkout/address-rules';
+import { emptyAddress } from '../../lib/address-rules';
 import { addressFlags, offersDefaultChoice, saveBody } from './book-rules';
 
 test('a billing address shows Default and Last changed; a shipping address never shows Last changed', () => {

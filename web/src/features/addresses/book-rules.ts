@@ -1,9 +1,9 @@
 /**
  * The address book's pure rules: which flags a saved address shows and the body an edit sends. The field rules and
- * messages are the checkout's (../checkout/address-rules.ts), so both forms check an address the same way.
+ * messages are the shared ones of lib/address-rules.ts (the checkout's too), so both forms check an address the same way.
  */
-import { addressBody } from '../checkout/address-rules';
-import type { Address, AddressKind, SavedAddress } from '../checkout/types';
+import { addressBody } from '../../lib/address-rules';
+import type { Address, AddressKind, SavedAddress } from '../../api/addresses';
 
 export const KIND_TITLES: Record<AddressKind, string> = { billing: 'Billing addresses', shipping: 'Shipping addresses' };
 export const FLAG = { default: 'Default', lastChanged: 'Last changed' } as const;

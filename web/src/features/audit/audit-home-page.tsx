@@ -11,7 +11,7 @@ import { useAsync } from '../../components/hooks';
 import { PageHead, RequireAuth } from '../../components/page-head';
 import { formatGBP } from '../../lib/money';
 import { session } from '../../state/session';
-import { useDebounced } from '../staff-money/hooks';
+import { useDebounced } from '../../components/use-debounced';
 import { findWallets } from './wallet-api';
 import './wallet-replay.css';
 

@@ -13,7 +13,8 @@ import { formatGBP } from '../../lib/money';
 import { pushToast } from '../../state/toasts';
 import { friendlyFailure } from '../../lib/error-text';
 import { AuditorOnly } from './audit-home-page';
-import { downloadLotAudit, fetchLotAudit, type LotAudit } from './lot-replay-api';
+import { downloadLotAudit, fetchLotAudit, type LotAudit } from '../../api/lot-replay';
+import '../../components/price-log.css';
 import './lot-replay.css';
 
 export function LotReplayPage() {

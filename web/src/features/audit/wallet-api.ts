@@ -25,7 +25,7 @@ export interface ReplayEntry {
   description: string;
 }
 
-export interface AuditDifference { check: string; subject: string; field: string; expected: string; found: string; message: string }
+interface AuditDifference { check: string; subject: string; field: string; expected: string; found: string; message: string }
 
 export interface WalletReplay {
   user: { id: string; email: string; first_name: string; last_name: string };
@@ -38,7 +38,7 @@ export interface WalletReplay {
   entries: ReplayEntry[];
 }
 
-export interface AuditWalletRow { user_id: string; email: string; first_name: string; last_name: string; balance: string }
+interface AuditWalletRow { user_id: string; email: string; first_name: string; last_name: string; balance: string }
 
 export const findWallets = (search: string, signal?: AbortSignal): Promise<Page<AuditWalletRow>> =>
   get('/api/audit/wallets/', { search, page_size: 10 }, { signal }).then((v) => toPage<AuditWalletRow>(v));

@@ -9,16 +9,18 @@ import { useSnapshot } from 'valtio';
 import { ApiError } from '../../api/http';
 import { Checkbox } from '../../components/field';
 import { ErrorNote, Spinner } from '../../components/feedback';
-import { createAddress, fetchAddresses, updateAddress } from './api';
 import {
   addressBody, addressLines, deliverable, emptyAddress, fromSaved, NON_DELIVERABLE, preferredAddress, sameAddress,
-  validateAddress, type AddressErrors,
-} from './address-rules';
-import { AddressForm } from './address-form';
+  validateAddress, type AddressErrors, NO_SHIPPING,
+} from '../../lib/address-rules';
+import { AddressForm } from '../../components/address-form';
 import { checkout } from './checkout-store';
 import { SaveInAccountDialog } from './dialogs';
-import { flatFieldErrors, NO_SHIPPING, within } from './summary-rules';
-import type { Address, AddressKind, Country, SavedAddress } from './types';
+import { within } from './summary-rules';
+import {
+  createAddress, fetchAddresses, updateAddress, type Address, type AddressKind, type Country, type SavedAddress,
+} from '../../api/addresses';
+import { flatFieldErrors } from '../../lib/error-text';
 
 type Mode = 'view' | 'edit' | 'add-new';
 const DEFAULT_COUNTRY = 'united-kingdom';

@@ -1,13 +1,11 @@
 /**
  * The checkout's calls (docs/checkout-api.md, docs/payments-api.md). Lists use page_size 9999 (spec 1 section 9).
- * Countries and the house's bank and store details are read once per page load.
+ * Countries and addresses are api/addresses.ts, the house's bank and store details api/house.ts.
  */
-import { get, patch, post } from '../../api/http';
+import { get, newIdempotencyKey, post } from '../../api/http';
 import { toList, unwrap } from '../../lib/normalize';
-import { newIdempotencyKey } from '../../state/bidding';
 import type {
-  AddressKind, BankData, CostSummary, Country, Division, DraftBody, OrderResult, SavedAddress, ScaData, Service,
-  StorageOption, StoredItem, StoreInfo, VoucherAnswer, WonItem,
+  CostSummary, DraftBody, OrderResult, ScaData, Service, StorageOption, StoredItem, VoucherAnswer, WonItem,
 } from './types';
 
 const LIST = { page_size: 9999 };
@@ -32,7 +30,7 @@ export const checkDiscountCode = async (code: string): Promise<VoucherAnswer> =>
 export const checkCosts = async (service: Service, draft: DraftBody, signal?: AbortSignal): Promise<CostSummary> =>
   unwrap<CostSummary>(await post(`/api/checkout/${service}/check_costs/`, draft, { signal }));
 
-export type OrderAnswer = { html: string } | { order: OrderResult };
+type OrderAnswer = { html: string } | { order: OrderResult };
 
 /** Places the order: payment HTML (a card needing 3-D Secure) or the order. `key` is this attempt's Idempotency-Key. */
 export async function createOrder(
@@ -50,58 +48,6 @@ export async function fetchWalletBalance(signal?: AbortSignal): Promise<string> 
   return w.balance ?? '0.00';
 }
 
-let bankData: Promise<BankData> | null = null;
-export function fetchBankData(): Promise<BankData> {
-  bankData ??= get('/api/auction_settings/bank_data/').then((d) => unwrap<BankData>(d)).catch((e) => {
-    bankData = null;
-    throw e;
-  });
-  return bankData;
-}
-
-let storeInfo: Promise<StoreInfo> | null = null;
-export function fetchStoreInfo(): Promise<StoreInfo> {
-  storeInfo ??= get('/api/auction_settings/contact_data/').then((d) => unwrap<StoreInfo>(d)).catch((e) => {
-    storeInfo = null;
-    throw e;
-  });
-  return storeInfo;
-}
-
-let countries: Promise<Country[]> | null = null;
-export function fetchCountries(): Promise<Country[]> {
-  countries ??= get('/api/countries/').then((d) => toList<Country>(d)).catch((e) => {
-    countries = null;
-    throw e;
-  });
-  return countries;
-}
-
-const divisions = new Map<string, Promise<Division>>();
-export function fetchDivision(slug: string): Promise<Division> {
-  let p = divisions.get(slug);
-  if (!p) {
-    p = get(`/api/divisions/${encodeURIComponent(slug)}/`).then((d) => unwrap<Division>(d));
-    p.catch(() => divisions.delete(slug));
-    divisions.set(slug, p);
-  }
-  return p;
-}
-
-export const fetchAddresses = async (userId: string, kind: AddressKind, signal?: AbortSignal): Promise<SavedAddress[]> =>
-  toList<SavedAddress>(await get(`/api/users/${encodeURIComponent(userId)}/${kind}_addresses/`, { page_size: 100 }, { signal }))
-    .map((a) => ({ ...a, id: String(a.id) }));
-
-export const createAddress = async (body: Record<string, unknown>): Promise<SavedAddress> => {
-  const a = unwrap<SavedAddress>(await post('/api/addresses/', body));
-  return { ...a, id: String(a.id) };
-};
-
-export const updateAddress = async (id: string, body: Record<string, unknown>): Promise<SavedAddress> => {
-  const a = unwrap<SavedAddress>(await patch(`/api/addresses/${encodeURIComponent(id)}/`, body));
-  return { ...a, id: String(a.id) };
-};
-
 /** The unpaid-lots notice is cleared after an order (spec 1 section 4): flagged read on the server. */
 export const clearUnpaidNotice = () => post('/api/unpaid_lots_to_notify/', { read: true });
 
@@ -118,3 +64,31 @@ export async function fetchLatestOrder(signal?: AbortSignal): Promise<LatestOrde
   const list = toList<LatestOrder>(await get('/api/orders_history/', { page: 1, page_size: 1 }, { signal }));
   return list[0] ?? null;
 }
+
+/** A relist of stored lots into a coming auction: a sell request from storage (the stored items section). */
+export interface RelistAnswer {
+  id: string;
+  reference: string;
+  status: string;
+  lots: { lot_id: string; title: string }[];
+}
+
+export const relistFromStorage = async (lotIds: string[], auctionId: string): Promise<RelistAnswer> =>
+  unwrap(await post('/api/sell_request/', { items: lotIds, auction_id: auctionId }, { query: { type: 'from_storage' } }));
+
+interface SellRequestView {
+  id: string;
+  reference: string;
+  type: string | null;
+  kind: 'new_items' | 'from_storage';
+  status: string;
+  auction_id: string;
+  created_at: string;
+  pick_up_date: string | null;
+  boxes: number | null;
+  items: { id: string; title: string; quantity: number; status: string; lot_id: string | null }[];
+}
+
+/** The seller's newest request with new items (the list is newest first). */
+export const fetchLatestSellRequest = async (signal?: AbortSignal): Promise<SellRequestView | null> =>
+  toList<SellRequestView>(await get('/api/sell_requests/', undefined, { signal })).find((r) => r.kind === 'new_items') ?? null;

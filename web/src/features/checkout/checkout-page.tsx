@@ -12,13 +12,13 @@ import { RequireAuth } from '../../components/page-head';
 import { formatPence } from '../../lib/money';
 import type { User } from '../../lib/types';
 import { session } from '../../state/session';
-import { useCardForm } from '../payments/card-form';
-import { digitsOf } from '../payments/card-rules';
+import { useCardForm } from '../../components/card-form';
+import { digitsOf } from '../../lib/card-rules';
 import { AddressSection } from './address-section';
-import { fetchCountries, fetchWalletBalance } from './api';
+import { fetchWalletBalance } from './api';
 import { checkout, chooseService, setWalletBalance, startCheckout } from './checkout-store';
 import { ContactDetails } from './contact-details';
-import { StoreDetails } from './house-details';
+import { StoreDetails } from '../../components/house-details';
 import { ItemSummary, useWonItems } from './item-summary';
 import { NoteSection } from './note-section';
 import { OrderSummary } from './order-summary';
@@ -33,8 +33,9 @@ import { pence } from './summary-rules';
 import type { CostSummary, Draft, Service } from './types';
 import { useCosts } from './use-costs';
 import { usePlaceOrder } from './use-place-order';
-import '../payments/payments.css';
+import '../../components/payments.css';
 import './checkout.css';
+import { fetchCountries } from '../../api/addresses';
 
 /** The wallet balance, read on opening and whenever the tab comes back (wallet settle depends on it). */
 function useWalletBalance(): void {

@@ -45,7 +45,7 @@ export const checkout = proxy({
 });
 
 /** The signed-in user's own details, to fill the contact fields. */
-export const personalFrom = (u: User | null | undefined): PersonalInformation => ({
+const personalFrom = (u: User | null | undefined): PersonalInformation => ({
   ...emptyPersonal(),
   first_name: u?.first_name ?? '',
   last_name: u?.last_name ?? '',
@@ -87,7 +87,7 @@ export function startCheckout(user: User, query: CheckoutQuery): void {
 }
 
 /** Pre-selects the ?id= lots that are in storage (once the list is known); counts those that are not. */
-export function applyPendingIds(): void {
+function applyPendingIds(): void {
   const stored = checkout.stored;
   if (!stored || !checkout.pendingIds.length) return;
   const inStorage = new Set(stored.map((s) => s.lot.id));

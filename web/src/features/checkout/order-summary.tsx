@@ -7,7 +7,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatPence } from '../../lib/money';
 import { queueModal } from '../../state/modals';
-import { CardCheckNotice } from '../payments/card-check-notice';
+import { CardCheckNotice } from '../../components/card-check-notice';
 import { checkout } from './checkout-store';
 import { FrameModal } from './dialogs';
 import { BLOCK_TEXT, paymentMethodOf, type BlockReason } from './rules';

@@ -6,7 +6,7 @@ import { SERVICES } from './types';
 import type { ChallengeWindowSize, ScaData, Service } from './types';
 
 export const STORED_PAGE_SIZE = 24;
-export const LOW_STORAGE_DAYS = 10;
+const LOW_STORAGE_DAYS = 10;
 
 export interface CheckoutQuery {
   ids: string[];
@@ -34,7 +34,7 @@ export function challengeWindowSize(width: number, height: number): ChallengeWin
   return 'Small';
 }
 
-export interface BrowserFacts {
+interface BrowserFacts {
   language: string;
   colorDepth: number;
   screenWidth: number;

@@ -5,12 +5,13 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { CardFields, type CardForm } from '../payments/card-form';
-import { SavedCardChoice } from '../payments/saved-card-choice';
-import { fetchCards, type SavedCard } from '../payments/payments-api';
+import { CardFields, type CardForm } from '../../components/card-form';
+import { SavedCardChoice } from '../../components/saved-card-choice';
+import { fetchCards, type SavedCard } from '../../api/cards';
 import { checkout } from './checkout-store';
-import { BankDetails, StoreDetails } from './house-details';
-import type { BankLocation, PaymentKind } from './types';
+import { BankDetails, StoreDetails } from '../../components/house-details';
+import type { PaymentKind } from './types';
+import type { BankLocation } from '../../api/house';
 
 const NEW_CARD = 'new';
 

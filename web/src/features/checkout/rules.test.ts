@@ -4,7 +4,8 @@ import {
   CARD_RECALC_MS, cardDetails, cardKeyPart, costsKey, costsReady, defaultDraft, draftBody, draftForService, paymentMethodOf,
   placeOrderBlock, recalcDelay, visibleSections,
 } from './rules';
-import type { Address, CostSummary, Draft } from './types';
+import type { CostSummary, Draft } from './types';
+import type { Address } from '../../api/addresses';
 
 const address = (zip = 'EH1 1AA', country = 'united-kingdom'): Address => ({
   country, region: '', city: 'Edinburgh', street: '1 High St', apartment: '', zip_code: zip, type_delivery: 'DPD',

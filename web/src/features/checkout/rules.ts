@@ -4,11 +4,12 @@
  * check_costs and create_order. The page's query, the 3-D Secure browser data and storage days: page-rules.ts.
  */
 import type {
-  Address, CardDetails, CostSummary, Draft, DraftBody, PaymentDetails, PaymentMethod, PersonalInformation, Service,
+  CardDetails, CostSummary, Draft, DraftBody, PaymentDetails, PaymentMethod, PersonalInformation, Service,
 } from './types';
 import { toPence } from '../../lib/money';
+import type { Address } from '../../api/addresses';
 
-export const FREE_STORAGE_DAYS = 45;
+const FREE_STORAGE_DAYS = 45;
 export const NOTE_MAX = 600;
 /** Card payments are priced again this long after all four card fields are filled (spec 1 section 9). */
 export const CARD_RECALC_MS = 1500;
@@ -102,7 +103,7 @@ export function paymentMethodOf(payment: Draft['payment']): PaymentMethod | null
 
 const filled = (s: string | undefined | null) => !!s && s.trim() !== '';
 
-export interface Sections {
+interface Sections {
   billing: boolean;
   shipping: boolean;
   storagePeriod: boolean;

@@ -9,7 +9,7 @@ import { ErrorNote, Spinner } from '../../components/feedback';
 import { LotImage } from '../../components/lot-image';
 import { formatShortDate } from '../../lib/dates';
 import { serverNow } from '../../state/clock';
-import { RelistStoredAction } from '../selling/relist-stored';
+import { RelistStoredAction } from './relist-stored';
 import { fetchStoredItems } from './api';
 import { checkout, setStored } from './checkout-store';
 import { lowStorage, STORED_PAGE_SIZE, storageDaysLeft } from './page-rules';

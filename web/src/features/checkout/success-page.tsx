@@ -1,7 +1,7 @@
 /**
  * /checkout-success: after an order (flow_type=checkout) the order number, what is due and how to pay it, what
  * happens next for the chosen service, and the way to the orders history and the account; after a sell request
- * (flow_type=sell-request) the selling feature's variant (features/selling/sell-success). An order placed through
+ * (flow_type=sell-request) the sell request's variant (sell-success.tsx). An order placed through
  * the card check arrives here without the order in memory: the newest order is read, and the page says its real
  * status (paid, awaiting payment, cancelled), or that there is nothing to show. The address proves nothing: the
  * unpaid-lots notice is cleared only after an order this tab placed (the server's answer) or whose card payment the
@@ -15,15 +15,15 @@ import { PageHead, RequireAuth } from '../../components/page-head';
 import { formatGBP, toPence } from '../../lib/money';
 import { session } from '../../state/session';
 import { paymentResults } from '../../state/payment-results';
-import { SellRequestSuccess } from '../selling/sell-success';
+import { SellRequestSuccess } from './sell-success';
 import { clearUnpaidNotice, fetchLatestOrder, type LatestOrder } from './api';
 import { checkout, type PlacedOrder } from './checkout-store';
-import { BankDetails, StoreDetails } from './house-details';
+import { BankDetails, StoreDetails } from '../../components/house-details';
 import type { PaymentMethod, Service } from './types';
 import './checkout.css';
 import './success.css';
 
-export const ORDERS_HISTORY_PATH = '/account/orders';
+const ORDERS_HISTORY_PATH = '/account/orders';
 
 const NEXT: Record<Service, string> = {
   delivery: 'We pack your bottles with care and send them to your shipping address. You will get an email with the tracking details when they leave us.',

@@ -5,7 +5,9 @@
  */
 import { formatPence, toPence, type Pence } from '../../lib/money';
 import { METHOD_LABELS } from './rules';
-import type { AmountKey, BankData, CostSummary, OrderResult, PaymentMethod, StoreInfo } from './types';
+import type { AmountKey, CostSummary, OrderResult, PaymentMethod } from './types';
+import type { BankData, StoreInfo } from '../../api/house';
+import { shippingLabel } from '../../lib/order-labels';
 
 export const VOUCHER_MSG = {
   required: 'This field is required',
@@ -13,8 +15,8 @@ export const VOUCHER_MSG = {
   max: 'Code characters limit - max 10 symbols',
   activated: 'Success! Voucher code has been activated.',
 } as const;
-export const VOUCHER_MIN = 3;
-export const VOUCHER_MAX = 10;
+const VOUCHER_MIN = 3;
+const VOUCHER_MAX = 10;
 
 export const WALLET_MSG = {
   required: 'Amount is required',
@@ -25,8 +27,6 @@ export const WALLET_MSG = {
 export const NOTE_MSG = 'Max 600 symbols';
 export const ORDER_PAID = 'Order payment has been processed successfully';
 export const STORAGE_LOAD_FAILED = 'Failed to load available storage period options.';
-export const STORE_ADDRESS_FAILED = "Address can't be loaded.";
-export const NO_SHIPPING = 'We do not ship to this country. Please select an alternative shipping address.';
 export const CARD_ERROR = 'Error! Error has occurred while processing Payment Card.';
 /** Price errors are shown under Place Order without the server's text (spec 1 section 8). */
 export const PRICE_ERROR = 'We could not work out the price of this order. Please check your details, or try again in a moment.';
@@ -60,15 +60,13 @@ export const pence = (s: CostSummary | null | undefined, key: AmountKey): Pence 
 /** What the wallet could still cover: the total after the voucher. */
 export const payableBeforeWallet = (s: CostSummary): Pence => Math.max(0, pence(s, 'total') - pence(s, 'voucher_discount_amount'));
 
-export interface PriceLine {
+interface PriceLine {
   key: AmountKey;
   label: string;
   /** Pence; deductions (voucher, wallet) are negative. */
   amount: Pence;
 }
 
-/** The shipping line names who delivers: "Shipping by DPD". */
-export const shippingLabel = (carrier: string | null | undefined) => (carrier ? `Shipping by ${carrier}` : 'Shipping');
 
 const pct = (n: number | undefined) => (n ? ` (${Number.isInteger(n) ? n : n.toFixed(1)}%)` : '');
 
@@ -140,29 +138,6 @@ export function orderDescription(order: OrderResult, method: PaymentMethod | nul
     default:
       return `${head} Amount due: ${due} by ${METHOD_LABELS[method as PaymentMethod] ?? 'the method you chose'}.`;
   }
-}
-
-const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/**
- * The server's field messages, flattened to dotted keys: `{billing_address: {zip_code: ["..."]}}` and
- * `{"billing_address.zip_code": ["..."]}` both give `billing_address.zip_code`. Card fields are also found under
- * payment_method.details.
- */
-export function flatFieldErrors(data: unknown, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!isObj(data)) return out;
-  for (const [key, value] of Object.entries(data)) {
-    if (!prefix && ['detail', 'message', 'msg', 'code', 'non_field_errors'].includes(key)) continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out[path] = value;
-    else if (Array.isArray(value)) {
-      const first = value.find((v) => typeof v === 'string');
-      if (typeof first === 'string') out[path] = first;
-      else if (isObj(value[0])) Object.assign(out, flatFieldErrors(value[0], path));
-    } else if (isObj(value)) Object.assign(out, flatFieldErrors(value, path));
-  }
-  return out;
 }
 
 /** The field errors under one part of the draft: `within(errors, 'billing_address')` -> `{zip_code: ...}`. */

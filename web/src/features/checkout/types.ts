@@ -4,43 +4,15 @@
  * decimal string ("125.00") as the API sends it; the pure rules work in integer pence.
  */
 import type { PaymentMethod, PriceSummary, Service } from '../../../../domain/checkout/types';
+import type { Address } from '../../api/addresses';
+import type { BankData, BankLocation, StoreInfo } from '../../api/house';
 import type { Money, Photo } from '../../lib/types';
 
 export { PAYMENT_METHODS, SERVICES } from '../../../../domain/checkout/types';
-export type { Money, PaymentMethod, Service };
+export type { PaymentMethod, Service };
 
 /** What the buyer picks: a card, a bank transfer (then where their bank is), or paying in store. */
 export type PaymentKind = 'CARD' | 'BANK' | 'IN_STORE';
-/** The bank location choice of a bank transfer: it decides UK_BANK or INT_BANK. */
-export type BankLocation = 'UK' | 'INT';
-
-export interface Address {
-  /** Set when the address is one saved in the account. */
-  id?: string;
-  country: string;
-  region: string;
-  city: string;
-  street: string;
-  apartment: string;
-  zip_code: string;
-  /** The carrier of the country ("DPD", "DHL", "UPS" or "Non Deliverable Zone"). */
-  type_delivery: string;
-  name?: string;
-  company?: string;
-  phone_number?: string;
-}
-
-export type AddressKind = 'billing' | 'shipping';
-
-export interface SavedAddress extends Address {
-  id: string;
-  addr_type: 'BILLING' | 'SHIPPING';
-  user: string;
-  is_default: boolean;
-  isLastModifyed?: boolean;
-  created_at?: string;
-  updated_at?: string;
-}
 
 export interface PersonalInformation {
   first_name: string;
@@ -50,7 +22,7 @@ export interface PersonalInformation {
   email: string;
 }
 
-export type StorageType = 'days' | 'months';
+type StorageType = 'days' | 'months';
 
 /** The order draft as the page keeps it (spec 1 section 3, with the payment choice as the buyer makes it). */
 export interface Draft {
@@ -110,7 +82,7 @@ export interface ScaData {
 
 export type ChallengeWindowSize = 'FullScreen' | 'ExtraLarge' | 'Large' | 'Medium' | 'Small';
 
-export interface CheckoutLot {
+interface CheckoutLot {
   id: string;
   reference_no?: string | null;
   slug?: string | null;
@@ -150,23 +122,6 @@ export type CostSummary = { [K in Exclude<keyof PriceSummary, Counts | 'vat_enab
 };
 export type AmountKey = Exclude<keyof PriceSummary, Counts | 'vat_enabled'>;
 
-export interface BankData {
-  sort_code_uk?: string;
-  account_number_uk?: string;
-  account_owner_uk?: string;
-  account_owner_int?: string;
-  iban_int?: string;
-  bic_swift_int?: string;
-  bank_address_int?: string;
-}
-
-export interface StoreInfo {
-  jw_address?: string;
-  jw_working_hours?: { key: string; value: string }[];
-  jw_contact_phone?: string;
-  email?: string;
-}
-
 export interface OrderResult {
   order_number: string;
   amount_due: Money;
@@ -175,19 +130,6 @@ export interface OrderResult {
   payment_method?: PaymentMethod | null;
   bank_details?: BankData;
   store_info?: StoreInfo;
-}
-
-export interface Country {
-  name: string;
-  slug: string;
-  code: string;
-  delivery: string | string[];
-}
-
-export interface Division {
-  country: string;
-  delivery: string | string[];
-  regions: { name: string; code?: string }[];
 }
 
 export interface VoucherAnswer {

@@ -6,21 +6,20 @@
  * Order without the server's text, with the field messages kept per field.
  */
 import { useEffect, useRef } from 'react';
-import { useSnapshot } from 'valtio';
-import { ref } from 'valtio';
+import { useSnapshot, ref } from 'valtio';
 import { ApiError } from '../../api/http';
-import type { CardForm } from '../payments/card-form';
-import { validateCard } from '../payments/card-rules';
+import type { CardForm } from '../../components/card-form';
+import { validateCard } from '../../lib/card-rules';
 import { checkCosts, fetchWalletBalance } from './api';
 import { checkout, setWalletBalance } from './checkout-store';
 import { cardDetails, cardKeyPart, costsKey, costsReady, draftBody, recalcDelay } from './rules';
-import { flatFieldErrors } from './summary-rules';
 import type { CardDetails, Draft } from './types';
+import { flatFieldErrors } from '../../lib/error-text';
 
 const SETTLE_REFUSED = /wallet settle/i;
 
 /** The new card's details once all four fields are filled in and pass the card rules; else null. */
-export function completeCard(form: CardForm, draft: Pick<Draft, 'payment'>): CardDetails | null {
+function completeCard(form: CardForm, draft: Pick<Draft, 'payment'>): CardDetails | null {
   if (draft.payment.kind !== 'CARD' || draft.payment.card_id) return null;
   const c = form.card;
   if (!c.card_number || !c.expiry_date || !c.cvv || !c.card_holder_name) return null;

@@ -12,14 +12,16 @@ import { paymentReturnSearch } from '../../api/payment';
 import { paymentResult } from '../../api/payment-status';
 import { orderPaymentConfirmed } from '../../state/payment-results';
 import { openModal } from '../../state/modals';
-import type { CardForm } from '../payments/card-form';
-import { useCardCheck } from '../payments/use-card-check';
-import { createOrder, fetchBankData, fetchStoreInfo, newAttemptKey } from './api';
+import type { CardForm } from '../../components/card-form';
+import { useCardCheck } from '../../components/use-card-check';
+import { createOrder, newAttemptKey } from './api';
 import { checkout, finishCheckout } from './checkout-store';
 import { scaData } from './page-rules';
 import { cardDetails, draftBody, NOTE_MAX, paymentMethodOf, SUCCESS_CALLBACK } from './rules';
-import { CARD_ERROR, cardFieldErrors, flatFieldErrors, ORDER_PAID, orderDescription } from './summary-rules';
+import { CARD_ERROR, cardFieldErrors, ORDER_PAID, orderDescription } from './summary-rules';
 import type { OrderResult, PaymentMethod, Service } from './types';
+import { fetchBankData, fetchStoreInfo } from '../../api/house';
+import { flatFieldErrors } from '../../lib/error-text';
 
 export type Phase = 'idle' | 'placing' | 'challenge';
 /** Order errors the sections show on their own fields. */
@@ -28,7 +30,7 @@ const CARD_KEY = /(^|\.)(card_number|expiry_date|cvv|card_holder_name)$/;
 /**
  * The order is placed and waits for the card check (its lots held for it): the same check can be opened again.
  */
-export const POPUP_CLOSED = 'The card check window was closed before it finished. Nothing has been charged: open the check again to finish paying.';
+const POPUP_CLOSED = 'The card check window was closed before it finished. Nothing has been charged: open the check again to finish paying.';
 
 const browserFacts = () => ({
   language: navigator.language,
@@ -42,7 +44,7 @@ const browserFacts = () => ({
 });
 
 /** Neither paid nor failed by the server's word (yet): no claim either way. */
-export const PAYMENT_UNCONFIRMED = 'We could not confirm this card payment yet. Please check your orders before trying again.';
+const PAYMENT_UNCONFIRMED = 'We could not confirm this card payment yet. Please check your orders before trying again.';
 
 export function usePlaceOrder(form: CardForm) {
   const [phase, setPhase] = useState<Phase>('idle');

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { PageHead, RequireAuth } from '../../components/page-head';
 import { ApiError } from '../../api/http';
 import { formatGBP } from '../../lib/money';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { useErrorDialog } from '../../components/error-dialog';
 import { addItem, searchItems, type AddItemBody, type CatalogueItem } from './api';
 import './collection.css';
 

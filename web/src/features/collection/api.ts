@@ -3,7 +3,7 @@ import { del, get, patch, post } from '../../api/http';
 import { toPage } from '../../lib/normalize';
 import type { Page } from '../../lib/types';
 
-export interface CaskDetails {
+interface CaskDetails {
   cask_type: string | null;
   cask_number: string | null;
   bulk_litres: number | null;
@@ -31,16 +31,16 @@ export interface CollectionItem {
   estimated_value_sales: number;
 }
 
-export type CollectionPage = Page<CollectionItem> & { total_value: string; total_price_paid: string };
+type CollectionPage = Page<CollectionItem> & { total_value: string; total_price_paid: string };
 
-export interface CollectionQuery { page: number; page_size: number; ordering: string; search: string }
+interface CollectionQuery { page: number; page_size: number; ordering: string; search: string }
 
 export async function fetchCollection(q: CollectionQuery): Promise<CollectionPage> {
   const raw = await get<Record<string, unknown>>('/api/my-collection/', { ...q, search: q.search || undefined });
   return { ...toPage<CollectionItem>(raw), total_value: String(raw.total_value ?? '0.00'), total_price_paid: String(raw.total_price_paid ?? '0.00') };
 }
 
-export interface GraphPoint { month: string; date: string; value: string }
+interface GraphPoint { month: string; date: string; value: string }
 export const fetchGraph = () => get<{ results: GraphPoint[]; total_value: string }>('/api/my_collection_graph/');
 export const fetchTotal = () => get<{ count: number; total_value: string; total_price_paid: string; gain: string }>('/api/my_collection_total/');
 

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useAsync } from '../../components/hooks';
 import { toPence } from '../../lib/money';
 import { fetchGraph } from './api';
-import { LineChart } from './line-chart';
+import { LineChart } from '../../components/line-chart';
 
 export function CollectionChart({ version }: { version: number }) {
   const { data } = useAsync(() => fetchGraph(), [version]);

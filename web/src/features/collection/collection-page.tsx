@@ -6,7 +6,7 @@ import { useAsync } from '../../components/hooks';
 import { PageHead, RequireAuth } from '../../components/page-head';
 import { Pager } from '../../components/pager';
 import { formatGBP } from '../../lib/money';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { useErrorDialog } from '../../components/error-dialog';
 import { deleteItem, fetchCollection, removeItems } from './api';
 import { CollectionCard } from './collection-card';
 import { CollectionChart } from './collection-chart';

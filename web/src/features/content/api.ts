@@ -1,9 +1,9 @@
 /** Content calls (docs/content.md, docs/api.md "Content"): articles, likes, CMS entries and the staff desk. */
 import { get, post, request } from '../../api/http';
-import { sendForm } from '../valuation/api';
+import { sendForm } from '../../api/valuations';
 
-export interface ArticleType { id: string; name: string }
-export interface ArticleSummary {
+interface ArticleType { id: string; name: string }
+interface ArticleSummary {
   id: string;
   title: string;
   type: ArticleType;
@@ -17,9 +17,9 @@ export interface ArticleSummary {
   likes_count: number;
   is_like: boolean;
 }
-export interface ArticleDetail extends ArticleSummary { content: string; content_html: string }
-export interface ArticlePage { count: number; page: number; page_size: number; next: number | null; previous: number | null; results: ArticleSummary[] }
-export interface ArticleQuery { type?: string; search?: string; page?: number; page_size?: number }
+interface ArticleDetail extends ArticleSummary { content: string; content_html: string }
+interface ArticlePage { count: number; page: number; page_size: number; next: number | null; previous: number | null; results: ArticleSummary[] }
+interface ArticleQuery { type?: string; search?: string; page?: number; page_size?: number }
 
 export const fetchArticlePage = (q: ArticleQuery, signal?: AbortSignal) => get<ArticlePage>('/api/article/', { ...q }, { signal });
 export const fetchArticleDetail = (id: string, signal?: AbortSignal) => get<ArticleDetail>(`/api/article/${id}/`, undefined, { signal });
@@ -29,7 +29,7 @@ export const likeArticle = (id: string) =>
 
 export type CmsKind = 'about_us' | 'main_slider' | 'media_like_us';
 export type CmsItem = { id: string; position: number; image_id: string | null; image: string | null } & Record<string, string | number | null>;
-export const CMS_PUBLIC: Record<CmsKind, string> = {
+const CMS_PUBLIC: Record<CmsKind, string> = {
   about_us: '/api/about_us/', main_slider: '/api/cms/home_page/main_slider/', media_like_us: '/api/media_like_us/',
 };
 export const fetchCms = async (kind: CmsKind) => (await get<{ results: CmsItem[] }>(CMS_PUBLIC[kind])).results;
@@ -47,7 +47,7 @@ export const saveCms = (kind: CmsKind, id: string | null, body: Record<string, u
   id ? request<CmsItem>(`/api/staff/cms/${kind}/${id}/`, { method: 'PUT', body }) : post<CmsItem>(`/api/staff/cms/${kind}/`, body);
 export const deleteCms = (kind: CmsKind, id: string) => request(`/api/staff/cms/${kind}/${id}/`, { method: 'DELETE' });
 
-export interface UploadedImage { id: string; url: string; thumbnail_url: string; markdown: string }
+interface UploadedImage { id: string; url: string; thumbnail_url: string; markdown: string }
 /** One photo (multipart `image`); the answer's first error message is thrown as is. */
 export async function uploadArticleImage(file: File): Promise<UploadedImage> {
   const form = new FormData();

@@ -15,7 +15,7 @@ type Faq = { topic: string; items: [string, string][] };
 /** The soft close, in minutes, from the bidding rules themselves. */
 const CLOSE = SOFT_CLOSE_MS / 60_000;
 
-export function faqSections(f: HouseFees, s: ShippingInfo): Faq[] {
+function faqSections(f: HouseFees, s: ShippingInfo): Faq[] {
   const uk = s.zones[0];
   return [
     { topic: 'Buying', items: [

@@ -4,8 +4,7 @@
  * page shows as the drop-off hours and the checkout as the store, so the pages cannot disagree.
  */
 import { Spinner } from '../../components/feedback';
-import { useStoreInfo } from '../checkout/house-details';
-import { STORE_ADDRESS_FAILED } from '../checkout/summary-rules';
+import { useStoreInfo, STORE_ADDRESS_FAILED } from '../../components/house-details';
 import './content.css';
 
 export function HouseContact() {

@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-export interface LiveFacts { lot_count?: number; end_date: string }
+interface LiveFacts { lot_count?: number; end_date: string }
 interface Dated { start_date: string; end_date: string }
 
 /** "Friday 4 December" */

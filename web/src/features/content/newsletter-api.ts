@@ -1,9 +1,8 @@
 /** Staff newsletter campaign calls (docs/staff-api.md "Newsletter campaigns"). */
-import { get, post, request } from '../../api/http';
-import { newIdempotencyKey } from '../../state/bidding';
+import { get, newIdempotencyKey, post, request } from '../../api/http';
 
 export interface CampaignInput { subject: string; body: string }
-export interface Campaign {
+interface Campaign {
   id: string;
   subject: string;
   status: 'draft' | 'sent';
@@ -15,9 +14,9 @@ export interface Campaign {
   pending_count: number;
   skipped_count: number;
 }
-export interface EmailPreview { html: string; text: string }
+interface EmailPreview { html: string; text: string }
 export interface CampaignDetail extends Campaign { body: string; preview: EmailPreview }
-export interface CampaignPage { count: number; total_pages: number; results: Campaign[] }
+interface CampaignPage { count: number; total_pages: number; results: Campaign[] }
 
 export const fetchCampaigns = (page: number, signal?: AbortSignal) => get<CampaignPage>('/api/staff/newsletters/', { page }, { signal });
 export const fetchCampaign = (id: string) => get<CampaignDetail>(`/api/staff/newsletters/${id}/`);

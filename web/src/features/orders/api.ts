@@ -5,12 +5,10 @@
 import { downloadFile, type FilePayload } from '../../api/files';
 import { get, post } from '../../api/http';
 import { unwrap } from '../../lib/normalize';
+import type { OrderStatus } from '../../lib/order-labels';
 import type { Money } from '../../lib/types';
 
-export type OrderStatus =
-  | 'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'ready_for_collection' | 'collected' | 'stored' | 'cancelled';
-
-export interface OrderLotLine {
+interface OrderLotLine {
   title: string;
   lot_id: string;
   subtitle?: string | null;
@@ -18,7 +16,7 @@ export interface OrderLotLine {
   item_image?: string | null;
 }
 
-export interface OrderSummary {
+interface OrderSummary {
   total: Money;
   product_total: Money;
   buyers_premium: Money;
@@ -42,7 +40,7 @@ export interface Order {
   carrier?: string | null;
 }
 
-export interface OrdersHistory {
+interface OrdersHistory {
   count: number;
   /** The sum of the listed orders' totals. */
   amount: Money;
@@ -51,21 +49,7 @@ export interface OrdersHistory {
   results: Order[];
 }
 
-export const ORDERS_PAGE_SIZE = 10;
-
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  awaiting_payment: 'Awaiting payment',
-  paid: 'Paid',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  ready_for_collection: 'Ready for collection',
-  collected: 'Collected',
-  stored: 'In storage',
-  cancelled: 'Cancelled',
-};
-
-export const statusLabel = (s: string): string =>
-  STATUS_LABELS[s as OrderStatus] ?? (s ? s.charAt(0).toUpperCase() + s.slice(1).replace(/_/g, ' ') : '—');
+const ORDERS_PAGE_SIZE = 10;
 
 export async function fetchOrdersHistory(page: number, signal?: AbortSignal): Promise<OrdersHistory> {
   const d = unwrap<Partial<OrdersHistory>>(await get('/api/orders_history/', { page, page_size: ORDERS_PAGE_SIZE }, { signal }));

@@ -7,9 +7,10 @@ import { Link } from 'wouter';
 import { LotImage } from '../../components/lot-image';
 import { formatShortDate } from '../../lib/dates';
 import { formatGBP } from '../../lib/money';
-import { statusLabel, type Order } from './api';
+import { statusLabel } from '../../lib/order-labels';
+import type { Order } from './api';
 import { printOrder, summaryLines } from './print';
-import './order-status.css';
+import '../../components/order-status.css';
 
 interface Props {
   order: Order;

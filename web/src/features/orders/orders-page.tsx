@@ -10,7 +10,7 @@ import { PageHead, RequireAuth } from '../../components/page-head';
 import { Pager } from '../../components/pager';
 import { formatGBP } from '../../lib/money';
 import { pushToast } from '../../state/toasts';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { useErrorDialog } from '../../components/error-dialog';
 import { downloadInvoice, fetchOrdersHistory, type Order } from './api';
 import { OrderRow } from './order-row';
 import './orders.css';

@@ -7,13 +7,13 @@
 import { formatShortDate } from '../../lib/dates';
 import { formatGBP, formatPence, toPence } from '../../lib/money';
 import { SITE } from '../../lib/site';
-import { shippingLabel } from '../checkout/summary-rules';
-import { statusLabel, type Order } from './api';
+import { statusLabel, shippingLabel } from '../../lib/order-labels';
+import type { Order } from './api';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export interface SummaryLine {
+interface SummaryLine {
   label: string;
   value: string;
   total?: boolean;

@@ -8,11 +8,10 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { queueModal } from '../../state/modals';
 import { session } from '../../state/session';
+import { isCheckoutPath } from '../../page-paths';
 import { fetchUnpaidLotsNotice } from './api';
 
 let askedFor: string | null = null;
-
-export const isCheckoutPath = (path: string) => /^\/checkout(-success)?(\/|$)/.test(path);
 
 export function useUnpaidLotsNotice(): void {
   const { status, user } = useSnapshot(session);

@@ -6,15 +6,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { CARD_ERROR } from '../../state/shell-query';
-import { CardCheckNotice } from './card-check-notice';
-import { CardFields, useCardForm } from './card-form';
+import { CardCheckNotice } from '../../components/card-check-notice';
+import { CardFields, useCardForm } from '../../components/card-form';
 import { cardsStore } from './cards-store';
-import { addCard, type SavedCard } from './payments-api';
-import { useCardCheck } from './use-card-check';
+import { addCard, type SavedCard } from '../../api/cards';
+import { useCardCheck } from '../../components/use-card-check';
 
 type Phase = 'form' | 'saving' | 'challenge';
 
-export const POPUP_CLOSED = 'The card check window was closed before it finished. Please try again.';
+const POPUP_CLOSED = 'The card check window was closed before it finished. Please try again.';
 
 export function AddCardForm({ onAdded, onCancel }: { onAdded: (card: SavedCard) => void; onCancel: () => void }) {
   const form = useCardForm();

@@ -10,11 +10,11 @@ import { Empty, ErrorNote, Spinner } from '../../components/feedback';
 import { openModal } from '../../state/modals';
 import { CARD_ADDED } from '../../state/shell-query';
 import { AddCardForm } from './add-card-form';
-import { BrandMark } from './card-form';
-import { brandName, expiryLabel } from './card-rules';
+import { BrandMark } from '../../components/card-form';
+import { brandName, expiryLabel } from '../../lib/card-rules';
 import { cardsStore } from './cards-store';
-import { deleteCard, fetchCards, makeDefaultCard, type SavedCard } from './payments-api';
-import './payments.css';
+import { deleteCard, fetchCards, makeDefaultCard, type SavedCard } from '../../api/cards';
+import '../../components/payments.css';
 
 const cardName = (c: SavedCard) => `${brandName(c.brand)} ending ${c.last4}`;
 

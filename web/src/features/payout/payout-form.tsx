@@ -3,12 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/http';
 import { Checkbox, Field } from '../../components/field';
 import { pushToast } from '../../state/toasts';
-import { createPayoutMethod, updatePayoutMethod, type PayoutMethod } from './api';
+import { createPayoutMethod, updatePayoutMethod, type PayoutMethod } from '../../api/payout';
 import {
-  emptyPayoutForm, maskSortCode, payoutBody, validatePayoutForm, type PayoutErrors, type PayoutForm as Form, type PayoutType,
-} from './validation';
-
-export const TYPE_LABEL: Record<PayoutType, string> = { UK_BANK: 'UK bank account', INT_BANK: 'International bank account' };
+  emptyPayoutForm, maskSortCode, payoutBody, validatePayoutForm, type PayoutErrors, type PayoutForm as Form, TYPE_LABEL,
+} from '../../lib/payout-validation';
 
 const fromMethod = (m: PayoutMethod): Form => ({
   ...emptyPayoutForm(m.type),

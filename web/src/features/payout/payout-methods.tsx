@@ -9,13 +9,14 @@ import { Empty, ErrorNote, Spinner } from '../../components/feedback';
 import { useAsync, useNow } from '../../components/hooks';
 import { formatShortDate } from '../../lib/dates';
 import { session } from '../../state/session';
-import { useErrorDialog } from '../wallet/error-dialog';
-import { AccessGate } from './access-gate';
-import { grantAccess, hasAccess, payoutAccess, revokeAccess } from './access';
-import { checkAccess, fetchPayoutMethods, updatePayoutMethod, type PayoutMethod } from './api';
-import { PayoutForm, TYPE_LABEL } from './payout-form';
+import { useErrorDialog } from '../../components/error-dialog';
+import { AccessGate } from '../../components/payout-access-gate';
+import { grantAccess, hasAccess, payoutAccess, revokeAccess } from '../../state/payout-access';
+import { checkAccess, fetchPayoutMethods, updatePayoutMethod, type PayoutMethod } from '../../api/payout';
+import { TYPE_LABEL } from '../../lib/payout-validation';
+import { PayoutForm } from './payout-form';
 import './payout.css';
-import '../wallet/choice.css';
+import '../../components/choice.css';
 
 function Details({ m }: { m: PayoutMethod }) {
   const rows: [string, string | null][] = m.type === 'UK_BANK'

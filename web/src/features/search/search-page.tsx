@@ -11,7 +11,7 @@ import { LotGrid } from '../../components/lot-card';
 import { PageHead } from '../../components/page-head';
 import { Pager } from '../../components/pager';
 import { putLots } from '../../state/lots';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { useErrorDialog } from '../../components/error-dialog';
 import { fetchSearch, fetchSearchCounters } from './search-api';
 import { countersQuery, SEARCH_PAGE_SIZES, SEARCH_SORT_OPTIONS, searchQuery, type SearchFilters } from './search-query';
 import { resetSearchKeepingFilters, searchState } from './search-state';

@@ -20,7 +20,7 @@ export interface SearchFilters {
 
 export const defaultSearchFilters = (): SearchFilters => ({ selected: {}, sold: false, live: false, strict: false });
 
-export interface SearchRequest {
+interface SearchRequest {
   term: string;
   filters: SearchFilters;
   ordering: string;

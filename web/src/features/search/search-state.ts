@@ -8,7 +8,7 @@ import { defaultSearchFilters, type SearchFilters } from './search-query';
 import type { CounterOption } from '../../lib/normalize';
 import type { CaskRangeBounds } from '../../lib/cask-filters';
 
-export interface SearchResults {
+interface SearchResults {
   ids: string[];
   count: number;
   totalPages: number;

@@ -8,7 +8,7 @@ import { get, isNotFound, patch } from '../../api/http';
 import { toList, toLot, toPage, unwrap } from '../../lib/normalize';
 import type { Auction, BidStats, Lot, Money } from '../../lib/types';
 
-export interface SellerCosts {
+interface SellerCosts {
   hammer: Money;
   commission: Money;
   listing_fee: Money;
@@ -18,7 +18,7 @@ export interface SellerCosts {
   vat_in_fees: Money;
 }
 
-export type PaymentStatus = 'awaiting_buyer_payment' | 'paid_to_wallet';
+type PaymentStatus = 'awaiting_buyer_payment' | 'paid_to_wallet';
 
 /** A lot of the seller lists: a lot plus its sale fields (all null unless sold). */
 export interface SellerLot extends Lot {
@@ -27,7 +27,7 @@ export interface SellerLot extends Lot {
   paid_to_wallet_at?: string | null;
 }
 
-export type LiveList = 'met' | 'notMet' | 'scheduled';
+type LiveList = 'met' | 'notMet' | 'scheduled';
 export type ResultsWhen = 'recent' | 'past';
 export type ResultsOutcome = 'sold' | 'notSold';
 

@@ -8,7 +8,7 @@ import { Empty, ErrorNote, Spinner } from '../../components/feedback';
 import { useAsync } from '../../components/hooks';
 import { SellRequestCard } from './sell-request-card';
 import { fetchMySellRequests, fetchTargetAuctions } from './sell-requests-api';
-import '../valuation/valuation.css';
+import '../../components/valuation.css';
 import './sell-requests.css';
 
 export function MySellRequests({ onError }: { onError: (e: unknown) => void }) {

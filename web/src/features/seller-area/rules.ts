@@ -1,7 +1,7 @@
 /** Pure rules of the seller area: the payment status line of a sold lot (docs/selling.md "Payment status"). */
 import { formatLongDate } from '../../lib/dates';
 
-export interface SaleStatus {
+interface SaleStatus {
   payment_status?: 'awaiting_buyer_payment' | 'paid_to_wallet' | null;
   paid_to_wallet_at?: string | null;
 }

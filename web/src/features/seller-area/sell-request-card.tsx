@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { formatLongDate } from '../../lib/dates';
 import type { Auction } from '../../lib/types';
-import { PhotoStrip } from '../valuation/auth-image';
+import { PhotoStrip } from '../../components/auth-image';
 import { downloadSellRequestPdf, type SellRequest, type SellRequestItem } from './sell-requests-api';
 import { StatementButton } from './statement-button';
 import { itemStatusText, requestStatusText, targetAuctionText, wayText } from './sell-request-rules';

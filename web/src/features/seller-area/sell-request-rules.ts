@@ -6,7 +6,7 @@ import type { Auction } from '../../lib/types';
 export type RequestStatus = 'submitted' | 'partly_received' | 'received' | 'consigned' | 'closed';
 export type ItemStatus = 'expected' | 'received' | 'consigned' | 'returned';
 
-export const REQUEST_STATUS_TEXT: Record<RequestStatus, string> = {
+const REQUEST_STATUS_TEXT: Record<RequestStatus, string> = {
   submitted: 'Submitted',
   partly_received: 'Partly received',
   received: 'Received',
@@ -14,7 +14,7 @@ export const REQUEST_STATUS_TEXT: Record<RequestStatus, string> = {
   closed: 'Closed',
 };
 
-export const ITEM_STATUS_TEXT: Record<ItemStatus, string> = {
+const ITEM_STATUS_TEXT: Record<ItemStatus, string> = {
   expected: 'Expected',
   received: 'Received',
   consigned: 'Consigned',

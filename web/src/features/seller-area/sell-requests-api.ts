@@ -11,7 +11,7 @@ import type { Auction } from '../../lib/types';
 import type { ItemStatus, RequestStatus } from './sell-request-rules';
 
 /** A photo staff took on receipt: served to the owner with the token only (valuation/auth-image.tsx shows it). */
-export interface SellRequestPhoto { id: string; url: string; thumbnail_url: string }
+interface SellRequestPhoto { id: string; url: string; thumbnail_url: string }
 
 export interface SellRequestItem {
   id: string;

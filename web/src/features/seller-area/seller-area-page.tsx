@@ -4,13 +4,13 @@
  * calls open the "Error occurred" dialog (spec 2 section 8).
  */
 import { PageHead, RequireAuth } from '../../components/page-head';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { useErrorDialog } from '../../components/error-dialog';
 import { downloadLastStatement } from './api';
 import { LiveLots } from './live-lots';
 import { MySellRequests } from './my-sell-requests';
 import { Results } from './results';
 import { StatementButton } from './statement-button';
-import { ValuationsSlot } from './valuations-slot';
+import { MyValuations } from './my-valuations';
 import './seller-area.css';
 
 function SellersArea() {
@@ -29,7 +29,7 @@ function SellersArea() {
         <Results onError={show} />
       </section>
       <MySellRequests onError={show} />
-      <ValuationsSlot />
+      <MyValuations />
       {dialog}
     </div>
   );

@@ -29,7 +29,7 @@ export async function loadSellerLive(): Promise<void> {
 }
 
 /** Moves a live lot to the list its reserve state says, on top; the lists' lengths are the counts shown. */
-export function placeByReserve(lotId: string, met: boolean): void {
+function placeByReserve(lotId: string, met: boolean): void {
   const [from, to] = met ? [sellerLive.notMet, sellerLive.met] : [sellerLive.met, sellerLive.notMet];
   const i = from.indexOf(lotId);
   if (i < 0) return; // not a live lot of this list (scheduled lots stay where they are)

@@ -7,12 +7,11 @@ import { useSnapshot } from 'valtio';
 import { ApiError } from '../../api/http';
 import { Field } from '../../components/field';
 import { useAsync } from '../../components/hooks';
-import { AccessGate } from '../payout/access-gate';
-import { hasAccess, payoutAccess, revokeAccess } from '../payout/access';
-import { fetchPayoutMethods, type PayoutMethod } from '../payout/api';
-import { TYPE_LABEL } from '../payout/payout-form';
-import { maskSortCode, type PayoutErrors, type PayoutForm } from '../payout/validation';
-import '../wallet/choice.css';
+import { AccessGate } from '../../components/payout-access-gate';
+import { hasAccess, payoutAccess, revokeAccess } from '../../state/payout-access';
+import { fetchPayoutMethods, type PayoutMethod } from '../../api/payout';
+import { maskSortCode, TYPE_LABEL, type PayoutErrors, type PayoutForm } from '../../lib/payout-validation';
+import '../../components/choice.css';
 
 interface Props {
   userId: string | null;

@@ -35,7 +35,7 @@ export interface ItemDraft {
   estimate_high: string;
 }
 
-export interface SellAddress { apartment: string; country: string; region: string; city: string; zip_code: string; street: string }
+interface SellAddress { apartment: string; country: string; region: string; city: string; zip_code: string; street: string }
 
 export interface SellDraft {
   items: ItemDraft[];
@@ -132,7 +132,7 @@ export function sellBody(d: SellDraft, address: SellAddress, payoutData: Record<
   return body;
 }
 
-export type ErrorPart = 'form' | 'address' | 'payment_data' | 'user_data';
+type ErrorPart = 'form' | 'address' | 'payment_data' | 'user_data';
 
 /** The server's field errors by part: "address.city" -> address.city, "user_data.phone_number" -> user_data... */
 export function splitServerErrors(fields: Record<string, string>): Record<ErrorPart, Errors> {
@@ -146,11 +146,11 @@ export function splitServerErrors(fields: Record<string, string>): Record<ErrorP
 }
 
 /** Our fees (spec 0 "Seller's costs"): 5% commission on the hammer, £5 listing fee per lot, £5 per lot with a reserve. */
-export const COMMISSION_BP = 500;
-export const LISTING_FEE: Pence = 500;
-export const RESERVE_FEE: Pence = 500;
+const COMMISSION_BP = 500;
+const LISTING_FEE: Pence = 500;
+const RESERVE_FEE: Pence = 500;
 
-export interface FeeExample { hammer: Pence; commission: Pence; listing: Pence; reserve: Pence; proceeds: Pence }
+interface FeeExample { hammer: Pence; commission: Pence; listing: Pence; reserve: Pence; proceeds: Pence }
 
 export function feeExample(hammer: Pence, lots = 1, lotsWithReserve = 0): FeeExample {
   const commission = Math.round((hammer * COMMISSION_BP) / 10_000);

@@ -13,10 +13,10 @@ import { formatDateTime } from '../../lib/dates';
 import { auctionName } from '../../lib/normalize';
 import { serverNow } from '../../state/clock';
 import { session } from '../../state/session';
-import { AddressForm } from '../checkout/address-form';
-import { fetchCountries } from '../checkout/api';
-import { useErrorDialog } from '../wallet/error-dialog';
-import { fetchOpenAuctions, fetchValuation } from './api';
+import { AddressForm } from '../../components/address-form';
+import { useErrorDialog } from '../../components/error-dialog';
+import { fetchOpenAuctions } from '../../api/site';
+import { fetchValuation } from './api';
 import { ItemsSection } from './items-section';
 import { PayoutSection } from './payout-section';
 import { itemsFromValuation } from './rules';
@@ -24,6 +24,7 @@ import { SellingSignUpModal } from './sign-up-step';
 import { SellingSummaryModal } from './summary-modal';
 import { useSellForm } from './use-sell-form';
 import { WaySection } from './way-section';
+import { fetchCountries } from '../../api/addresses';
 
 const tomorrow = () => {
   const d = new Date(serverNow() + 86_400_000);

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { PageHead } from '../../components/page-head';
-import { ValuationForm } from '../valuation/valuation-form';
+import { ValuationForm } from './valuation-form';
 import { FeesExample } from './fees';
 import { SellForm } from './sell-form';
 import { SellWays } from './ways';

@@ -5,17 +5,18 @@
  */
 import { useState } from 'react';
 import { ApiError } from '../../api/http';
-import type { RegistrationErrors, RegistrationValues } from '../../lib/registration';
-import { registrationPayload } from '../../lib/registration';
+import { registrationPayload, type RegistrationErrors, type RegistrationValues } from '../../lib/registration';
 import { MSG } from '../../lib/validation';
 import { serverNow } from '../../state/clock';
-import { validateAddress, type AddressErrors } from '../checkout/address-rules';
-import type { Address, Country } from '../checkout/types';
-import { emptyPayoutForm, payoutBody, validatePayoutForm, type PayoutErrors, type PayoutForm } from '../payout/validation';
+import { validateAddress, type AddressErrors } from '../../lib/address-rules';
+import {
+  emptyPayoutForm, payoutBody, validatePayoutForm, type PayoutErrors, type PayoutForm,
+} from '../../lib/payout-validation';
 import { submitNewItems } from './api';
 import { emptyDraft, sellBody, splitServerErrors, validateDraft, type Errors, type SellDraft } from './rules';
 import { EMPTY_SIGN_UP } from './sign-up-step';
 import type { SummaryData } from './summary-modal';
+import type { Address, Country } from '../../api/addresses';
 
 export function useSellForm(signedIn: boolean, showError: (e: unknown) => void) {
   const [draft, setDraft] = useState<SellDraft>(emptyDraft);

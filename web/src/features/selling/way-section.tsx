@@ -3,10 +3,10 @@
  * collected by our courier (boxes, insurance, and a pick-up date on a future weekday).
  */
 import { Checkbox, Field } from '../../components/field';
-import { StoreDetails } from '../checkout/house-details';
+import { StoreDetails } from '../../components/house-details';
 import { WAY_LABEL, WAYS, type Errors, type SellDraft, type Way } from './rules';
 // The radio rows' styles live with the wallet's payout choice; the selling page does not load that chunk otherwise.
-import '../wallet/choice.css';
+import '../../components/choice.css';
 
 const WAY_HINT: Record<Way, string> = {
   send_items: 'Pack and post them to our warehouse; we email you when they arrive.',

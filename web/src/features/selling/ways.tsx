@@ -2,7 +2,7 @@
  * The three ways items reach us, in full: sending (packing and labelling), dropping off (the store's address and
  * hours from the house settings, GET /api/auction_settings/contact_data/) and courier collection (its rules).
  */
-import { StoreDetails } from '../checkout/house-details';
+import { StoreDetails } from '../../components/house-details';
 
 export function SellWays({ casks = false }: { casks?: boolean }) {
   return (

@@ -4,14 +4,14 @@
  * for an incomplete profile (a new account has only the provider's names) SignUpSocial at once, except on the
  * checkout, whose own form asks for the personal details (spec 1 section 4).
  */
-import { isCheckoutPath } from '../orders/unpaid-lots-notice';
+import { isCheckoutPath } from '../../page-paths';
 import { closeModal } from '../../state/modals';
 import { promptProfile } from '../../state/profile-prompt';
 import { signIn } from '../../state/session';
 import { pushToast } from '../../state/toasts';
 import type { SocialAnswer } from './api';
 
-export const USER_NOT_LOADED = 'You are signed in, but your account could not be loaded. Please reload the page.';
+const USER_NOT_LOADED = 'You are signed in, but your account could not be loaded. Please reload the page.';
 
 export async function finishSocialSignIn(answer: SocialAnswer): Promise<void> {
   const user = await signIn(answer);

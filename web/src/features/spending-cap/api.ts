@@ -6,9 +6,9 @@ import { get, request } from '../../api/http';
 import { unwrap } from '../../lib/normalize';
 import type { Money } from '../../lib/types';
 
-export type CapAuctionStatus = 'live' | 'next' | 'past';
+type CapAuctionStatus = 'live' | 'next' | 'past';
 
-export interface CapAuction {
+interface CapAuction {
   id: string | number;
   year?: number;
   sequence_no?: number;

@@ -6,9 +6,9 @@ import type { Auction } from '../../lib/types';
 export const CAP_FORMAT_MESSAGE = 'Enter your cap in pounds, e.g. 500 or 500.50.';
 
 /** Next auctions shown besides the live ones: the soonest few, so the tabs stay within reach on a phone. */
-export const NEXT_AUCTIONS_SHOWN = 2;
+const NEXT_AUCTIONS_SHOWN = 2;
 
-export type CapInput = { ok: true; cap: string } | { ok: false; message: string };
+type CapInput = { ok: true; cap: string } | { ok: false; message: string };
 
 /**
  * "500", "500.5", "£1,000" -> the decimal string the API takes ("1000.00"). The range (£10 to £10,000,000) is the

@@ -12,7 +12,7 @@ import { notifications } from '../../state/notifications';
 import { refreshSpendingCaps } from './cap-store';
 
 /** After the trigger, when the views are re-read. */
-export const REFRESH_DELAYS_MS = [700, 3000];
+const REFRESH_DELAYS_MS = [700, 3000];
 
 export function useCapRefresh(): void {
   useEffect(() => {

@@ -15,7 +15,7 @@ export interface StaffAuction {
   lot_count: number;
 }
 
-export type StaffLotStatus = 'scheduled' | 'live' | 'ending' | 'sold' | 'unsold' | 'withdrawn';
+type StaffLotStatus = 'scheduled' | 'live' | 'ending' | 'sold' | 'unsold' | 'withdrawn';
 
 export interface StaffLot {
   id: string;
@@ -46,7 +46,7 @@ export interface StaffLot {
   };
 }
 
-export interface AuctionProgress {
+interface AuctionProgress {
   auction: StaffAuction;
   now: string;
   lots: { total: number; scheduled: number; open: number; closed: number; sold: number; unsold: number; withdrawn: number };
@@ -66,7 +66,7 @@ export interface LotEdit {
   reserve_price?: string | null;
 }
 
-export interface ConsignInput {
+interface ConsignInput {
   auction: string;
   seller: string;
   title: string;

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/dates';
 import { formatGBP } from '../../lib/money';
 import { fetchProgress } from './api';
 
-export const PROGRESS_REFRESH_MS = 5_000;
+const PROGRESS_REFRESH_MS = 5_000;
 
 export function AuctionProgressPanel({ auctionId }: { auctionId: string }) {
   const progress = useAsync((signal) => fetchProgress(auctionId, signal), [auctionId]);

@@ -9,7 +9,7 @@ import { Field } from '../../components/field';
 import { useAsync } from '../../components/hooks';
 import { formatDateTime } from '../../lib/dates';
 import { pushToast } from '../../state/toasts';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { useErrorDialog } from '../../components/error-dialog';
 import { auctionLabel, fetchStaffAuctions, staggerAuction, type StaffAuction } from './api';
 import { AuctionProgressPanel } from './auction-progress';
 import { AuctionDatesForm, NewAuctionForm } from './auction-dates-form';

@@ -30,7 +30,7 @@ const fromLot = (lot: StaffLot): Form => ({
 });
 
 /** What differs from the lot as loaded, in the API's names. */
-export function changesOf(before: Form, after: Form): LotEdit {
+function changesOf(before: Form, after: Form): LotEdit {
   const out: LotEdit = {};
   if (after.title !== before.title) out.title = after.title.trim();
   if (after.subtitle !== before.subtitle) out.subtitle = after.subtitle.trim();

@@ -10,7 +10,7 @@ import { useAsync } from '../../components/hooks';
 import { formatDateTime } from '../../lib/dates';
 import { formatGBP } from '../../lib/money';
 import { pushToast } from '../../state/toasts';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { useErrorDialog } from '../../components/error-dialog';
 import { auctionLabel, consignLot, fetchStaffAuctions, fetchStaffLots, STATUS_LABEL, type StaffLot } from './api';
 import { FeatureToggle, WithdrawAction } from './lot-actions';
 import { LotEditForm } from './lot-edit-form';

@@ -7,8 +7,8 @@ import { get, post } from '../../api/http';
 import type { StaffUser } from '../../api/staff';
 import { toList, toPage, unwrap } from '../../lib/normalize';
 import type { Money, Page } from '../../lib/types';
-import type { PayoutMethod } from '../payout/api';
-import { idempotent, type Transaction, type Wallet, type Withdrawal } from '../wallet/api';
+import type { PayoutMethod } from '../../api/payout';
+import { idempotent, type Transaction, type Wallet, type Withdrawal } from '../../api/wallet';
 
 /** A withdrawal as staff see it: whose it is and the payout details to pay to. */
 export interface StaffWithdrawal extends Withdrawal {
@@ -36,7 +36,7 @@ export interface StaffWalletRow {
   overdraft_remaining: Money;
 }
 
-export interface StaffWalletDetail extends StaffWalletRow {
+interface StaffWalletDetail extends StaffWalletRow {
   wallet: Wallet;
   transactions: Transaction[];
 }
@@ -80,6 +80,3 @@ export const markFeePaid = async (userId: string, method: FeeMethod, reference: 
     reference.trim() ? { method, reference: reference.trim() } : { method },
     idempotent(),
   ));
-
-export const personName = (p: { first_name?: string; last_name?: string; email?: string }) =>
-  `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim() || p.email || '—';

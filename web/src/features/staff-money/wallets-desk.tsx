@@ -10,13 +10,14 @@ import { useAsync } from '../../components/hooks';
 import { Pager } from '../../components/pager';
 import { formatGBP, penceToDecimal, toPence } from '../../lib/money';
 import { pushToast } from '../../state/toasts';
-import { useErrorDialog } from '../wallet/error-dialog';
-import { TransactionRows } from '../wallet/transactions';
-import { Balances } from '../wallet/balances';
-import { adjustWallet, fetchStaffWallet, fetchStaffWallets, personName, setOverdraft, type StaffWalletRow } from './api';
-import { useDebounced } from './hooks';
-import '../wallet/choice.css';
-import './staff-money.css';
+import { useErrorDialog } from '../../components/error-dialog';
+import { TransactionRows } from '../../components/wallet-transactions';
+import { Balances } from '../../components/wallet-balances';
+import { adjustWallet, fetchStaffWallet, fetchStaffWallets, setOverdraft, type StaffWalletRow } from './api';
+import { useDebounced } from '../../components/use-debounced';
+import '../../components/choice.css';
+import '../../components/staff-desk.css';
+import { personName } from '../../lib/normalize';
 
 const REQUIRED = 'This field is required';
 

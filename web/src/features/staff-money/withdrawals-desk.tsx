@@ -10,10 +10,13 @@ import { Pager } from '../../components/pager';
 import { formatShortDate } from '../../lib/dates';
 import { formatGBP } from '../../lib/money';
 import { pushToast } from '../../state/toasts';
-import { useErrorDialog } from '../wallet/error-dialog';
-import { statusLabel } from '../wallet/rules';
-import { payOutWithdrawal, personName, rejectWithdrawal, fetchStaffWithdrawals, type StaffWithdrawal, type WithdrawalFilter } from './api';
-import './staff-money.css';
+import { useErrorDialog } from '../../components/error-dialog';
+import { statusLabel } from '../../lib/wallet-rules';
+import {
+  payOutWithdrawal, rejectWithdrawal, fetchStaffWithdrawals, type StaffWithdrawal, type WithdrawalFilter,
+} from './api';
+import '../../components/staff-desk.css';
+import { personName } from '../../lib/normalize';
 
 const FILTERS = [
   { value: 'confirmed', label: 'To pay out (confirmed)' },

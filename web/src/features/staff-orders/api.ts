@@ -6,8 +6,8 @@
 import { get, post } from '../../api/http';
 import { toPage, unwrap } from '../../lib/normalize';
 import type { Money, Page } from '../../lib/types';
-import { idempotent } from '../wallet/api';
-import type { OrderStatus } from '../orders/api';
+import { idempotent } from '../../api/wallet';
+import type { OrderStatus } from '../../lib/order-labels';
 
 export interface StaffOrder {
   id: string;
@@ -30,7 +30,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null);
 
 /** Reads a staff order row, tolerating the spellings a list may use for the number, the buyer and the amounts. */
-export function toStaffOrder(v: unknown): StaffOrder {
+function toStaffOrder(v: unknown): StaffOrder {
   const d = isObj(v) ? v : {};
   const summary = isObj(d.summary) ? d.summary : {};
   const u = isObj(d.user) ? d.user : isObj(d.buyer) ? d.buyer : null;
@@ -75,7 +75,7 @@ export const cancelOrder = (id: string, reason: string) => post(orderPath(id, 'c
 
 export type VoucherKind = 'fixed' | 'percent';
 
-export interface StaffVoucher {
+interface StaffVoucher {
   code: string;
   kind: VoucherKind;
   value: string;
@@ -86,7 +86,7 @@ export interface StaffVoucher {
   created_at: string | null;
 }
 
-export function toVoucher(v: unknown): StaffVoucher {
+function toVoucher(v: unknown): StaffVoucher {
   const d = isObj(v) ? v : {};
   const uses = d.uses ?? d.used_count ?? d.times_used ?? d.redemptions_count ?? (Array.isArray(d.redemptions) ? d.redemptions.length : null);
   return {

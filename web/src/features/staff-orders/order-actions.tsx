@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { Field } from '../../components/field';
 import { formatGBP } from '../../lib/money';
-import { statusLabel } from '../orders/api';
+import { statusLabel } from '../../lib/order-labels';
 import { cancelOrder, markPaymentReceived, moveOrderStatus, type StaffOrder } from './api';
 import { canCancel, nextStatuses, staffRecordsPayment, VOUCHER_MSG } from './rules';
 

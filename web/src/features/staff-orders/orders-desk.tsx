@@ -11,16 +11,16 @@ import { Pager } from '../../components/pager';
 import { formatShortDate } from '../../lib/dates';
 import { formatGBP } from '../../lib/money';
 import { pushToast } from '../../state/toasts';
-import { STATUS_LABELS, statusLabel } from '../orders/api';
-import { useDebounced } from '../staff-money/hooks';
-import { personName } from '../staff-money/api';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { STATUS_LABELS, statusLabel } from '../../lib/order-labels';
+import { useDebounced } from '../../components/use-debounced';
+import { useErrorDialog } from '../../components/error-dialog';
 import { fetchStaffOrders, type StaffOrder } from './api';
 import { OrderActions, type Done } from './order-actions';
 import { PAYMENT_LABELS, SERVICE_LABELS } from './rules';
-import '../orders/order-status.css';
-import '../staff-money/staff-money.css';
+import '../../components/order-status.css';
+import '../../components/staff-desk.css';
 import './staff-orders.css';
+import { personName } from '../../lib/normalize';
 
 const FILTERS = [
   { value: '', label: 'All orders' },

@@ -12,7 +12,7 @@ import { Pager } from '../../components/pager';
 import { formatShortDate } from '../../lib/dates';
 import { serverNow } from '../../state/clock';
 import { pushToast } from '../../state/toasts';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { useErrorDialog } from '../../components/error-dialog';
 import { fetchVouchers, issueVoucher, type VoucherKind } from './api';
 import { checkVoucher, voucherValueLabel, type VoucherDraft, type VoucherErrors } from './rules';
 import './staff-orders.css';

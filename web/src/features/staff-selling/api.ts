@@ -6,14 +6,14 @@
 import { ApiError, get, post } from '../../api/http';
 import { toList, toLot, unwrap } from '../../lib/normalize';
 import type { Auction, Lot } from '../../lib/types';
-import { sendForm } from '../valuation/api';
-import { firstServerMessage } from '../valuation/rules';
+import { sendForm } from '../../api/valuations';
+import { firstServerMessage } from '../../lib/valuation-rules';
 
 /** A photo staff took on receipt (owner and staff only: shown with the token, see valuation/auth-image.tsx). */
-export interface ItemPhoto { id: string; url: string; thumbnail_url: string }
+interface ItemPhoto { id: string; url: string; thumbnail_url: string }
 
 export type SellRequestStatus = 'submitted' | 'partly_received' | 'received' | 'consigned' | 'closed';
-export type ItemStatus = 'expected' | 'received' | 'consigned' | 'returned';
+type ItemStatus = 'expected' | 'received' | 'consigned' | 'returned';
 
 export interface SellItemView {
   id: string;

@@ -9,8 +9,8 @@ import { receiveItem, type SellItemView, type StaffSellRequest } from './api';
 import { ConsignForm } from './consign-form';
 import { ITEM_STATUS_LABELS } from './rules';
 import { UnsoldActions } from './unsold-actions';
-import { PhotoInput } from '../valuation/photo-input';
-import { PhotoStrip } from '../valuation/auth-image';
+import { PhotoInput } from '../../components/photo-input';
+import { PhotoStrip } from '../../components/auth-image';
 
 export function ItemRow({ request, item, auctions, onChanged, onError }: {
   request: StaffSellRequest;

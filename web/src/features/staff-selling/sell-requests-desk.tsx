@@ -9,7 +9,7 @@ import { SelectField } from '../../components/field';
 import { useAsync } from '../../components/hooks';
 import { formatShortDate } from '../../lib/dates';
 import { pushToast } from '../../state/toasts';
-import { useErrorDialog } from '../wallet/error-dialog';
+import { useErrorDialog } from '../../components/error-dialog';
 import { fetchOpenAuctions, fetchStaffSellRequests, type StaffSellRequest } from './api';
 import { ItemRow } from './item-row';
 import { DELIVERY_LABELS, REQUEST_STATUS_LABELS } from './rules';

@@ -10,10 +10,10 @@ import { useAsync } from '../../components/hooks';
 import type { ApiError } from '../../api/http';
 import { formatShortDate } from '../../lib/dates';
 import { pushToast } from '../../state/toasts';
-import { answerValuation, fetchStaffValuations, STATUS_LABELS, type StaffValuation } from './api';
-import { PhotoStrip } from './auth-image';
-import { ValuationAnswerText } from './my-valuations';
-import './valuation.css';
+import { answerValuation, fetchStaffValuations, STATUS_LABELS, type StaffValuation } from '../../api/valuations';
+import { PhotoStrip } from '../../components/auth-image';
+import { ValuationAnswerText } from '../../components/valuation-answer';
+import '../../components/valuation.css';
 
 const FILTERS = [{ value: 'pending', label: 'Awaiting valuation' }, { value: 'estimated', label: 'Estimated' }, { value: 'declined', label: 'Declined' }, { value: '', label: 'All' }];
 const DECISIONS = [{ value: 'estimate', label: 'Estimate' }, { value: 'decline', label: 'Decline' }];

@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { ErrorNote } from '../../components/feedback';
 import { useAsync } from '../../components/hooks';
 import { PageHead, RequireAuth } from '../../components/page-head';
-import { fetchWallet } from './api';
-import { Balances } from './balances';
-import { useErrorDialog } from './error-dialog';
-import { Transactions } from './transactions';
+import { fetchWallet } from '../../api/wallet';
+import { Balances } from '../../components/wallet-balances';
+import { useErrorDialog } from '../../components/error-dialog';
+import { Transactions } from '../../components/wallet-transactions';
 import { WithdrawPanel } from './withdraw-panel';
-import './wallet.css';
+import '../../components/wallet.css';
 
 function WalletScreen() {
   const wallet = useAsync((signal) => fetchWallet(signal), []);

@@ -11,13 +11,13 @@ import { useAsync } from '../../components/hooks';
 import { formatDateTime } from '../../lib/dates';
 import { formatGBP, toPence } from '../../lib/money';
 import { session } from '../../state/session';
-import { fetchPayoutChoices, type Wallet } from './api';
-import { checkWithdrawal, isCodeShaped, WITHDRAW_MSG, type WithdrawErrors } from './rules';
+import { fetchPayoutChoices, type Wallet } from '../../api/wallet';
+import { checkWithdrawal, isCodeShaped, WITHDRAW_MSG, type WithdrawErrors } from '../../lib/wallet-rules';
 import {
   clearWithdrawalErrors, resumeWithdrawal, sendNewCode, startNewWithdrawal, submitCode, submitWithdrawal, withdrawal,
 } from './withdrawal-store';
 
-export const PAYOUT_SETTINGS = '/account/settings?section=seller-payment';
+const PAYOUT_SETTINGS = '/account/settings?section=seller-payment';
 
 interface Props {
   wallet: Wallet | undefined;

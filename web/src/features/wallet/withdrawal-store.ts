@@ -8,10 +8,10 @@ import { ApiError } from '../../api/http';
 import { penceToDecimal, type Pence } from '../../lib/money';
 import {
   fetchWithdrawals, newWithdrawalCode, requestWithdrawal, verifyWithdrawal, type Withdrawal,
-} from './api';
-import { cleanCode, endedWithdrawal, serverMessage, withdrawErrors, type WithdrawErrors } from './rules';
+} from '../../api/wallet';
+import { cleanCode, endedWithdrawal, serverMessage, withdrawErrors, type WithdrawErrors } from '../../lib/wallet-rules';
 
-export interface Outcome {
+interface Outcome {
   kind: 'confirmed' | 'cancelled';
   msg: string;
   withdrawal: Withdrawal;

@@ -5,10 +5,10 @@
  */
 import { get } from '../../../api/http';
 import { useAsync } from '../../../components/hooks';
-import type { StoreInfo } from '../../checkout/types';
 import { fetchShippingInfo, type HouseFees, type ShippingInfo } from '../house-facts';
 import { SOFT_CLOSE_MS } from '../../../../../domain/lot/place-bid';
 import { ADULT_AGE } from '../../../../../domain/account/rules';
+import type { StoreInfo } from '../../../api/house';
 
 export interface LegalFacts {
   fees: HouseFees;

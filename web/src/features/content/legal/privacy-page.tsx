@@ -14,7 +14,7 @@ import { PrivacyRecords } from './privacy-records';
 import '../content.css';
 
 /** The refresh cookie (services/accounts/refresh-cookie.ts); the client never reads it, so only its name is shared. */
-export const REFRESH_COOKIE_NAME = 'refresh_token';
+const REFRESH_COOKIE_NAME = 'refresh_token';
 
 function Privacy({ f }: { f: LegalFacts }) {
   const email = f.contacts.email ?? SITE.email;

@@ -1,0 +1,76 @@
+/**
+ * Valuation calls (docs/selling.md "Valuation requests"). The request is multipart, which the JSON client does not
+ * send, so it goes through `sendForm` here with the same bearer token and one refresh on a 401. Photos are only
+ * served to their owner and staff, so images are fetched with the token too (see auth-image.tsx).
+ */
+import { get, post, refreshTokens } from './http';
+import { getAccess } from './tokens';
+import { firstServerMessage } from '../lib/valuation-rules';
+
+export interface ValuationImage { id: string; url: string; thumbnail_url: string }
+interface ValuationAnswer { decision: 'estimate' | 'decline'; low: string | null; high: string | null; message: string; answered_at: string }
+export interface Valuation {
+  id: string;
+  reference: string;
+  status: 'pending' | 'estimated' | 'declined';
+  created_at: string;
+  objects: { title: string; images: ValuationImage[] }[];
+  answer: ValuationAnswer | null;
+}
+export type StaffValuation = Valuation & { user: { id: string; email: string; first_name: string; last_name: string } };
+
+export const STATUS_LABELS: Record<Valuation['status'], string> = { pending: 'Awaiting valuation', estimated: 'Estimated', declined: 'Declined' };
+
+/** A refused request: the message to show (first element of the server data) and the data itself. */
+export class ValuationError extends Error {
+  constructor(message: string, readonly status: number | undefined, readonly data: unknown) {
+    super(message);
+  }
+}
+
+export async function sendForm(path: string, form: FormData): Promise<Response> {
+  const send = (token: string | null) => fetch(path, {
+    method: 'POST', body: form, credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
+  const token = getAccess();
+  let res = await send(token);
+  if (res.status === 401 && token && (await refreshTokens())) res = await send(getAccess());
+  return res;
+}
+
+export async function requestValuation(form: FormData): Promise<Valuation> {
+  let res: Response;
+  try {
+    res = await sendForm('/api/valuation_requests/', form);
+  } catch (e) {
+    throw new ValuationError(e instanceof Error ? e.message : 'Server Error', undefined, null);
+  }
+  const text = await res.text();
+  let data: unknown = text;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  if (!res.ok) throw new ValuationError(typeof data === 'string' ? `Server Error With Status ${res.status}` : firstServerMessage(data), res.status, data);
+  return data as Valuation;
+}
+
+export const fetchMyValuations = (signal?: AbortSignal) =>
+  get<{ results: Valuation[] }>('/api/valuation_requests/', undefined, { signal }).then((d) => d.results);
+
+export const fetchStaffValuations = (status: string, signal?: AbortSignal) =>
+  get<{ results: StaffValuation[] }>('/api/staff/valuation_requests/', { status }, { signal }).then((d) => d.results);
+
+type AnswerBody = { decision: 'estimate'; low: string; high: string; message: string } | { decision: 'decline'; message: string };
+export const answerValuation = (id: string, body: AnswerBody) => post<Valuation>(`/api/staff/valuation_requests/${id}/answer/`, body);
+
+/** An image the API only gives with the token, as an object URL (the caller revokes it). */
+export async function fetchImageUrl(url: string, signal?: AbortSignal): Promise<string> {
+  const send = (token: string | null) => fetch(url, { signal, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  let res = await send(getAccess());
+  if (res.status === 401 && (await refreshTokens())) res = await send(getAccess());
+  if (!res.ok) throw new Error(`Image unavailable (${res.status})`);
+  return URL.createObjectURL(await res.blob());
+}

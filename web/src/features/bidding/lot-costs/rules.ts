@@ -1,0 +1,51 @@
+/**
+ * Pure rules of the all-in price on the lot page: which hammer it is worked out for (the current bid, or the
+ * opening bid before any bid), whether it is shown at all (not once bidding has closed), and the lines it lists.
+ */
+import { nextMinimumBid, type BidState } from '../../../lib/bid-state';
+import { formatGBP, toPence, type Pence } from '../../../lib/money';
+import type { LotView } from '../../../lib/types';
+import { NON_DELIVERABLE, type LotCosts } from './api';
+
+interface CostBasis {
+  pence: Pence;
+  /** 'current': the bid standing now; 'opening': no bid yet, the least a first bid can be. */
+  kind: 'current' | 'opening';
+}
+
+export function costBasis(lot: Pick<LotView, 'bid_stats' | 'opening_bid' | 'bid_count'>): CostBasis | null {
+  const current = toPence(lot.bid_stats?.current_bid ?? null);
+  // With no bids the server reports the opening bid as the current one (has_bids false, no bid lines). Those flags
+  // are not all kept live, so a price above the opening bid is a bid whatever they say.
+  const opening = toPence(lot.opening_bid ?? lot.bid_stats?.opening_bid ?? null);
+  const flaggedNone = (lot.bid_stats as { has_bids?: boolean } | undefined)?.has_bids === false || lot.bid_count === 0;
+  const noBids = flaggedNone && (opening === null || current === opening);
+  if (current !== null && current > 0) return { pence: current, kind: noBids ? 'opening' : 'current' };
+  const first = nextMinimumBid(lot.bid_stats, lot.opening_bid ?? null);
+  return first > 0 ? { pence: first, kind: 'opening' } : null;
+}
+
+/** Shown while the lot can still be bid on (or is about to open); a closed lot's price is its hammer. */
+export const showsAllIn = (state: BidState) => state !== 'final' && state !== 'myCollection';
+
+export const isDeliverable = (c: Pick<LotCosts, 'carrier' | 'shipping' | 'deliverable'>) =>
+  c.deliverable !== false && !!c.carrier && c.carrier !== NON_DELIVERABLE && c.shipping !== null;
+
+interface CostLine {
+  label: string;
+  value: string;
+  total?: boolean;
+}
+
+/** The lines of the all-in price: VAT on the hammer only when there is some (vat_enabled lots). */
+export function costLines(c: LotCosts): CostLine[] {
+  const lines: CostLine[] = [
+    { label: 'Hammer price', value: formatGBP(c.hammer) },
+    { label: "Buyer's premium (12.5%)", value: formatGBP(c.buyers_premium) },
+    { label: 'VAT on premium (20%)', value: formatGBP(c.vat_on_premium) },
+  ];
+  if ((toPence(c.vat_on_hammer) ?? 0) > 0) lines.push({ label: 'VAT on hammer (20%)', value: formatGBP(c.vat_on_hammer) });
+  if (isDeliverable(c)) lines.push({ label: `Shipping (${c.carrier})`, value: formatGBP(c.shipping) });
+  lines.push({ label: isDeliverable(c) ? 'All-in price' : 'All-in before shipping', value: formatGBP(c.total), total: true });
+  return lines;
+}

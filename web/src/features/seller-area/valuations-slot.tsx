@@ -1,6 +1,0 @@
-/** Where "My valuations" (features/valuation) is mounted in the seller area. */
-import { MyValuations } from '../valuation/my-valuations';
-
-export function ValuationsSlot() {
-  return <MyValuations />;
-}

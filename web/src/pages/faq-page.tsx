@@ -1,2 +1,0 @@
-/** /faq: the page lives in features/content. */
-export { FaqPage } from '../features/content/faq-page';

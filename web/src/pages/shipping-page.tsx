@@ -1,2 +1,0 @@
-/** /shipping-info: the page lives in features/content. */
-export { ShippingPage } from '../features/content/shipping-page';
