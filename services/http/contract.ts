@@ -20,12 +20,10 @@ import { z } from 'zod';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { peopleMessage } from './zod-messages';
 
-type Part = object;
-
-/** The stand-ins of refused parts and the error each one throws. */
-const refusals = new WeakMap<Part, ValidationError>();
-/** Parsed parts and the schema that parsed them (so a handler still parsing a part itself gets it back as it is). */
-const parsedBy = new WeakMap<Part, z.ZodType>();
+/** What the route's schema made of a request part: the schema, the value sent, and the error when it was refused. */
+interface Parsed { schema: z.ZodType; sent: unknown; refusal?: ValidationError }
+/** Parsed parts (and the stand-ins of refused ones), so a handler that still parses a part itself gets the same. */
+const parts = new WeakMap<object, Parsed>();
 /** The body as the client sent it, before parsing (the Idempotency-Key digest is of what was sent). */
 const sentBodies = new WeakMap<FastifyRequest, unknown>();
 
@@ -40,27 +38,22 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** Parses one request part; a failure becomes a stand-in that throws when read. */
-export function parsePart(schema: z.ZodType, value: unknown): unknown {
-  const result = schema.safeParse(value ?? {}, { error: peopleMessage });
-  if (!result.success) return refused(new ValidationError(toFieldErrors(result.error)));
-  if (typeof result.data === 'object' && result.data !== null) parsedBy.set(result.data, schema);
+export function parsePart(schema: z.ZodType, sent: unknown): unknown {
+  const result = schema.safeParse(sent ?? {}, { error: peopleMessage });
+  if (!result.success) return refused({ schema, sent, refusal: new ValidationError(toFieldErrors(result.error)) });
+  if (typeof result.data === 'object' && result.data !== null) parts.set(result.data, { schema, sent });
   return result.data;
 }
 
-/** The error a refused part throws, or undefined when the value is no refused part. */
-export function refusalOf(value: unknown): ValidationError | undefined {
-  return typeof value === 'object' && value !== null ? refusals.get(value) : undefined;
+/** What a route's schema made of `value` when it is a parsed or refused request part. */
+export function parsedPart(value: unknown): Parsed | undefined {
+  return typeof value === 'object' && value !== null ? parts.get(value) : undefined;
 }
 
-/** True when `value` is the output of `schema` for a request part (parsing it again would change nothing). */
-export function parsedWith(schema: z.ZodType, value: unknown): boolean {
-  return typeof value === 'object' && value !== null && parsedBy.get(value) === schema;
-}
-
-function refused(error: ValidationError): Part {
-  const fail = (): never => { throw error; };
+function refused(parsed: Parsed): object {
+  const fail = (): never => { throw parsed.refusal; };
   const standIn = new Proxy({}, { get: fail, has: fail, ownKeys: fail, getOwnPropertyDescriptor: fail });
-  refusals.set(standIn, error);
+  parts.set(standIn, parsed);
   return standIn;
 }
 

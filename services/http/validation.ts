@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ValidationError } from '../../domain/shared/errors';
-import { parsedWith, refusalOf, toFieldErrors } from './contract';
+import { parsedPart, toFieldErrors } from './contract';
 import { peopleMessage } from './zod-messages';
 
 export { toFieldErrors };
@@ -8,14 +8,16 @@ export { toFieldErrors };
 /**
  * Parses with the people's messages (services/http/zod-messages.ts) wherever a schema names none of its own. Route
  * parts are parsed by the route's schema already (services/http/contract.ts): this is for values that are no route
- * part (a websocket message, a multipart field). A part the route parsed comes back as it is, a refused one throws
- * its error.
+ * part (a websocket message, a multipart field). Given a route part, the part as parsed by the same schema comes back
+ * as it is (or its error is thrown); another schema parses what the client sent.
  */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const refusal = refusalOf(value);
-  if (refusal) throw refusal;
-  if (parsedWith(schema, value)) return value as z.infer<S>;
-  const result = schema.safeParse(value ?? {}, { error: peopleMessage });
+  const part = parsedPart(value);
+  if (part?.schema === schema) {
+    if (part.refusal) throw part.refusal;
+    return value as z.infer<S>;
+  }
+  const result = schema.safeParse((part ? part.sent : value) ?? {}, { error: peopleMessage });
   if (!result.success) throw new ValidationError(toFieldErrors(result.error));
   return result.data;
 }
