@@ -45,7 +45,7 @@ export function itemAlertRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.post('/api/item_notification/', { schema: { summary: 'Follow or unfollow an item (alert when it is listed)', body: followBody, response: answers({ 200: followAnswer }, 400, 401, 404) } }, async (request) => {
     const user = requireUser(request);
-    const body = request.body;
+    const body = { ...request.body };
     const ids = [...new Set(body.pk)];
     const now = ctx.clock.now().toISOString();
     let command: AlertsCommand;
@@ -63,7 +63,7 @@ export function itemAlertRoutes(scope: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/item_list_notification/', { schema: { summary: 'Items the user follows', querystring: listQuery, response: answers({ 200: pageAnswer(followedItemAnswer) }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const q = request.query;
+    const q = { ...request.query };
     const base = ctx.db.selectFrom('alert_followed_items as f').where('f.user_id', '=', user.id).where('f.followed', '=', true);
     const [rows, total] = await Promise.all([
       base

@@ -29,7 +29,7 @@ export function keywordRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get('/api/keyword/', { schema: { summary: "The user's keyword alerts", querystring: listQuery, response: answers({ 200: keywordsAnswer }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const q = request.query;
+    const q = { ...request.query };
     const base = ctx.db.selectFrom('alert_keywords').where('user_id', '=', user.id).where('active', '=', true);
     const [rows, total] = await Promise.all([
       base.select(['keyword_id', 'word']).orderBy('added_at').orderBy('version').limit(q.limit).offset(q.offset).execute(),
@@ -47,7 +47,7 @@ export function keywordRoutes(scope: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/keyword/', { schema: { summary: 'Add a keyword alert', body: addBody, response: answers({ 201: keywordAnswer }, 400, 401) } }, async (request, reply) => {
     const user = requireUser(request);
-    const body = request.body;
+    const body = { ...request.body };
     const keywordId = randomUUID();
     const outcome = await ctx.commands.handle(
       alertsStream(user.id), alertsDecider,

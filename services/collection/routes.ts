@@ -52,7 +52,7 @@ export function collectionRoutes(scope: FastifyInstance, ctx: AppContext): void 
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get('/api/my-collection/', { schema: { summary: "The user's collection (bottles held)", querystring: listQuery, response: answers({ 200: collectionPageAnswer }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const q = request.query;
+    const q = { ...request.query };
     const { items } = await current(ctx, user.id);
     const all = totals(items);
     const needle = q.search.toLowerCase();
@@ -78,7 +78,7 @@ export function collectionRoutes(scope: FastifyInstance, ctx: AppContext): void 
 
   app.post('/api/my-collection/add-item/', { schema: { summary: 'Add an item to the collection', body: addItemBody, response: answers({ 201: collectionItemAnswer }, 400, 401) } }, async (request, reply) => {
     const user = requireUser(request);
-    const body = request.body;
+    const body = { ...request.body };
     let item: CollectionItemDescription;
     let lotId: string | null = null;
     if (body.item !== undefined) {
@@ -106,7 +106,7 @@ export function collectionRoutes(scope: FastifyInstance, ctx: AppContext): void 
   app.patch('/api/my-collection/:id/', { schema: { summary: "Change a collection item's price", body: priceBody, response: answers({ 200: collectionItemAnswer }, 400, 401, 404) } }, async (request) => {
     const user = requireUser(request);
     const id = idFromParams(request, 'Item not found.');
-    const body = request.body;
+    const body = { ...request.body };
     await run(ctx, request, user.id, { type: 'ChangePricePaid', user_id: user.id, item_id: id, price_paid_pence: body.price_paid, now: ctx.clock.now().toISOString() });
     return oneItem(ctx, user.id, id);
   });
