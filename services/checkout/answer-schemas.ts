@@ -69,8 +69,6 @@ export const orderSchema = z.object({
 
 export const ordersHistoryAnswer = z.object({ count: z.number().int(), amount: money, count_page: z.number().int(), results: z.array(orderSchema) });
 
-/** A document as JSON: the file in base64, its name and type. */
-export const base64FileAnswer = z.object({ file: z.string().describe('The file, base64.'), filename: z.string(), mime_type: z.string() });
 
 export const staffOrderSchema = orderSchema.extend({
   user: z.object({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() }),
