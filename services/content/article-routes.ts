@@ -15,7 +15,7 @@ import { requireUser } from '../http/auth';
 import { answers, fileAnswer } from '../http/answers';
 import { idOr404, metadataOf, settle } from '../catalogue/http';
 import { uploadStore } from '../uploads/store';
-import { findArticle, listArticles } from './article-views';
+import { articleDetailAnswer, articleListAnswer, findArticle, listArticles } from './article-views';
 
 export const ARTICLE_UPLOAD_AREA = 'articles';
 const IMAGE_NOT_FOUND = 'Image not found.';
@@ -39,12 +39,12 @@ export function articleRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get('/api/types/', { schema: { summary: 'Article types', response: answers({ 200: typesAnswer }) } }, async () => ({ results: ARTICLE_TYPES.map((t) => ({ ...t })) }));
 
-  app.get('/api/article/', { schema: { summary: 'Published articles', querystring: articleListQuery } }, async (request) => {
+  app.get('/api/article/', { schema: { summary: 'Published articles', querystring: articleListQuery, response: answers({ 200: articleListAnswer }, 400) } }, async (request) => {
     const q = { ...request.query };
     return listArticles(ctx, { ...q, search: q.search || undefined, drafts: false }, request.user?.id ?? null);
   });
 
-  app.get('/api/article/:id/', { schema: { summary: 'One article' } }, async (request) => {
+  app.get('/api/article/:id/', { schema: { summary: 'One article', response: answers({ 200: articleDetailAnswer }, 404) } }, async (request) => {
     const id = idOr404((request.params as { id?: unknown }).id, MSG.notFound);
     const view = await findArticle(ctx, id, request.user?.id ?? null, false);
     if (!view) throw new NotFound(MSG.notFound);
