@@ -18,7 +18,8 @@ import { checkImage, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from '../uploads/images';
 import { receiveUpload, registerUploads, type UploadLimits } from '../uploads/receive';
 import { uploadStore } from '../uploads/store';
 import { ARTICLE_UPLOAD_AREA, articleListQuery } from './article-routes';
-import { findArticle, imageUrl, listArticles } from './article-views';
+import { articleDetailAnswer, articleListAnswer, findArticle, imageUrl, listArticles } from './article-views';
+import { answers } from '../http/answers';
 import { renderMarkdown } from './markdown';
 import { decidedArticle } from './article-decided';
 
@@ -45,15 +46,16 @@ async function fields(ctx: AppContext, body: z.infer<typeof articleBody>): Promi
 }
 
 const previewBody = z.object({ content: z.string({ error: 'This field is required.' }).max(60_000) });
+const uploadedAnswer = z.object({ id: z.string(), url: z.string(), thumbnail_url: z.string().nullable(), markdown: z.string() });
 
 export async function articleStaffRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/staff/articles/', { schema: { summary: 'Staff: articles, drafts too', querystring: articleListQuery } }, async (request) => {
+  app.get('/api/staff/articles/', { schema: { summary: 'Staff: articles, drafts too', querystring: articleListQuery, response: answers({ 200: articleListAnswer }, 400, 401, 403) } }, async (request) => {
     const staff = requireStaff(request);
     const q = parseQuery(articleListQuery, request.query);
     return listArticles(ctx, { ...q, search: q.search || undefined, drafts: true }, staff.id);
   });
 
-  app.get('/api/staff/articles/:id/', { schema: { summary: 'Staff: one article' } }, async (request) => {
+  app.get('/api/staff/articles/:id/', { schema: { summary: 'Staff: one article', response: answers({ 200: articleDetailAnswer }, 401, 403, 404) } }, async (request) => {
     const staff = requireStaff(request);
     const id = idOr404((request.params as { id?: unknown }).id, MSG.notFound);
     const view = await findArticle(ctx, id, staff.id, true);
@@ -72,18 +74,18 @@ export async function articleStaffRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   // The editor's preview: the same rendering and sanitising as the published page.
-  app.post('/api/staff/article_preview/', { schema: { summary: 'Staff: render article markdown as the page will', body: previewBody } }, async (request) => {
+  app.post('/api/staff/article_preview/', { schema: { summary: 'Staff: render article markdown as the page will', body: previewBody, response: answers({ 200: z.object({ content_html: z.string() }) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
     const { content } = parseBody(previewBody, request.body);
     return { content_html: renderMarkdown(content) };
   });
 
-  app.post('/api/staff/articles/', { schema: { summary: 'Staff: write a new article', body: articleBody } }, async (request, reply) => reply.status(201).send(await write(request, randomUUID(), true)));
-  app.put('/api/staff/articles/:id/', { schema: { summary: 'Staff: change an article', body: articleBody } }, async (request) => write(request, idOr404((request.params as { id?: unknown }).id, MSG.notFound), false));
+  app.post('/api/staff/articles/', { schema: { summary: 'Staff: write a new article', body: articleBody, response: answers({ 201: articleDetailAnswer }, 400, 401, 403) } }, async (request, reply) => reply.status(201).send(await write(request, randomUUID(), true)));
+  app.put('/api/staff/articles/:id/', { schema: { summary: 'Staff: change an article', body: articleBody, response: answers({ 200: articleDetailAnswer }, 400, 401, 403, 404) } }, async (request) => write(request, idOr404((request.params as { id?: unknown }).id, MSG.notFound), false));
 
   await app.register(async (scope) => {
     await registerUploads(scope, LIMITS);
-    scope.post('/api/staff/article_images/', { schema: { summary: 'Staff: upload an article image (multipart `image`)', consumes: ['multipart/form-data'] } }, async (request, reply) => {
+    scope.post('/api/staff/article_images/', { schema: { summary: 'Staff: upload an article image (multipart `image`)', consumes: ['multipart/form-data'], response: answers({ 201: uploadedAnswer }, 400, 401, 403, 413) } }, async (request, reply) => {
       const staff = requireStaff(request);
       const store = uploadStore(ctx.config.dataDir);
       const upload = await receiveUpload(request, store, LIMITS, (field) => {

@@ -1,5 +1,6 @@
 /** Article answers: the list (paged, filtered by type and search) and the detail, each with the caller's like. */
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import { ARTICLE_TYPES } from '../../domain/article/events';
 import type { ArticlesTable } from '../../projections/content/tables';
@@ -9,7 +10,29 @@ export const ARTICLE_IMAGES = '/api/article_images/';
 export const imageUrl = (id: string | null, size: 'thumb' | 'full' = 'full') => (id ? `${ARTICLE_IMAGES}${id}/?size=${size}` : null);
 const typeName = (id: string) => ARTICLE_TYPES.find((t) => t.id === id)?.name ?? id;
 
-export function articleSummary(row: ArticlesTable, liked: boolean) {
+export const articleSummaryAnswer = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.object({ id: z.string(), name: z.string() }),
+  short_description: z.string(),
+  image_id: z.string().nullable(),
+  image: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  published: z.boolean(),
+  published_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  likes_count: z.number().int(),
+  is_like: z.boolean(),
+}).meta({ id: 'ArticleSummary' });
+export const articleDetailAnswer = articleSummaryAnswer.extend({ content: z.string(), content_html: z.string() }).meta({ id: 'Article' });
+/** Pages by number: `next` and `previous` are page numbers, not links. */
+export const articleListAnswer = z.object({
+  count: z.number().int(), page: z.number().int(), page_size: z.number().int(), next: z.number().int().nullable(), previous: z.number().int().nullable(),
+  results: z.array(articleSummaryAnswer),
+});
+
+export function articleSummary(row: ArticlesTable, liked: boolean): z.infer<typeof articleSummaryAnswer> {
   return {
     id: row.id,
     title: row.title,
@@ -27,13 +50,13 @@ export function articleSummary(row: ArticlesTable, liked: boolean) {
   };
 }
 
-export function articleDetail(row: ArticlesTable, liked: boolean) {
+export function articleDetail(row: ArticlesTable, liked: boolean): z.infer<typeof articleDetailAnswer> {
   return { ...articleSummary(row, liked), content: row.content, content_html: renderMarkdown(row.content) };
 }
 
 export interface ArticleQuery { type?: string; search?: string; page: number; page_size: number; drafts: boolean }
 
-export async function listArticles(ctx: AppContext, q: ArticleQuery, userId: string | null) {
+export async function listArticles(ctx: AppContext, q: ArticleQuery, userId: string | null): Promise<z.infer<typeof articleListAnswer>> {
   let query = ctx.db.selectFrom('articles');
   if (!q.drafts) query = query.where('published', '=', true);
   if (q.type) query = query.where('type', '=', q.type);

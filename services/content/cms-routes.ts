@@ -13,6 +13,7 @@ import { NotFound, ValidationError } from '../../domain/shared/errors';
 import { CMS_KINDS, cmsItemStream, type CmsKind } from '../../domain/cms/events';
 import { requireStaff } from '../http/auth';
 import { parseBody } from '../http/validation';
+import { answers, noContent } from '../http/answers';
 import { idOr404, metadataOf, settle } from '../catalogue/http';
 import type { CmsItemsTable } from '../../projections/content/tables';
 import { imageUrl } from './article-views';
@@ -34,7 +35,13 @@ const common = z.object({
   position: z.number({ error: 'position must be a whole number.' }).int().min(0).max(10_000).optional(),
 });
 
-export function cmsView(row: CmsItemsTable) {
+const cmsItemAnswer = z.object({
+  id: z.string(), position: z.number().int(), image_id: z.string().nullable(), image: z.string().nullable(), photo: z.string().nullable(),
+}).catchall(z.unknown())
+  .describe('Plus the fields of its kind: about_us name, role, bio; main_slider title, subtitle, link_url, link_text; media_like_us quote, source, url.');
+const cmsListAnswer = z.object({ count: z.number().int(), results: z.array(cmsItemAnswer) });
+
+export function cmsView(row: CmsItemsTable): z.infer<typeof cmsItemAnswer> {
   const photo = imageUrl(row.image_id);
   return { id: row.id, position: row.position, ...row.data, image_id: row.image_id, image: photo, photo };
 }
@@ -54,11 +61,11 @@ function kindOf(request: FastifyRequest): CmsKind {
 const cmsBody = z.intersection(z.union(Object.values(CMS_FIELDS)), common);
 
 export function cmsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/about_us/', { schema: { summary: 'About-us entries (people)' } }, () => list(ctx, 'about_us'));
-  app.get('/api/cms/home_page/main_slider/', { schema: { summary: "The home page's slider" } }, () => list(ctx, 'main_slider'));
-  app.get('/api/media_like_us/', { schema: { summary: 'Press mentions' } }, () => list(ctx, 'media_like_us'));
+  app.get('/api/about_us/', { schema: { summary: 'About-us entries (people)', response: answers({ 200: cmsListAnswer }) } }, () => list(ctx, 'about_us'));
+  app.get('/api/cms/home_page/main_slider/', { schema: { summary: "The home page's slider", response: answers({ 200: cmsListAnswer }) } }, () => list(ctx, 'main_slider'));
+  app.get('/api/media_like_us/', { schema: { summary: 'Press mentions', response: answers({ 200: cmsListAnswer }) } }, () => list(ctx, 'media_like_us'));
 
-  app.get('/api/staff/cms/:kind/', { schema: { summary: 'Staff: list content items of a kind' } }, (request) => {
+  app.get('/api/staff/cms/:kind/', { schema: { summary: 'Staff: list content items of a kind', response: answers({ 200: cmsListAnswer }, 401, 403, 404) } }, (request) => {
     requireStaff(request);
     return list(ctx, kindOf(request));
   });
@@ -93,19 +100,19 @@ export function cmsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return row;
   };
 
-  app.post('/api/staff/cms/:kind/', { schema: { summary: 'Staff: add a content item (fields depend on the kind)', body: cmsBody } }, async (request, reply) => {
+  app.post('/api/staff/cms/:kind/', { schema: { summary: 'Staff: add a content item (fields depend on the kind)', body: cmsBody, response: answers({ 201: cmsItemAnswer }, 400, 401, 403, 404) } }, async (request, reply) => {
     requireStaff(request);
     return reply.status(201).send(await save(request, kindOf(request), randomUUID(), null));
   });
 
-  app.put('/api/staff/cms/:kind/:id/', { schema: { summary: 'Staff: change a content item', body: cmsBody } }, async (request) => {
+  app.put('/api/staff/cms/:kind/:id/', { schema: { summary: 'Staff: change a content item', body: cmsBody, response: answers({ 200: cmsItemAnswer }, 400, 401, 403, 404) } }, async (request) => {
     requireStaff(request);
     const kind = kindOf(request);
     const row = await find(request, kind);
     return save(request, kind, row.id, row);
   });
 
-  app.delete('/api/staff/cms/:kind/:id/', { schema: { summary: 'Staff: delete a content item' } }, async (request, reply) => {
+  app.delete('/api/staff/cms/:kind/:id/', { schema: { summary: 'Staff: delete a content item', response: answers({ 204: noContent }, 401, 403, 404) } }, async (request, reply) => {
     const staff = requireStaff(request);
     const row = await find(request, kindOf(request));
     const append = await ctx.store.append(cmsItemStream(row.id), 'any', [{

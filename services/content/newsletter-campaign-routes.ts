@@ -14,12 +14,13 @@ import { NotFound } from '../../domain/shared/errors';
 import { campaignDecider, campaignStream, MSG, type CampaignCommand } from '../../domain/newsletter-campaign/campaign';
 import { requireStaff } from '../http/auth';
 import { sendAnswer } from '../http/idempotency-keys';
-import { pageQuery, paginate } from '../http/pagination';
+import { pageAnswer, pageQuery, paginate } from '../http/pagination';
 import { parseBody, parseQuery } from '../http/validation';
 import { idOr404, metadataOf, settle } from '../catalogue/http';
 import { audienceCount, sendCampaign } from './newsletter-send';
 import { kickCampaignDelivery } from './newsletter-delivery';
-import { findCampaign, listCampaigns, previewEmail } from './newsletter-campaign-views';
+import { campaignDetailAnswer, campaignSummaryAnswer, emailPreviewAnswer, findCampaign, listCampaigns, previewEmail } from './newsletter-campaign-views';
+import { answers } from '../http/answers';
 import { decidedCampaign } from './campaign-decided';
 
 const text = (max: number) => z.string({ error: 'This field is required.' }).max(max, `At most ${max} characters.`);
@@ -50,32 +51,32 @@ export function newsletterCampaignRoutes(app: FastifyInstance, ctx: AppContext):
     return answer(id, await settle(ctx, outcome), outcome.append?.version ?? null);
   };
 
-  app.get('/api/staff/newsletters/', { schema: { summary: 'Staff: newsletter campaigns, newest first', querystring: listQuery } }, async (request) => {
+  app.get('/api/staff/newsletters/', { schema: { summary: 'Staff: newsletter campaigns, newest first', querystring: listQuery, response: answers({ 200: pageAnswer(campaignSummaryAnswer) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
     const q = parseQuery(listQuery, request.query);
     const { rows, count } = await listCampaigns(ctx, q.page, q.page_size);
     return paginate(rows, count, q.page, q.page_size, request.url);
   });
 
-  app.post('/api/staff/newsletters/', { schema: { summary: 'Staff: draft a newsletter campaign', body: campaignBody } }, async (request, reply) =>
+  app.post('/api/staff/newsletters/', { schema: { summary: 'Staff: draft a newsletter campaign', body: campaignBody, response: answers({ 201: campaignDetailAnswer }, 400, 401, 403) } }, async (request, reply) =>
     reply.status(201).send(await write(request, randomUUID(), true)));
 
-  app.get('/api/staff/newsletters/:id/', { schema: { summary: 'Staff: one newsletter campaign with its email preview' } }, async (request) => {
+  app.get('/api/staff/newsletters/:id/', { schema: { summary: 'Staff: one newsletter campaign with its email preview', response: answers({ 200: campaignDetailAnswer }, 401, 403, 404) } }, async (request) => {
     requireStaff(request);
     return detailOr404(idOf(request));
   });
 
-  app.put('/api/staff/newsletters/:id/', { schema: { summary: 'Staff: change a draft campaign', body: campaignBody } }, async (request) =>
+  app.put('/api/staff/newsletters/:id/', { schema: { summary: 'Staff: change a draft campaign', body: campaignBody, response: answers({ 200: campaignDetailAnswer }, 400, 401, 403, 404) } }, async (request) =>
     write(request, idOf(request), false));
 
   // The editor's preview: the same rendering (and the same footer) as the emails, before anything is saved.
-  app.post('/api/staff/newsletters/preview/', { schema: { summary: 'Staff: a campaign email as subscribers will get it', body: campaignBody } }, async (request) => {
+  app.post('/api/staff/newsletters/preview/', { schema: { summary: 'Staff: a campaign email as subscribers will get it', body: campaignBody, response: answers({ 200: emailPreviewAnswer.extend({ subject: z.string(), audience_count: z.number().int() }) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
     const { subject, body } = parseBody(campaignBody, request.body);
     return { subject, ...previewEmail(ctx, { id: 'preview', subject, body }), audience_count: await audienceCount(ctx.db) };
   });
 
-  app.post('/api/staff/newsletters/:id/send/', { schema: { summary: 'Staff: send a campaign to every subscriber (once)' } }, async (request, reply) => {
+  app.post('/api/staff/newsletters/:id/send/', { schema: { summary: 'Staff: send a campaign to every subscriber (once)', response: answers({ 200: campaignDetailAnswer }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = idOf(request);
     return sendAnswer(reply, async () => {

@@ -3,32 +3,33 @@
  * list: addresses still pending, skipped because they unsubscribed in between, and queued to the outbox).
  */
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { NewsletterCampaignsTable } from '../../projections/newsletter-campaigns/projection';
 import { campaignEmail, renderCampaign } from './newsletter-campaign-email';
 
-export interface CampaignSummary {
-  id: string;
-  subject: string;
-  status: 'draft' | 'sent';
-  created_at: string;
-  created_by: string;
-  updated_at: string;
-  sent_at: string | null;
-  sent_by: string | null;
-  /** Addresses the send froze; null for a draft. */
-  recipients_count: number | null;
+export const campaignSummaryAnswer = z.object({
+  id: z.string(),
+  subject: z.string(),
+  status: z.enum(['draft', 'sent']),
+  created_at: z.string(),
+  created_by: z.string(),
+  updated_at: z.string(),
+  sent_at: z.string().nullable(),
+  sent_by: z.string().nullable(),
+  recipients_count: z.number().int().nullable().describe('Addresses the send froze; null for a draft.'),
   /** Of those: emails queued to the outbox, addresses not yet reached, addresses skipped (unsubscribed since). */
-  queued_count: number;
-  pending_count: number;
-  skipped_count: number;
-}
+  queued_count: z.number().int(),
+  pending_count: z.number().int(),
+  skipped_count: z.number().int(),
+});
+export type CampaignSummary = z.infer<typeof campaignSummaryAnswer>;
 
-export interface CampaignDetail extends CampaignSummary {
-  body: string;
-  /** The email as a subscriber gets it (the footer made out for a sample address). */
-  preview: { html: string; text: string };
-}
+/** The email as a subscriber gets it (the footer made out for a sample address). */
+export const emailPreviewAnswer = z.object({ html: z.string(), text: z.string() });
+
+export const campaignDetailAnswer = campaignSummaryAnswer.extend({ body: z.string(), preview: emailPreviewAnswer });
+export type CampaignDetail = z.infer<typeof campaignDetailAnswer>;
 
 /** The footer and links of a preview are made out for this address, never for a real subscriber. */
 export const PREVIEW_ADDRESS = 'subscriber@example.com';

@@ -12,6 +12,7 @@ import { normaliseEmail } from '../../domain/account/events';
 import { LINK_INVALID } from '../../domain/account/newsletter';
 import { parseQuery } from '../http/validation';
 import { checkToken, newsletterToken, UNSUBSCRIBED, unsubscribeAddress } from './newsletter';
+import { answers, messageAnswer } from '../http/answers';
 
 export const ONE_CLICK_PATH = '/api/newsletter/one_click_unsubscribe/';
 
@@ -26,20 +27,23 @@ export function oneClickUrl(ctx: AppContext, email: string): string {
   return `${ctx.config.publicUrl}${ONE_CLICK_PATH}?${q}`;
 }
 
+/** A redirect: no body, the page in `Location`. */
+const seeOther = z.null().describe('Redirects to the unsubscribe page (Location).');
+
 export async function oneClickRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     // Only in this scope: mail clients post a form; its one field is a marker, the address and token are in the URL.
     scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 },
       (_request, body, done) => done(null, String(body)));
 
-    scope.post(ONE_CLICK_PATH, { schema: { summary: 'One-click unsubscribe from the newsletter (RFC 8058, List-Unsubscribe-Post)', querystring: linkQuery } }, async (request) => {
+    scope.post(ONE_CLICK_PATH, { schema: { summary: 'One-click unsubscribe from the newsletter (RFC 8058, List-Unsubscribe-Post)', querystring: linkQuery, response: answers({ 200: messageAnswer }, 400) } }, async (request) => {
       const { email, token } = parseQuery(linkQuery, request.query);
       checkToken(ctx, 'unsubscribe', email, token);
       await unsubscribeAddress(ctx, email, { user_id: request.user?.id ?? null, request_id: request.id });
       return { detail: UNSUBSCRIBED };
     });
 
-    scope.get(ONE_CLICK_PATH, { schema: { summary: 'The one-click unsubscribe link opened in a browser: redirects to the unsubscribe page', querystring: linkQuery } }, async (request, reply) => {
+    scope.get(ONE_CLICK_PATH, { schema: { summary: 'The one-click unsubscribe link opened in a browser: redirects to the unsubscribe page', querystring: linkQuery, response: answers({ 303: seeOther }, 400) } }, async (request, reply) => {
       const { email, token } = parseQuery(linkQuery, request.query);
       return reply.redirect(`/newsletter/unsubscribe?${new URLSearchParams({ email, token })}`, 303);
     });

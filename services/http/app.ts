@@ -12,6 +12,7 @@ import { allowedMethods, answerClientError, refuseWhileClosing } from './protoco
 import { installTextGuard } from './text-guard';
 import { installReadYourWrites } from './read-your-writes';
 import { registerApiDocs, tagRoutes } from './openapi';
+import { installContract } from './contract';
 import { refuseAuditorWrites } from './auth';
 import { recordRoutes } from './route-table';
 import { installIdempotencyKeys } from './idempotency-keys';
@@ -23,6 +24,7 @@ import { socialCspAllowances } from '../accounts/social/client-settings';
 import { indexHtmlReader, installCompression, sendPage, serveBuiltClient } from './delivery';
 import { installRequestMetrics, metricsRoute } from '../metrics/http';
 import { readinessRoute } from './readiness';
+import { healthAnswers, serverTimeAnswers } from './ops-answers';
 
 const WEB_DIST = path.resolve(process.cwd(), 'web/dist');
 
@@ -60,11 +62,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installTextGuard(app);
   installIdempotencyKeys(app, ctx);
   installReadYourWrites(app, ctx);
+  // Route schemas validate requests and check answers; a wrong answer is logged in production, fatal elsewhere.
+  installContract(app, !ctx.config.production);
   await registerApiDocs(app);
   await app.register(fastifyCookie); // parses the refresh cookie (services/accounts/refresh-cookie.ts)
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
-  app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and database check' } }, async (_request, reply) => {
+  app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and database check', response: healthAnswers } }, async (_request, reply) => {
     try {
       await sql`SELECT 1`.execute(ctx.db);
       return { status: 'ok', time: ctx.clock.now().toISOString() };
@@ -74,7 +78,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   readinessRoute(app, ctx);
   metricsRoute(app, ctx.metrics, ctx.config.metricsToken);
-  app.get('/api/server_time/', { schema: { tags: ['ops'], summary: "The server's clock (for countdowns)" } }, async () => ({ now: ctx.clock.now().toISOString() }));
+  app.get('/api/server_time/', { schema: { tags: ['ops'], summary: "The server's clock (for countdowns)", response: serverTimeAnswers } }, async () => ({ now: ctx.clock.now().toISOString() }));
 
   for (const feature of featuresFor(ctx.config.role)) {
     if (feature.routes) await app.register(async (scope) => { tagRoutes(scope, feature.name); await feature.routes!(scope, ctx); });
