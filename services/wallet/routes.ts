@@ -2,21 +2,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { paginate } from '../http/pagination';
+import { answers } from '../http/answers';
+import { pageAnswer, paginate } from '../http/pagination';
+import { pdfFile, pdfFileAnswer } from '../documents/pdf';
 import { parseParams, parseQuery } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
 import { walletAnswer, walletView } from './wallet-commands';
 import { findTransaction, listTransactions, transactionAnswer } from './transactions';
 import { receiptNumber, renderReceiptPdf } from './receipt-pdf';
-import { pageQuery, transactionParams, transactionsParams } from './schemas';
+import { pageQuery, transactionAnswerSchema, transactionParams, transactionsParams, walletAnswerSchema } from './schemas';
 
 export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/user_wallet/', { schema: { summary: "The user's wallet balances" } }, async (request) => {
+  app.get('/api/user_wallet/', { schema: { summary: "The user's wallet balances", response: answers({ 200: walletAnswerSchema }, 401) } }, async (request) => {
     const user = requireUser(request);
     return walletAnswer(await walletView(ctx, user.id));
   });
 
-  app.get('/api/transactions/:type/', { schema: { summary: 'Wallet transactions of one type', params: transactionsParams, querystring: pageQuery } }, async (request) => {
+  app.get('/api/transactions/:type/', { schema: { summary: 'Wallet transactions of one type', params: transactionsParams, querystring: pageQuery, response: answers({ 200: pageAnswer(transactionAnswerSchema) }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
     const { type } = parseParams(transactionsParams, request.params);
     const q = parseQuery(pageQuery, request.query);
@@ -24,7 +26,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
     return paginate(rows.map(transactionAnswer), count, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/transactions/:id/receipt_pdf/', { schema: { summary: 'PDF receipt of one transaction (base64)', params: transactionParams } }, async (request) => {
+  app.get('/api/transactions/:id/receipt_pdf/', { schema: { summary: 'PDF receipt of one transaction (base64)', params: transactionParams, response: answers({ 200: pdfFileAnswer }, 401, 404) } }, async (request) => {
     const user = requireUser(request);
     const { id } = parseParams(transactionParams, request.params);
     const row = await findTransaction(ctx, user.id, id);
@@ -32,6 +34,6 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
     const customer = await ctx.db.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', user.id).executeTakeFirst();
     if (!customer) throw new NotFound();
     const pdf = await renderReceiptPdf(row, customer);
-    return { file: pdf.toString('base64'), filename: `receipt-${receiptNumber(row)}.pdf`, mime_type: 'application/pdf' };
+    return pdfFile(pdf, `receipt-${receiptNumber(row)}.pdf`);
   });
 }

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { requireStaff } from '../http/auth';
-import { paginate } from '../http/pagination';
+import { answers } from '../http/answers';
+import { pageAnswer, paginate } from '../http/pagination';
 import { sendAnswer } from '../http/idempotency-keys';
 import { parseBody, parseQuery } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
@@ -15,7 +16,9 @@ import { awaitWalletProjected, runWalletCommand } from './wallet-commands';
 import { findTransaction, staffTransactionAnswer } from './transactions';
 import { listStaffWallets, staffWalletDetail } from './staff-queries';
 import { adjustmentRow, walletDetailAfter } from './decided-wallet';
-import { adjustmentBody, overdraftBody, staffWalletsQuery, userIdParams } from './schemas';
+import {
+  adjustmentAnswerSchema, adjustmentBody, overdraftBody, staffWalletDetailSchema, staffWalletRowSchema, staffWalletsQuery, userIdParams, type AdjustmentAnswer,
+} from './schemas';
 
 export const ADJUSTMENT_DESCRIPTION = { credit: 'Credit from the house', debit: 'Charge by the house' } as const;
 
@@ -35,20 +38,20 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
     return detail;
   };
 
-  app.get('/api/staff/wallets/', { schema: { summary: 'Staff: list wallets', querystring: staffWalletsQuery } }, async (request) => {
+  app.get('/api/staff/wallets/', { schema: { summary: 'Staff: list wallets', querystring: staffWalletsQuery, response: answers({ 200: pageAnswer(staffWalletRowSchema) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
     const q = parseQuery(staffWalletsQuery, request.query);
     const { rows, count } = await listStaffWallets(ctx, q.search, q.page, q.page_size);
     return paginate(rows, count, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/staff/wallets/:userId/', { schema: { summary: "Staff: one user's wallet" } }, async (request) => {
+  app.get('/api/staff/wallets/:userId/', { schema: { summary: "Staff: one user's wallet", response: answers({ 200: staffWalletDetailSchema }, 401, 403, 404) } }, async (request) => {
     requireStaff(request);
     const userId = walletOwner(request.params);
     return detailOr404(userId);
   });
 
-  app.post('/api/staff/wallets/:userId/overdraft/', { schema: { summary: "Staff: set a user's overdraft limit", body: overdraftBody } }, async (request, reply) => {
+  app.post('/api/staff/wallets/:userId/overdraft/', { schema: { summary: "Staff: set a user's overdraft limit", body: overdraftBody, response: answers({ 200: staffWalletDetailSchema }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
     const staff = requireStaff(request);
     const userId = walletOwner(request.params);
     const body = parseBody(overdraftBody, request.body);
@@ -63,7 +66,7 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post('/api/staff/wallets/:userId/adjustments/', { schema: { summary: 'Staff: credit or debit a wallet by hand', body: adjustmentBody } }, async (request, reply) => {
+  app.post('/api/staff/wallets/:userId/adjustments/', { schema: { summary: 'Staff: credit or debit a wallet by hand', body: adjustmentBody, response: answers({ 201: adjustmentAnswerSchema }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
     const staff = requireStaff(request);
     const userId = walletOwner(request.params);
     const body = parseBody(adjustmentBody, request.body);
@@ -82,7 +85,8 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!row) throw new Error('adjustment decided nothing');
       const listed = await detailOr404(userId);
       const { transactions: _recent, ...wallet } = caughtUp ? listed : walletDetailAfter(listed, outcome);
-      return { status: 201, body: { transaction: staffTransactionAnswer(row), wallet } };
+      const answer: AdjustmentAnswer = { transaction: staffTransactionAnswer(row), wallet };
+      return { status: 201, body: answer };
     });
   });
 }
