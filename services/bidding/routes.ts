@@ -6,14 +6,15 @@ import { requireUser } from '../http/auth';
 import { parseBody } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
 import { awaitViews } from '../http/read-your-writes';
-import { reserveAnswer } from './bid-answer';
+import { answers } from '../http/answers';
+import { bidAnswerSchema, reserveAnswer, reserveAnswerSchema } from './bid-answer';
 import { bidding } from './bidding';
 import { placeBid } from './place-bid';
 import { atLotHolder } from './lot-router';
 import { bidBody, idempotencyKey, isUuid, reserveBody } from './schemas';
 
 export function biddingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/bids/', { config: { idempotency: false }, schema: { summary: 'Place a bid (maximum/proxy bid) on a lot', body: bidBody } }, async (request, reply) => {
+  app.post('/api/bids/', { config: { idempotency: false }, schema: { summary: 'Place a bid (maximum/proxy bid) on a lot', body: bidBody, response: answers({ 201: bidAnswerSchema }, 400, 401, 404, 409) } }, async (request, reply) => {
     const user = requireUser(request);
     const body = parseBody(bidBody, request.body);
     const key = idempotencyKey(request.headers['idempotency-key']);
@@ -24,7 +25,7 @@ export function biddingRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.patch<{ Params: { id: string } }>('/api/update_reserve_price/:id/', { schema: { summary: "Change the reserve price of one's own lot", body: reserveBody } }, async (request) => {
+  app.patch<{ Params: { id: string } }>('/api/update_reserve_price/:id/', { schema: { summary: "Change the reserve price of one's own lot", body: reserveBody, response: answers({ 200: reserveAnswerSchema }, 400, 401, 403, 404, 409) } }, async (request) => {
     const user = requireUser(request);
     if (!isUuid(request.params.id)) throw new NotFound('Lot not found.');
     const lotId = request.params.id.toLowerCase();
