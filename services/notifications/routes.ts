@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { parseBody, parseQuery } from '../http/validation';
-import { listForUser, ownIds } from './queries';
+import { answers } from '../http/answers';
+import { listForUser, markedRead, notificationList, ownIds } from './queries';
 import { markRead } from './settings';
 
 export const LIST_DEFAULT = 15;
@@ -16,18 +17,19 @@ const readBody = z.object({
 });
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/user_notifications/', { schema: { summary: "The user's notifications", querystring: listQuery } }, async (request) => {
+  app.get('/api/user_notifications/', { schema: { summary: "The user's notifications", querystring: listQuery, response: answers({ 200: notificationList }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
     const { limit } = parseQuery(listQuery, request.query);
     return listForUser(ctx.db, user.id, limit);
   });
 
   /** Marks the caller's own notifications read; ids of other people's (or unknown) notifications are ignored. */
-  app.patch('/api/notification_is_read/', { schema: { summary: 'Mark notifications read', body: readBody } }, async (request) => {
+  app.patch('/api/notification_is_read/', { schema: { summary: 'Mark notifications read', body: readBody, response: answers({ 200: markedRead }, 400, 401, 409) } }, async (request) => {
     const user = requireUser(request);
     const { ids } = parseBody(readBody, request.body);
     const own = await ownIds(ctx.db, user.id, ids);
     await markRead(ctx, user.id, own, { user_id: user.id, request_id: request.id });
-    return { ids: own.sort(), is_read: true };
+    const answer: z.infer<typeof markedRead> = { ids: own.sort(), is_read: true };
+    return answer;
   });
 }
