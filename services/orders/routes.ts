@@ -13,10 +13,11 @@ import { JSON_TYPE, jsonString } from '../payments/card-payments';
 import { paymentIdFor } from '../payments/payment-ids';
 import { createOrderSchema } from './create-order-schema';
 import { placeOrder } from './place-order';
-import { createdOrderAnswer } from './answers';
+import { answers } from '../http/answers';
+import { challengeHtmlAnswer, createdOrderAnswer, createdOrderSchema } from './answers';
 
 export function createOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/checkout/:service/create_order/', { schema: { summary: 'Place an order for won or stored lots (shipping, collection or storage)', body: createOrderSchema(ctx.clock.now()) } }, async (request, reply) => {
+  app.post('/api/checkout/:service/create_order/', { schema: { summary: 'Place an order for won or stored lots (shipping, collection or storage)', body: createOrderSchema(ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: createdOrderSchema }, 400, 401, 404, 409) } }, async (request, reply) => {
     const user = requireUser(request);
     const service = serviceOf(request.params);
     const body = parseBody(createOrderSchema(ctx.clock.now()), request.body);

@@ -16,7 +16,8 @@ import { ORDER_MSG } from '../../domain/order/messages';
 import { voucherDecider } from '../../domain/voucher/decide';
 import { voucherStream } from '../../domain/order/events';
 import { usesOf } from '../../domain/voucher/state';
-import { staffOrderAnswer, voucherAnswer } from './answers';
+import { answers } from '../http/answers';
+import { staffOrderAnswer, staffOrderSchema, voucherAnswer, voucherSchema } from './answers';
 import { cancelUnpaidOrder, moveOrderStatus, recordPaymentReceived } from './order-changes';
 import { awaitViews } from '../http/read-your-writes';
 
@@ -64,10 +65,12 @@ const voucherBody = z.object({
   once_per_user: z.preprocess((v) => (v === undefined || v === null ? true : v), z.boolean({ error: 'Must be true or false.' })),
 });
 
+const staffOrderAnswers = answers({ 200: staffOrderSchema }, 400, 401, 403, 404, 409);
+
 export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const meta = (userId: string, requestId: string) => ({ user_id: userId, request_id: requestId });
 
-  app.post('/api/staff/orders/:id/payment_received/', { schema: { summary: 'Staff: record a bank payment for an order', body: paymentBody } }, async (request, reply) => {
+  app.post('/api/staff/orders/:id/payment_received/', { schema: { summary: 'Staff: record a bank payment for an order', body: paymentBody, response: staffOrderAnswers } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = orderIdOf(request.params);
     const { reference } = parseBody(paymentBody, request.body);
@@ -75,7 +78,7 @@ export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
       ({ status: 200, body: staffOrderAnswer(await recordPaymentReceived(ctx, id, reference, staff.id, meta(staff.id, request.id))) }));
   });
 
-  app.post('/api/staff/orders/:id/status/', { schema: { summary: "Staff: move an order's fulfilment status", body: statusBody } }, async (request, reply) => {
+  app.post('/api/staff/orders/:id/status/', { schema: { summary: "Staff: move an order's fulfilment status", body: statusBody, response: staffOrderAnswers } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = orderIdOf(request.params);
     const { status } = parseBody(statusBody, request.body);
@@ -83,7 +86,7 @@ export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
       ({ status: 200, body: staffOrderAnswer(await moveOrderStatus(ctx, id, status as OrderStatus, staff.id, meta(staff.id, request.id))) }));
   });
 
-  app.post('/api/staff/orders/:id/cancel/', { schema: { summary: 'Staff: cancel an order', body: cancelBody } }, async (request, reply) => {
+  app.post('/api/staff/orders/:id/cancel/', { schema: { summary: 'Staff: cancel an order', body: cancelBody, response: staffOrderAnswers } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = orderIdOf(request.params);
     const { reason } = parseBody(cancelBody, request.body);
@@ -91,7 +94,7 @@ export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
       ({ status: 200, body: staffOrderAnswer(await cancelUnpaidOrder(ctx, id, reason, staff.id, meta(staff.id, request.id))) }));
   });
 
-  app.post('/api/staff/vouchers/', { schema: { summary: 'Staff: create a discount voucher', body: voucherBody } }, async (request, reply) => {
+  app.post('/api/staff/vouchers/', { schema: { summary: 'Staff: create a discount voucher', body: voucherBody, response: answers({ 201: voucherSchema }, 400, 401, 403, 409) } }, async (request, reply) => {
     const staff = requireStaff(request);
     const body = parseBody(voucherBody, request.body);
     return sendAnswer(reply, async () => {
