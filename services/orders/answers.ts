@@ -8,9 +8,6 @@ import { houseBankData, houseContactData, loadHouseSettings } from '../payout/ho
 import { z } from 'zod';
 import { PAYMENT_METHODS, SERVICES } from '../../domain/checkout/types';
 
-/** create_order's 200 for a card that needs 3-D Secure: the challenge page's HTML, as a JSON string. */
-export const challengeHtmlAnswer = z.string().meta({ description: 'HTML of the 3-D Secure challenge to show the buyer' });
-
 export const createdOrderSchema = z.object({
   order_number: z.string(),
   amount_due: z.string(),

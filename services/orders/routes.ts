@@ -14,7 +14,8 @@ import { paymentIdFor } from '../payments/payment-ids';
 import { createOrderSchema } from './create-order-schema';
 import { placeOrder } from './place-order';
 import { answers } from '../http/answers';
-import { challengeHtmlAnswer, createdOrderAnswer, createdOrderSchema } from './answers';
+import { challengeHtmlAnswer } from '../payments/views';
+import { createdOrderAnswer, createdOrderSchema } from './answers';
 
 export function createOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/checkout/:service/create_order/', { schema: { summary: 'Place an order for won or stored lots (shipping, collection or storage)', body: createOrderSchema(ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: createdOrderSchema }, 400, 401, 404, 409) } }, async (request, reply) => {

@@ -3,10 +3,12 @@
  * is a card check with the provider (which may need 3-D Secure); a user only ever sees and changes their own cards.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { idParam, parseBody, parseParams, parseQuery } from '../http/validation';
-import { paginate, pageQuery } from '../http/pagination';
+import { pageAnswer, paginate, pageQuery } from '../http/pagination';
+import { answers } from '../http/answers';
 import { sendAnswer } from '../http/idempotency-keys';
 import { NotFound, RuleBroken } from '../../domain/shared/errors';
 import { validateCard } from '../../domain/cards/card-rules';
@@ -18,19 +20,19 @@ import { CARDS_MSG } from '../../domain/cards/card-changes';
 import type { CardsCommand } from '../../domain/cards/commands';
 import { awaitProjected } from '../accounts/account-commands';
 import { cardPatchSchema, newCardSchema, prefixParam } from './schemas';
-import { decidedCard, ownCards } from './views';
+import { cardFormatSchema, cardViewSchema, challengeHtmlAnswer, decidedCard, ownCards } from './views';
 import { paymentIdFor } from './payment-ids';
 import { JSON_TYPE, jsonString, startCardPayment, tokenize } from './card-payments';
 
 export function cardsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/user_payment_cards/', { schema: { summary: "The user's saved cards", querystring: pageQuery } }, async (request) => {
+  app.get('/api/user_payment_cards/', { schema: { summary: "The user's saved cards", querystring: pageQuery, response: answers({ 200: pageAnswer(cardViewSchema) }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
     const q = parseQuery(pageQuery, request.query);
     const { results, count } = await ownCards(ctx.db, user.id, q.page, q.page_size);
     return paginate(results, count, q.page, q.page_size, request.url);
   });
 
-  app.post('/api/user_payment_cards/', { schema: { summary: 'Save a card (may answer a 3-D Secure challenge)', body: newCardSchema(ctx.clock.now()) } }, async (request, reply) => {
+  app.post('/api/user_payment_cards/', { schema: { summary: 'Save a card (may answer a 3-D Secure challenge)', body: newCardSchema(ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: cardViewSchema }, 400, 401, 409) } }, async (request, reply) => {
     const user = requireUser(request);
     const now = ctx.clock.now();
     const body = parseBody(newCardSchema(now), request.body);
@@ -59,7 +61,7 @@ export function cardsRoutes(app: FastifyInstance, ctx: AppContext): void {
     await awaitProjected(ctx, outcome.append);
   };
 
-  app.patch('/api/user_payment_cards/:id/', { schema: { summary: 'Make a card the default', params: idParam, body: cardPatchSchema } }, async (request) => {
+  app.patch('/api/user_payment_cards/:id/', { schema: { summary: 'Make a card the default', params: idParam, body: cardPatchSchema, response: answers({ 200: cardViewSchema }, 400, 401, 404, 409) } }, async (request) => {
     const user = requireUser(request);
     const { id } = parseParams(idParam, request.params);
     parseBody(cardPatchSchema, request.body);
@@ -69,14 +71,14 @@ export function cardsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return card;
   });
 
-  app.delete('/api/user_payment_cards/:id/', { schema: { summary: 'Delete a saved card', params: idParam } }, async (request, reply) => {
+  app.delete('/api/user_payment_cards/:id/', { schema: { summary: 'Delete a saved card', params: idParam, response: answers({ 204: z.null().meta({ description: 'Deleted' }) }, 400, 401, 404, 409) } }, async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseParams(idParam, request.params);
     await change(user.id, { type: 'RemoveCard', card_id: id, now: ctx.clock.now().toISOString() }, request.id);
     return reply.status(204).send();
   });
 
-  app.get('/api/get_credit_card_format/:prefix/', { schema: { summary: 'Card brand and format from the first digits', params: prefixParam } }, async (request) => {
+  app.get('/api/get_credit_card_format/:prefix/', { schema: { summary: 'Card brand and format from the first digits', params: prefixParam, response: answers({ 200: cardFormatSchema }, 400) } }, async (request) => {
     const { prefix } = parseParams(prefixParam, request.params);
     return cardFormat(prefix);
   });

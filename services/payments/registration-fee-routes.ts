@@ -16,16 +16,18 @@ import { CARDS_MSG } from '../../domain/cards/card-changes';
 import { loadAccount } from '../accounts/lookup';
 import { REGISTRATION_FEE_PENCE } from '../accounts/create-account';
 import { feeBodySchema, feeQuerySchema } from './schemas';
-import { decidedFeeView, feeView } from './views';
+import { answers } from '../http/answers';
+import { challengeHtmlAnswer, decidedFeeView, feeView, feeViewSchema } from './views';
+import { z } from 'zod';
 import { paymentIdFor } from './payment-ids';
 import { JSON_TYPE, jsonString, savedCardSource, startCardPayment, tokenize } from './card-payments';
 
 export const FEE_MSG = { alreadyPaid: 'Your registration fee is already paid.' } as const;
 
 export function registrationFeeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/registration_fee/', { schema: { summary: "The user's registration fee status" } }, async (request) => feeView(ctx.db, requireUser(request).id));
+  app.get('/api/registration_fee/', { schema: { summary: "The user's registration fee status", response: answers({ 200: feeViewSchema }, 401) } }, async (request) => feeView(ctx.db, requireUser(request).id));
 
-  app.post('/api/registration_fee/', { schema: { summary: 'Pay the registration fee by card', querystring: feeQuerySchema, body: feeBodySchema(ctx.clock.now()) } }, async (request, reply) => {
+  app.post('/api/registration_fee/', { schema: { summary: 'Pay the registration fee by card', querystring: feeQuerySchema, body: feeBodySchema(ctx.clock.now()), response: answers({ 200: z.union([feeViewSchema, challengeHtmlAnswer]) }, 400, 401, 404, 409) } }, async (request, reply) => {
     const user = requireUser(request);
     const query = parseQuery(feeQuerySchema, request.query);
     const now = ctx.clock.now();

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
 import { parseParams } from '../http/validation';
+import { answers } from '../http/answers';
 import { paymentDecider } from '../../domain/payment/decide';
 import { paymentStream, type PaymentCreated } from '../../domain/payment/events';
 import { lastCursor } from '../commands/multi-stream';
@@ -42,7 +43,7 @@ function clientReturnPath(payment: PaymentCreated['data'], succeeded: boolean): 
 }
 
 export function returnRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/payments/return/:paymentId', { schema: { summary: 'Return from a 3-D Secure challenge (redirects to the client)', params } }, async (request, reply) => {
+  app.get('/payments/return/:paymentId', { schema: { summary: 'Return from a 3-D Secure challenge (redirects to the client)', params, response: answers({ 303: z.null().meta({ description: 'See Other: Location is the client page that shows the outcome' }) }, 400, 404) } }, async (request, reply) => {
     const { paymentId } = parseParams(params, request.params);
     const { state } = await ctx.commands.load(paymentStream(paymentId), paymentDecider);
     const payment = state.payment;
