@@ -14,7 +14,11 @@ const flag = z.preprocess(
 const password = z.preprocess((v) => v ?? '', z.string({ error: MSG.passwordRequired }).max(1000, 'Too long.'));
 const token = z.string(REQUIRED).min(1, MSG.required).max(500, 'Invalid token.');
 
-export function registrationSchema(today: Date) {
+/**
+ * The registration form; `today` bounds the birth date. A route's schema is built once, so a route passes the clock
+ * (`() => ctx.clock.now()`), read at each parse.
+ */
+export function registrationSchema(today: Date | (() => Date)) {
   return z
     .object({
       email: text, password, password2: text, first_name: text, last_name: text,
@@ -22,7 +26,7 @@ export function registrationSchema(today: Date) {
       birth_date: text, phone_number: text, terms_agreement: flag, vat_enabled: flag, vat_number: text, company_name: text,
     })
     .superRefine((form, zctx) => {
-      for (const [path, messages] of Object.entries(registrationErrors(form, today))) {
+      for (const [path, messages] of Object.entries(registrationErrors(form, typeof today === 'function' ? today() : today))) {
         for (const message of messages) zctx.addIssue({ code: 'custom', path: [path], message });
       }
     });

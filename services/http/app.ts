@@ -12,6 +12,7 @@ import { allowedMethods, answerClientError, refuseWhileClosing } from './protoco
 import { installTextGuard } from './text-guard';
 import { installReadYourWrites } from './read-your-writes';
 import { registerApiDocs, tagRoutes } from './openapi';
+import { installContract } from './contract';
 import { refuseAuditorWrites } from './auth';
 import { recordRoutes } from './route-table';
 import { installIdempotencyKeys } from './idempotency-keys';
@@ -60,6 +61,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installTextGuard(app);
   installIdempotencyKeys(app, ctx);
   installReadYourWrites(app, ctx);
+  // Route schemas validate requests and check answers; a wrong answer is logged in production, fatal elsewhere.
+  installContract(app, !ctx.config.production);
   await registerApiDocs(app);
   await app.register(fastifyCookie); // parses the refresh cookie (services/accounts/refresh-cookie.ts)
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -24,6 +24,7 @@ import type { AppContext } from '../context';
 import { Conflict, ValidationError } from '../../domain/shared/errors';
 import { withIdempotentRun, type IdempotentRun } from '../commands/idempotent-run';
 import { faultKillAfterCommit } from './fault-hooks';
+import { sentBody } from './contract';
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 export const KEY_IN_FLIGHT = 'A request with this Idempotency-Key is still being processed. Please try again.';
@@ -229,5 +230,5 @@ function stableJson(value: unknown): string {
 /** A digest of what makes two requests the same (it holds card data in the body, so only the digest is kept). */
 function requestHash(request: FastifyRequest): string {
   const path = request.url.split('?')[0].replace(/\/$/, '');
-  return createHash('sha256').update(`${request.method} ${path}\n${stableJson(request.body ?? null)}`).digest('hex');
+  return createHash('sha256').update(`${request.method} ${path}\n${stableJson(sentBody(request) ?? null)}`).digest('hex');
 }

@@ -1,12 +1,12 @@
 /**
- * The OpenAPI 3 document of the API, generated from the zod schemas the handlers parse with (docs/api.md, "API
- * reference"). Routes declare `schema: { params, querystring, body, summary }` with the same zod constants their
- * handlers pass to parseBody/parseQuery/parseParams; the feature's name becomes the route's tag.
+ * The OpenAPI 3 document of the API, generated from the zod schemas each route declares and Fastify validates with
+ * (services/http/contract.ts; docs/api.md, "API reference"). Routes declare `schema: { summary, params, querystring,
+ * body, response }`; the feature's name becomes the route's tag, and method and path its operationId.
  */
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_DOCS_CSP } from './security-headers';
 
 export const DOCS_PREFIX = '/api/docs';
@@ -16,9 +16,6 @@ export const DOCS_PREFIX = '/api/docs';
  * before any route is added: the swagger plugin collects routes with an onRoute hook.
  */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
-  // The handlers' parse calls stay the validation (they answer the API's `{field: [messages]}` shape and apply
-  // transforms); route schemas are for the document only, so Fastify must neither validate nor replace the data.
-  app.setValidatorCompiler(() => () => true);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -33,10 +30,31 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       // Most calls work anonymously or need a user: the token is optional at the document level.
       security: [{ bearerAuth: [] }, {}],
     },
-    transform: jsonSchemaTransform,
+    transform: withOperationId,
+    transformObject: jsonSchemaTransformObject,
   });
   // The reference page gets its own, looser CSP (swagger-ui writes <style> elements): docs/security.md.
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'none', deepLinking: true }, staticCSP: API_DOCS_CSP });
+}
+
+/** The zod transform, plus an operationId for every operation that does not name its own. */
+const withOperationId: SwaggerTransform<FastifySchema> = (document) => {
+  const { schema, url } = jsonSchemaTransform(document);
+  const method = [document.route.method].flat()[0];
+  return { schema: { ...schema, operationId: (schema as { operationId?: string }).operationId ?? operationIdFor(method, url) }, url };
+};
+
+/**
+ * A stable, readable id from method and path: `GET /api/users/:id/billing_addresses/` is
+ * `getUsersByIdBillingAddresses` (the `/api` prefix is left out; a path parameter reads "by" its name).
+ */
+export function operationIdFor(method: string, url: string): string {
+  const words = url.split('/').filter((segment) => segment !== '' && segment !== 'api').flatMap((segment) => {
+    const param = /^:(\w+)/.exec(segment);
+    return param ? ['by', ...param[1].split('_')] : segment.split(/[^A-Za-z0-9]+/);
+  });
+  const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  return method.toLowerCase() + words.filter(Boolean).map(capital).join('');
 }
 
 /**

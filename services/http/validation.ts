@@ -1,20 +1,23 @@
 import { z } from 'zod';
-import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
+import { ValidationError } from '../../domain/shared/errors';
+import { parsedPart, toFieldErrors } from './contract';
 import { peopleMessage } from './zod-messages';
 
-/** Turns zod issues into the API's field-error shape: `{field: ["message", ...]}`. */
-export function toFieldErrors(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'non_field_errors';
-    fields[key] = [...(fields[key] ?? []), issue.message];
-  }
-  return fields;
-}
+export { toFieldErrors };
 
-/** Parses with the people's messages (services/http/zod-messages.ts) wherever a schema names none of its own. */
+/**
+ * Parses with the people's messages (services/http/zod-messages.ts) wherever a schema names none of its own. Route
+ * parts are parsed by the route's schema already (services/http/contract.ts): this is for values that are no route
+ * part (a websocket message, a multipart field). Given a route part, the part as parsed by the same schema comes back
+ * as it is (or its error is thrown); another schema parses what the client sent.
+ */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value ?? {}, { error: peopleMessage });
+  const part = parsedPart(value);
+  if (part?.schema === schema) {
+    if (part.refusal) throw part.refusal;
+    return value as z.infer<S>;
+  }
+  const result = schema.safeParse((part ? part.sent : value) ?? {}, { error: peopleMessage });
   if (!result.success) throw new ValidationError(toFieldErrors(result.error));
   return result.data;
 }
