@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireStaff } from '../http/auth';
 import { answers } from '../http/answers';
 import { pageAnswer, paginate } from '../http/pagination';
 import { sendAnswer } from '../http/idempotency-keys';
-import { parseBody, parseQuery } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
 import { awaitWalletProjected, runWalletCommand } from './wallet-commands';
 import { findTransaction, staffTransactionAnswer } from './transactions';
@@ -24,14 +24,17 @@ export const ADJUSTMENT_DESCRIPTION = { credit: 'Credit from the house', debit: 
 
 const USER_NOT_FOUND = 'User not found.';
 
-/** The user id in the path; anything that is not a user id is a user that does not exist (404). */
-function walletOwner(params: unknown): string {
-  const parsed = userIdParams.safeParse(params);
-  if (!parsed.success) throw new NotFound(USER_NOT_FOUND);
-  return parsed.data.userId;
+/** The user id in the path; anything that is not a user id is a user that does not exist (404, not the 400). */
+function walletOwner(params: { userId: string }): string {
+  try {
+    return params.userId;
+  } catch {
+    throw new NotFound(USER_NOT_FOUND);
+  }
 }
 
-export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function staffWalletRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const detailOr404 = async (userId: string) => {
     const detail = await staffWalletDetail(ctx, userId);
     if (!detail) throw new NotFound(USER_NOT_FOUND);
@@ -40,21 +43,21 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/staff/wallets/', { schema: { summary: 'Staff: list wallets', querystring: staffWalletsQuery, response: answers({ 200: pageAnswer(staffWalletRowSchema) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
-    const q = parseQuery(staffWalletsQuery, request.query);
+    const q = request.query;
     const { rows, count } = await listStaffWallets(ctx, q.search, q.page, q.page_size);
     return paginate(rows, count, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/staff/wallets/:userId/', { schema: { summary: "Staff: one user's wallet", response: answers({ 200: staffWalletDetailSchema }, 401, 403, 404) } }, async (request) => {
+  app.get('/api/staff/wallets/:userId/', { schema: { summary: "Staff: one user's wallet", params: userIdParams, response: answers({ 200: staffWalletDetailSchema }, 401, 403, 404) } }, async (request) => {
     requireStaff(request);
     const userId = walletOwner(request.params);
     return detailOr404(userId);
   });
 
-  app.post('/api/staff/wallets/:userId/overdraft/', { schema: { summary: "Staff: set a user's overdraft limit", body: overdraftBody, response: answers({ 200: staffWalletDetailSchema }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
+  app.post('/api/staff/wallets/:userId/overdraft/', { schema: { summary: "Staff: set a user's overdraft limit", params: userIdParams, body: overdraftBody, response: answers({ 200: staffWalletDetailSchema }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
     const staff = requireStaff(request);
     const userId = walletOwner(request.params);
-    const body = parseBody(overdraftBody, request.body);
+    const body = request.body;
     await detailOr404(userId);
     return sendAnswer(reply, async () => {
       const outcome = await runWalletCommand(ctx, userId, {
@@ -66,10 +69,10 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post('/api/staff/wallets/:userId/adjustments/', { schema: { summary: 'Staff: credit or debit a wallet by hand', body: adjustmentBody, response: answers({ 201: adjustmentAnswerSchema }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
+  app.post('/api/staff/wallets/:userId/adjustments/', { schema: { summary: 'Staff: credit or debit a wallet by hand', params: userIdParams, body: adjustmentBody, response: answers({ 201: adjustmentAnswerSchema }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
     const staff = requireStaff(request);
     const userId = walletOwner(request.params);
-    const body = parseBody(adjustmentBody, request.body);
+    const body = request.body;
     await detailOr404(userId);
     return sendAnswer(reply, async () => {
       const entryId = randomUUID();
