@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { activeLeases, LeaseLost, type LeaseInfo } from './lot-leases';
+import { sentBody } from '../http/contract';
 
 /** Forwarded requests carry their hop count: a lease that keeps moving ends in a 409 "try again", never a loop. */
 export const HOPS_HEADER = 'x-lot-hops';
@@ -61,7 +62,7 @@ async function forward(request: FastifyRequest, address: string, hops: number): 
   }
   try {
     const response = await fetch(`${address}${request.url}`, {
-      method: request.method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      method: request.method, headers, body: sentBody(request) === undefined ? undefined : JSON.stringify(sentBody(request)),
       signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
     });
     const body = await response.text();

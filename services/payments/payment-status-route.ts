@@ -5,11 +5,11 @@
  * sees the outcome that route just applied. Another user's payment is "not found", like an unknown one.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { answers } from '../http/answers';
-import { parseParams } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
 import { paymentDecider } from '../../domain/payment/decide';
 import { paymentStream, type PaymentPurpose } from '../../domain/payment/events';
@@ -36,10 +36,11 @@ export function paymentStatusOf(state: PaymentState): PaymentStatusView['status'
   return 'pending';
 }
 
-export function paymentStatusRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function paymentStatusRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get('/api/payments/:id/', { schema: { summary: "One of the caller's card payments: pending, succeeded or failed", params, response: answers({ 200: paymentStatusView }, 400, 401, 404) } }, async (request) => {
     const user = requireUser(request);
-    const { id } = parseParams(params, request.params);
+    const { id } = request.params;
     const { state } = await ctx.commands.load(paymentStream(id), paymentDecider);
     const payment = state.payment;
     if (!payment || payment.user_id !== user.id) throw new NotFound(PAYMENT_NOT_FOUND);
