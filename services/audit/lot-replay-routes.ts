@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireAuditor } from '../http/auth';
-import { parseQuery } from '../http/validation';
-import { NotFound } from '../../domain/shared/errors';
+import { orNotFound } from '../http/validation';
 import { auditLotReplay, publicPriceLog } from './lot-replay';
 import { lotReplayCsv } from './lot-replay-csv';
 
@@ -15,13 +15,10 @@ const lotParams = z.object({ id: z.string().uuid() });
 const auditQuery = z.object({ format: z.enum(['csv', 'json']).optional() });
 
 /** A lot id that is not even a uuid names nothing: 404, like an unknown one. */
-function lotIdOf(params: unknown): string {
-  const parsed = lotParams.safeParse(params);
-  if (!parsed.success) throw new NotFound('Lot not found.');
-  return parsed.data.id.toLowerCase();
-}
+const lotIdOf = (params: z.infer<typeof lotParams>) => orNotFound(() => params.id, 'Lot not found.').toLowerCase();
 
-export function lotReplayRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function lotReplayRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get('/api/lots/:id/price_log/', {
     schema: { params: lotParams, tags: ['audit'], summary: 'How this price was reached: the lot replayed through the bidding rules (anonymised)' },
   }, async (request) => publicPriceLog(ctx, lotIdOf(request.params)));
@@ -31,7 +28,7 @@ export function lotReplayRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, async (request, reply) => {
     requireAuditor(request);
     const lotId = lotIdOf(request.params);
-    const { format } = parseQuery(auditQuery, request.query);
+    const { format } = request.query;
     const replay = await auditLotReplay(ctx, lotId);
     if (!format) return replay;
     const name = `lot-${lotId}-replay.${format}`;

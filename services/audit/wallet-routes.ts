@@ -5,10 +5,11 @@
  */
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireAuditor } from '../http/auth';
 import { paginate } from '../http/pagination';
-import { parseQuery } from '../http/validation';
+import { orNotFound } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
 import { balanceAt } from '../../domain/wallet/replay';
 import { listStaffWallets } from '../wallet/staff-queries';
@@ -29,12 +30,13 @@ export const auditWalletQuery = z.object({
 
 const USER_NOT_FOUND = 'User not found.';
 
-export function walletReplayRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function walletReplayRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get('/api/audit/wallets/', {
     schema: { querystring: auditWalletsQuery, tags: ['audit'], summary: 'Audit: find a wallet by email or name' },
   }, async (request) => {
     requireAuditor(request);
-    const q = parseQuery(auditWalletsQuery, request.query);
+    const q = request.query;
     const { rows, count } = await listStaffWallets(ctx, q.search, q.page, q.page_size);
     return paginate(rows, count, q.page, q.page_size, request.url);
   });
@@ -43,10 +45,8 @@ export function walletReplayRoutes(app: FastifyInstance, ctx: AppContext): void 
     schema: { params: auditWalletParams, querystring: auditWalletQuery, tags: ['audit'], summary: "Audit: a wallet's replay, balance as of an instant, CSV export" },
   }, async (request, reply) => {
     requireAuditor(request);
-    const params = auditWalletParams.safeParse(request.params);
-    if (!params.success) throw new NotFound(USER_NOT_FOUND);
-    const q = parseQuery(auditWalletQuery, request.query);
-    const userId = params.data.userId;
+    const userId = orNotFound(() => request.params.userId, USER_NOT_FOUND);
+    const q = request.query;
     const audit = await ctx.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only')
       .execute((trx) => auditWallet(trx, userId));
     if (!audit) throw new NotFound(USER_NOT_FOUND);

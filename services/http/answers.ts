@@ -26,3 +26,20 @@ export function answers<S extends Record<number, z.ZodType>>(success: S, ...erro
   for (const status of errors) response[status] = status === 400 ? badRequestAnswer : errorAnswer;
   return response as S & Record<number, z.ZodType>;
 }
+
+/** `{"detail": "..."}` as a success answer (a sentence for people: "You have been logged out."). */
+export const messageAnswer = z.object({ detail: z.string() }).meta({ id: 'Message', description: 'What was done, written for people.' });
+
+/** A 204: no body at all (the document shows no content). */
+export const noContent = z.null().describe('No content.');
+
+/** Money as the API sends it: pounds as a decimal string with two places ("125.00"). */
+export const money = z.string().describe('Pounds, two decimal places, as text ("125.00").');
+
+/**
+ * An answer that is no JSON (a PDF, an HTML page, a CSV file): described by its content type. The schema is for the
+ * document; the payload is a Buffer or a string, which Fastify sends as it is.
+ */
+export function fileAnswer(contentType: string, description: string) {
+  return { description, content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } } };
+}

@@ -13,6 +13,15 @@ export const pageQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(9999).default(25),
 });
 
+/** The list answer's schema, for a route's `response` (docs/api.md: every list answers this shape). */
+export const pageAnswer = <T extends z.ZodType>(item: T) => z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  total_pages: z.number().int(),
+  results: z.array(item),
+});
+
 /** Builds the list answer; next/previous are the same URL with the page swapped. */
 export function paginate<T>(results: T[], count: number, page: number, pageSize: number, url: string): Page<T> {
   const totalPages = Math.max(1, Math.ceil(count / pageSize));

@@ -8,6 +8,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { idempotencyKeyOf } from '../http/idempotency-keys';
+import { sentBody } from '../http/contract';
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
@@ -30,7 +31,7 @@ export function paymentIdFor(ctx: Pick<AppContext, 'tokens'>, request: FastifyRe
   const key = idempotencyKeyOf(request);
   if (!key) return randomUUID();
   const digest = createHmac('sha256', ctx.tokens.deriveKey('payment-ids'))
-    .update(`${request.user?.id ?? ''}\n${scope}\n${key}\n${request.method} ${request.url}\n${stableJson(request.body ?? null)}`)
+    .update(`${request.user?.id ?? ''}\n${scope}\n${key}\n${request.method} ${request.url}\n${stableJson(sentBody(request) ?? null)}`)
     .digest();
   return uuidFrom(digest);
 }

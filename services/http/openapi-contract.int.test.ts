@@ -1,0 +1,67 @@
+/**
+ * The API document as a contract: Spectral's OpenAPI rules (`spectral:oas`, recommended) find nothing in it, every
+ * operation has its own operationId, and every /api/ route of the folders listed here declares its success answer.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
+import { oas } from '@stoplight/spectral-rulesets';
+import { startTestApp, type TestApp } from '../testing/harness';
+import { DOCS_PREFIX } from './openapi';
+
+/**
+ * The folders (feature slices: a route's tag is its feature's name) whose routes must declare a 2xx answer schema,
+ * and `ops` (the routes services/http/app.ts adds itself). Widen to every folder once every slice declares its answers.
+ */
+export const CONTRACT_FOLDERS = [
+  'ops', 'accounts', 'account-area', 'addresses', 'alerts', 'audit', 'catalogue', 'checkout', 'collection', 'content', 'close-monitor',
+];
+
+/** The specification's paths end in a slash (spec 2): the one rule the document breaks on purpose. */
+const ALLOWED_RULES = new Set(['path-keys-no-trailing-slash']);
+
+interface Operation { operationId?: string; tags?: string[]; responses?: Record<string, { content?: unknown }> }
+interface Doc { paths: Record<string, Record<string, Operation>> }
+
+let t: TestApp;
+let body: string;
+let doc: Doc;
+
+test.before(async () => {
+  t = await startTestApp();
+  const res = await t.app.inject({ method: 'GET', url: `${DOCS_PREFIX}/json` });
+  assert.is(res.statusCode, 200, res.body);
+  body = res.body;
+  doc = res.json();
+});
+test.after(async () => t.close());
+
+const operations = () => Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })));
+
+test('Spectral (spectral:oas) finds no error and no warning but the trailing slashes', async () => {
+  const spectral = new Spectral();
+  // The package's ruleset is typed as its literal, not as the core's definition type.
+  spectral.setRuleset({ extends: [[oas as RulesetDefinition, 'recommended']] });
+  const findings: ISpectralDiagnostic[] = await spectral.run(body);
+  const reported = findings.filter((f) => f.severity <= 1 && !ALLOWED_RULES.has(String(f.code)));
+  const shown = reported.slice(0, 20).map((f) => `${f.code} at ${f.path.join('.')}: ${f.message}`);
+  assert.equal(shown, [], `${reported.length} findings`);
+});
+
+test('every operation has an operationId of its own', () => {
+  const ids = operations().map(({ op }) => op.operationId);
+  assert.not.ok(ids.includes(undefined), 'an operation has no operationId');
+  const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+  assert.equal(repeated, []);
+  assert.is(doc.paths['/api/users/{id}/billing_addresses/'].get.operationId, 'getUsersByIdBillingAddresses');
+});
+
+test('every /api/ route of the contract folders declares its success answer', () => {
+  const undeclared = operations()
+    .filter(({ route, op }) => route.includes(' /api/') && CONTRACT_FOLDERS.includes(op.tags?.[0] ?? ''))
+    .filter(({ op }) => !Object.entries(op.responses ?? {}).some(([status, answer]) => /^2/.test(status) && (answer.content !== undefined || status === '204')))
+    .map(({ route }) => route);
+  assert.equal(undeclared, []);
+});
+
+test.run();
