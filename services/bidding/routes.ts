@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { NotFound } from '../../domain/shared/errors';
+import { orNotFound } from '../http/validation';
 import { awaitViews } from '../http/read-your-writes';
 import { answers } from '../http/answers';
 import { bidAnswerSchema, reserveAnswer, reserveAnswerSchema } from './bid-answer';
@@ -12,15 +12,6 @@ import { bidding } from './bidding';
 import { placeBid } from './place-bid';
 import { atLotHolder } from './lot-router';
 import { bidBody, idempotencyKey, lotParams, reserveBody } from './schemas';
-
-/** The lot id in the path; one that cannot be a lot id is an unknown lot (404, not the 400). */
-function lotOf(params: { id: string }): string {
-  try {
-    return params.id;
-  } catch {
-    throw new NotFound('Lot not found.');
-  }
-}
 
 export function biddingRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +28,7 @@ export function biddingRoutes(scope: FastifyInstance, ctx: AppContext): void {
 
   app.patch('/api/update_reserve_price/:id/', { schema: { summary: "Change the reserve price of one's own lot", params: lotParams, body: reserveBody, response: answers({ 200: reserveAnswerSchema }, 400, 401, 403, 404, 409) } }, async (request) => {
     const user = requireUser(request);
-    const lotId = lotOf(request.params);
+    const lotId = orNotFound(() => request.params.id, 'Lot not found.');
     const { reserve_price } = request.body;
     const autoBidId = randomUUID();
     const decision = await bidding(ctx).writers.submit(lotId, {

@@ -38,12 +38,3 @@ export function paginate<T>(results: T[], count: number, page: number, pageSize:
     results,
   };
 }
-
-/** The schema of a list answer (`paginate`'s) whose results are `item`s. */
-export const pageAnswer = <T extends z.ZodType>(item: T) => z.object({
-  count: z.number().int(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  total_pages: z.number().int(),
-  results: z.array(item),
-});

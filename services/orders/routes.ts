@@ -9,8 +9,8 @@ import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { sendAnswer } from '../http/idempotency-keys';
 import { z } from 'zod';
-import { SERVICES, type Service } from '../../domain/checkout/types';
-import { NotFound } from '../../domain/shared/errors';
+import { SERVICES } from '../../domain/checkout/types';
+import { orNotFound } from '../http/validation';
 import { JSON_TYPE, jsonString } from '../payments/card-payments';
 import { paymentIdFor } from '../payments/payment-ids';
 import { createOrderSchema } from './create-order-schema';
@@ -21,20 +21,11 @@ import { createdOrderAnswer, createdOrderSchema } from './answers';
 
 const serviceParams = z.object({ service: z.enum(SERVICES) });
 
-/** The service in the path; an unknown one is an address that does not exist (404, not the 400). */
-function serviceOf(params: { service: Service }): Service {
-  try {
-    return params.service;
-  } catch {
-    throw new NotFound();
-  }
-}
-
 export function createOrderRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.post('/api/checkout/:service/create_order/', { schema: { summary: 'Place an order for won or stored lots (shipping, collection or storage)', params: serviceParams, body: createOrderSchema(() => ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: createdOrderSchema }, 400, 401, 404, 409) } }, async (request, reply) => {
     const user = requireUser(request);
-    const service = serviceOf(request.params);
+    const service = orNotFound(() => request.params.service);
     const body = request.body;
     reply.type(JSON_TYPE);
     return sendAnswer(reply, async () => {

@@ -11,7 +11,7 @@ import { requireStaff } from '../http/auth';
 import { sendAnswer } from '../http/idempotency-keys';
 import type { OrderStatus } from '../../domain/order/events';
 import { decimalToPence } from '../../domain/shared/money';
-import { NotFound } from '../../domain/shared/errors';
+import { orNotFound } from '../http/validation';
 import { ORDER_MSG } from '../../domain/order/messages';
 import { voucherDecider } from '../../domain/voucher/decide';
 import { voucherStream } from '../../domain/order/events';
@@ -27,13 +27,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const orderParams = z.object({ id: z.string().regex(UUID_RE) });
 
 /** An order id from the path: anything that cannot be one is an unknown order (404, not the 400). */
-function orderIdOf(params: { id: string }): string {
-  try {
-    return params.id;
-  } catch {
-    throw new NotFound(ORDER_MSG.notFound);
-  }
-}
+const orderIdOf = (params: { id: string }) => orNotFound(() => params.id, ORDER_MSG.notFound);
 const STATUSES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'ready_for_collection', 'collected', 'stored', 'cancelled'] as const;
 
 const requiredText = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v),

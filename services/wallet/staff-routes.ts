@@ -11,6 +11,7 @@ import { requireStaff } from '../http/auth';
 import { answers } from '../http/answers';
 import { pageAnswer, paginate } from '../http/pagination';
 import { sendAnswer } from '../http/idempotency-keys';
+import { orNotFound } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
 import { awaitWalletProjected, runWalletCommand } from './wallet-commands';
 import { findTransaction, staffTransactionAnswer } from './transactions';
@@ -23,15 +24,6 @@ import {
 export const ADJUSTMENT_DESCRIPTION = { credit: 'Credit from the house', debit: 'Charge by the house' } as const;
 
 const USER_NOT_FOUND = 'User not found.';
-
-/** The user id in the path; anything that is not a user id is a user that does not exist (404, not the 400). */
-function walletOwner(params: { userId: string }): string {
-  try {
-    return params.userId;
-  } catch {
-    throw new NotFound(USER_NOT_FOUND);
-  }
-}
 
 export function staffWalletRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -50,13 +42,13 @@ export function staffWalletRoutes(scope: FastifyInstance, ctx: AppContext): void
 
   app.get('/api/staff/wallets/:userId/', { schema: { summary: "Staff: one user's wallet", params: userIdParams, response: answers({ 200: staffWalletDetailSchema }, 401, 403, 404) } }, async (request) => {
     requireStaff(request);
-    const userId = walletOwner(request.params);
+    const userId = orNotFound(() => request.params.userId, USER_NOT_FOUND);
     return detailOr404(userId);
   });
 
   app.post('/api/staff/wallets/:userId/overdraft/', { schema: { summary: "Staff: set a user's overdraft limit", params: userIdParams, body: overdraftBody, response: answers({ 200: staffWalletDetailSchema }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
     const staff = requireStaff(request);
-    const userId = walletOwner(request.params);
+    const userId = orNotFound(() => request.params.userId, USER_NOT_FOUND);
     const body = request.body;
     await detailOr404(userId);
     return sendAnswer(reply, async () => {
@@ -71,7 +63,7 @@ export function staffWalletRoutes(scope: FastifyInstance, ctx: AppContext): void
 
   app.post('/api/staff/wallets/:userId/adjustments/', { schema: { summary: 'Staff: credit or debit a wallet by hand', params: userIdParams, body: adjustmentBody, response: answers({ 201: adjustmentAnswerSchema }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
     const staff = requireStaff(request);
-    const userId = walletOwner(request.params);
+    const userId = orNotFound(() => request.params.userId, USER_NOT_FOUND);
     const body = request.body;
     await detailOr404(userId);
     return sendAnswer(reply, async () => {
