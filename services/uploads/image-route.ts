@@ -28,8 +28,11 @@ export interface ImageRoute {
 const imageQuery = z.object({ size: z.enum(['thumb', 'full'], { error: 'size must be thumb or full.' }).default('full') });
 export const IMAGE_NOT_FOUND = 'Image not found.';
 
+/** The links of one image in a view (a valuation's photos, a received item's photos). */
+export const imageLinksSchema = z.object({ id: z.string(), url: z.string(), thumbnail_url: z.string() });
+
 /** The view's links of one image. */
-export const imageLinks = (base: string, id: string) => ({ id, url: `${base}${id}/?size=full`, thumbnail_url: `${base}${id}/?size=thumb` });
+export const imageLinks = (base: string, id: string): z.infer<typeof imageLinksSchema> => ({ id, url: `${base}${id}/?size=full`, thumbnail_url: `${base}${id}/?size=thumb` });
 
 export function imageRoute(app: FastifyInstance, ctx: AppContext, route: ImageRoute): void {
   app.get(`${route.base}:imageId/`, { schema: { summary: 'An uploaded image (thumb or full size)', querystring: imageQuery } }, async (request, reply) => {
