@@ -6,6 +6,8 @@
  */
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { launch } from 'chrome-launcher';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROME_FLAGS = [
@@ -47,6 +49,8 @@ export async function runLighthouse(url: string, preset: 'mobile' | 'desktop', c
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    // STOREFRONT_LH_SAVE=<folder>: every report's JSON, for reading the LCP phases and the request chain afterwards.
+    if (process.env.STOREFRONT_LH_SAVE) saveReport(process.env.STOREFRONT_LH_SAVE, url, preset, lhr);
     const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
     const hints = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && (a.details?.type === 'opportunity' || a.id.includes('long-tasks') || a.id === 'layout-shifts' || a.id === 'bootup-time' || a.id === 'largest-contentful-paint-element'))
@@ -63,4 +67,10 @@ export async function runLighthouse(url: string, preset: 'mobile' | 'desktop', c
   } finally {
     chrome.kill();
   }
+}
+
+function saveReport(folder: string, url: string, preset: string, lhr: object): void {
+  mkdirSync(folder, { recursive: true });
+  const page = new URL(url).pathname.split('/').filter(Boolean)[0] ?? 'home';
+  writeFileSync(join(folder, `${page}-${preset}-${Date.now()}.json`), JSON.stringify(lhr));
 }

@@ -29,6 +29,10 @@ import { CHROME_FLAGS, CHROME_PATH, runLighthouse, type LighthouseResult } from 
 
 const VERBOSE = process.env.STOREFRONT_VERBOSE === '1';
 const LH_RUNS = Math.max(1, Number(process.env.STOREFRONT_LH_RUNS ?? 1));
+/** Lighthouse's pages; STOREFRONT_LH_PAGES=lot (or home) and STOREFRONT_LH_PRESETS=mobile (or desktop) narrow a run. */
+const LH_PAGES = [['home', () => '/'], ['lot', (lot: string) => `/product/${lot}`]] as const;
+const LH_ONLY = (process.env.STOREFRONT_LH_PAGES ?? '').split(',').filter(Boolean);
+const LH_PRESETS = (process.env.STOREFRONT_LH_PRESETS ?? 'mobile,desktop').split(',').filter((p): p is 'mobile' | 'desktop' => p === 'mobile' || p === 'desktop');
 /** STOREFRONT_ONLY=cls or lighthouse: one part alone. */
 const ONLY = process.env.STOREFRONT_ONLY ?? '';
 /** STOREFRONT_CALIBRATE=0: only the presets as they are, without the run calibrated to the machine's speed. */
@@ -138,8 +142,8 @@ async function main(): Promise<void> {
       await browser?.close();
     }
     const afterCls = { server: house.cpuSeconds(), self: selfCpu(), machine: machineBusySeconds(), wall: performance.now() };
-    for (const [name, url] of ONLY === 'cls' ? [] : [['home', '/'], ['lot', `/product/${house.liveLotId}`]] as const) {
-      for (const preset of ['mobile', 'desktop'] as const) {
+    for (const [name, url] of ONLY === 'cls' ? [] : LH_PAGES.filter(([page]) => LH_ONLY.length === 0 || LH_ONLY.includes(page)).map(([page, path]) => [page, path(house.liveLotId)] as const)) {
+      for (const preset of LH_PRESETS) {
         const raw = await lighthouseMedian(`${house.url}${url}`, preset);
         // Then the same with the CPU simulation calibrated to this machine's speed (storefront-lighthouse.ts).
         const calibrated = CALIBRATE && Number.isFinite(raw.benchmarkIndex) ? await lighthouseMedian(`${house.url}${url}`, preset, raw.benchmarkIndex) : null;

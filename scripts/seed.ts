@@ -34,6 +34,7 @@ try {
   console.log('  (seller@whisky.test, bidder1@whisky.test ... bidder7@whisky.test; staff and buyer as the accounts slice prints them).');
 } finally {
   await ctx.projections.stop();
+  await ctx.signIn.db.destroy();
   await ctx.db.destroy();
   await target.stop();
 }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { createLogger } from './logger';
 import type { Config } from './config';
-import { createDb, LEASED_SILENCE_LIMIT_MS, poolStats, type Db } from './db/database';
+import { createDb, createSidePool, LEASED_SILENCE_LIMIT_MS, poolStats, type Db } from './db/database';
 import { EventStore } from './event-store/event-store';
 import { CommandHandler } from './commands/command-handler';
 import { ProjectionRunner } from '../projections/runner';
@@ -28,6 +28,11 @@ export interface AppContext {
   databaseUrl: string;
   log: Logger;
   db: Db;
+  /**
+   * Trusted sign-ins' own small pool, with a store and command reader on it (createSidePool): such a login's
+   * throttle checks, account read and new session never wait for a connection behind bids, pages or a login flood.
+   */
+  signIn: { db: Db; store: EventStore; commands: CommandHandler };
   store: EventStore;
   commands: CommandHandler;
   projections: ProjectionRunner;
@@ -55,6 +60,8 @@ export function createContext(config: Config, databaseUrl: string, options: { cl
   const log = options.log ?? createLogger(config);
   const db = createDb(databaseUrl, options.poolSize ?? 10, config.lotLeases ? LEASED_SILENCE_LIMIT_MS : undefined);
   const store = new EventStore(db);
+  const signInDb = createSidePool(db, databaseUrl, 2);
+  const signInStore = new EventStore(signInDb);
   const clock = options.clock ?? systemClock;
   const tokens = new TokenService(loadOrCreateSigningKey(config.tokenSecret, config.dataDir), () => clock.now());
   const ctx: AppContext = {
@@ -62,6 +69,7 @@ export function createContext(config: Config, databaseUrl: string, options: { cl
     databaseUrl,
     log,
     db,
+    signIn: { db: signInDb, store: signInStore, commands: new CommandHandler(signInStore) },
     store,
     commands: new CommandHandler(store),
     projections: new ProjectionRunner(db, store, allProjections, log),

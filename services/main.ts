@@ -61,6 +61,7 @@ async function main(): Promise<void> {
       await node?.stop();
       await ctx.projections.stop();
       await ctx.passwords.close();
+      await ctx.signIn.db.destroy();
       await ctx.db.destroy();
       await target.stop();
       log.info(`Stopped: requests finished, background work stopped${target.embedded ? ', embedded PostgreSQL stopped' : ', database connections closed'}`);

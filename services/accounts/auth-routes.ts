@@ -1,7 +1,10 @@
 /** /api/auth/*: sign-up, verification, sign-in, token refresh, logout, websocket tickets; social sign-in (social/). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { parseBody } from '../http/validation';
+import { answers, messageAnswer } from '../http/answers';
+import { refreshedAnswer, signedInAnswer, wsTicketAnswer } from './answers';
 import { Throttled, Unauthorized } from '../../domain/shared/errors';
 import { throttledMessage } from './throttle';
 import { loginSchema, refreshRequestSchema, refreshSchema, registrationSchema, tokenSchema } from './schemas';
@@ -16,9 +19,11 @@ import { assertSameSiteCall, clearRefreshCookie, refreshCookieOf, setRefreshCook
 
 export const LOGGED_OUT = 'You have been logged out.';
 
-export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/auth/register/', { schema: { summary: 'Register (sends a verification email)', body: registrationSchema(ctx.clock.now()) } }, async (request, reply) => {
-    const form = parseBody(registrationSchema(ctx.clock.now()), request.body);
+export function authRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const registration = registrationSchema(() => ctx.clock.now());
+  app.post('/api/auth/register/', { schema: { summary: 'Register (sends a verification email)', body: registration, response: answers({ 201: messageAnswer }, 400, 429, 503) } }, async (request, reply) => {
+    const form = request.body;
     // The same answer whether the email is new or taken (the owner of a taken one is emailed instead).
     await signUp(ctx, form, request.ip, request.id);
     return reply.status(201).send({ detail: REGISTERED });
@@ -26,8 +31,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Every answer that signs someone in also sets the refresh cookie (the web client's only copy); the JSON keeps its
   // fields for API clients.
-  app.post('/api/auth/verify_email/', { schema: { summary: 'Verify the email and sign in', body: tokenSchema } }, async (request, reply) => {
-    const { token } = parseBody(tokenSchema, request.body);
+  app.post('/api/auth/verify_email/', { schema: { summary: 'Verify the email and sign in', body: tokenSchema, response: answers({ 200: signedInAnswer }, 400, 429) } }, async (request, reply) => {
+    const { token } = request.body;
     const answer = await guarded(ctx, request.ip, () => verifyEmailToken(ctx, token, request.id));
     setRefreshCookie(request, reply, answer.refresh, false);
     return answer;
@@ -38,8 +43,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const wait = ctx.passwords.refusals.lockedFor(request.ip, ctx.clock.now());
     if (wait > 0) throw new Throttled(throttledMessage(wait), wait);
   };
-  app.post('/api/auth/login/', { schema: { summary: 'Sign in', body: loginSchema }, onRequest: refuseFlooding }, async (request, reply) => {
-    const input = parseBody(loginSchema, request.body);
+  app.post('/api/auth/login/', { schema: { summary: 'Sign in', body: loginSchema, response: answers({ 200: signedInAnswer }, 400, 429, 503) }, onRequest: refuseFlooding }, async (request, reply) => {
+    const input = request.body;
     const answer = await login(ctx, input, request.ip);
     setRefreshCookie(request, reply, answer.refresh, input.remember_me);
     return answer;
@@ -48,8 +53,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The refresh token comes in the body (API clients: the rotated one comes back in the body) or in the cookie (the
   // web client: the rotated one goes back only in the cookie, so no page script ever reads it). No Idempotency-Key:
   // a stored answer would keep a live token, and a replay would not set the cookie.
-  app.post('/api/auth/refresh_token', { config: { idempotency: false }, schema: { summary: 'Rotate the refresh token for a new access token (body or cookie)', body: refreshRequestSchema } }, async (request, reply) => {
-    const { refresh: given } = parseBody(refreshRequestSchema, request.body ?? {});
+  app.post('/api/auth/refresh_token', { config: { idempotency: false }, schema: { summary: 'Rotate the refresh token for a new access token (body or cookie)', body: refreshRequestSchema, response: answers({ 200: refreshedAnswer }, 400, 401, 403) } }, async (request, reply) => {
+    const { refresh: given } = request.body;
     const cookie = given ? null : refreshCookieOf(request);
     if (!given && !cookie) parseBody(refreshSchema, request.body ?? {}); // the field error API clients always had
     if (given) {
@@ -70,7 +75,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Logout: ends every session of the user and closes their sockets; harmless when anonymous. The user is the bearer
   // token's, or, without one, the refresh cookie's (then only from our own page: the CSRF rule). The cookie is cleared.
-  app.get('/api/auth/clear_ws_connections/', { schema: { summary: "Log out (ends the user's sessions, closes sockets)" } }, async (request, reply) => {
+  app.get('/api/auth/clear_ws_connections/', { schema: { summary: "Log out (ends the user's sessions, closes sockets)", response: answers({ 200: messageAnswer }, 403) } }, async (request, reply) => {
     let userId = request.user?.id ?? null;
     const cookie = refreshCookieOf(request);
     if (!userId && cookie) {
@@ -84,7 +89,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { detail: LOGGED_OUT };
   });
 
-  app.get('/api/auth/get_ws_ticket/', { schema: { summary: 'A single-use websocket ticket' } }, async (request) => ({ ticket_uuid: await issueWsTicket(ctx, request.user) }));
+  app.get('/api/auth/get_ws_ticket/', { schema: { summary: 'A single-use websocket ticket', response: answers({ 200: wsTicketAnswer }) } }, async (request) => ({ ticket_uuid: await issueWsTicket(ctx, request.user) }));
 
   socialRoutes(app, ctx);
 }

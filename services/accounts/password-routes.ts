@@ -1,7 +1,9 @@
 /** Password reset by emailed link, and password change while signed in. */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { parseBody } from '../http/validation';
+import { answers, messageAnswer } from '../http/answers';
+import { passwordChangedAnswer } from './answers';
 import { requireUser } from '../http/auth';
 import { ValidationError } from '../../domain/shared/errors';
 import { validateEmail } from '../../domain/account/rules';
@@ -12,30 +14,31 @@ import {
   assertResetTokenValid, changePassword, confirmPasswordReset, requestPasswordReset, RESET_DONE, RESET_REQUESTED,
 } from './password-change';
 
-export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/auth/password_reset/', { schema: { summary: 'Email a password reset link', body: emailSchema } }, async (request) => {
-    const { email } = parseBody(emailSchema, request.body);
+export function passwordRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/auth/password_reset/', { schema: { summary: 'Email a password reset link', body: emailSchema, response: answers({ 200: messageAnswer }, 400) } }, async (request) => {
+    const { email } = request.body;
     const problem = validateEmail(email);
     if (problem) throw new ValidationError({ email: [problem] });
     await requestPasswordReset(ctx, email);
     return { detail: RESET_REQUESTED };
   });
 
-  app.post('/api/auth/password_reset/validate_token/', { schema: { summary: 'Check a password reset token', body: tokenSchema } }, async (request) => {
-    const { token } = parseBody(tokenSchema, request.body);
+  app.post('/api/auth/password_reset/validate_token/', { schema: { summary: 'Check a password reset token', body: tokenSchema, response: answers({ 200: messageAnswer }, 400, 429) } }, async (request) => {
+    const { token } = request.body;
     await guarded(ctx, request.ip, () => assertResetTokenValid(ctx, token));
     return { detail: 'OK' };
   });
 
-  app.post('/api/auth/password_reset/confirm/', { schema: { summary: 'Set a new password with a reset token', body: resetConfirmSchema } }, async (request) => {
-    const { token, password } = parseBody(resetConfirmSchema, request.body);
+  app.post('/api/auth/password_reset/confirm/', { schema: { summary: 'Set a new password with a reset token', body: resetConfirmSchema, response: answers({ 200: messageAnswer }, 400, 429) } }, async (request) => {
+    const { token, password } = request.body;
     await guarded(ctx, request.ip, () => confirmPasswordReset(ctx, token, password), (e) => !!e.fields.token);
     return { detail: RESET_DONE };
   });
 
-  app.post('/api/auth/users/set_password/', { schema: { summary: 'Change the password (ends other sessions)', body: setPasswordSchema } }, async (request, reply) => {
+  app.post('/api/auth/users/set_password/', { schema: { summary: 'Change the password (ends other sessions)', body: setPasswordSchema, response: answers({ 200: passwordChangedAnswer }, 400, 401, 429, 503) } }, async (request, reply) => {
     const caller = requireUser(request);
-    const body = parseBody(setPasswordSchema, request.body);
+    const body = request.body;
     const answer = await changePassword(ctx, caller, body.current_password, body.new_password, request.ip);
     setRefreshCookie(request, reply, answer.refresh, false); // the new session is this device's
     return answer;

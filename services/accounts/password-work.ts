@@ -9,6 +9,7 @@ import { checkPassword, CURRENT_PARAMS, formatHash, hashPassword, type HashParam
 import { HashThreads } from './hashing/hash-threads';
 import { WorkQueue, type WorkLimits, type WorkStats } from './work-queue';
 import { RefusalCounter, TrustedAddresses } from './refusals';
+import { HashBudget, PromptLane } from './prompt-lane';
 import type { Unavailable } from '../../domain/shared/errors';
 
 /** The slow part, replaceable so tests can count or block hashes. */
@@ -36,6 +37,8 @@ function threadHasher(threads: HashThreads): Hasher {
 export interface PasswordWorkLimits extends WorkLimits {
   /** How much lower than the event loop the hashing threads run (Linux nice, 0-19). */
   nice?: number;
+  /** Trusted logins' checks a second that may run at once at normal priority (prompt-lane.ts); 0 or absent: none. */
+  promptPerSecond?: number;
 }
 
 export class PasswordWork {
@@ -46,16 +49,23 @@ export class PasswordWork {
   readonly trusted = new TrustedAddresses();
 
   private readonly hasher: Hasher;
+  /** Trusted checks at normal priority within a budget, on a thread of their own (or the test's hasher). */
+  private readonly prompt: { lane: PromptLane; hasher: Hasher } | null;
 
   /** Limits: `config.passwordHashing` (services/config.ts) in the server; without a hasher, threads of its own. */
   constructor(limits: PasswordWorkLimits, hasher?: Hasher, readonly params: HashParams = CURRENT_PARAMS) {
     this.queue = new WorkQueue(limits);
     this.hasher = hasher ?? threadHasher(new HashThreads(limits.concurrency, limits.nice ?? 0));
+    const perSecond = limits.promptPerSecond ?? 0;
+    this.prompt = perSecond > 0
+      ? { lane: new PromptLane(new HashBudget(perSecond), limits.maxWaitMs), hasher: hasher ?? threadHasher(new HashThreads(1, 0)) }
+      : null;
   }
 
   /** Stops the hashing threads (server stop). */
   async close(): Promise<void> {
     await this.hasher.close?.();
+    if (this.prompt && this.prompt.hasher !== this.hasher) await this.prompt.hasher.close?.();
   }
 
   hash(password: string): Promise<string> {
@@ -64,7 +74,9 @@ export class PasswordWork {
 
   /** `needsRehash`: right password, older parameters; the caller stores `hash(password)` (login does). */
   verify(password: string, stored: string, priority = false): Promise<Verified> {
-    return this.queue.run(() => this.hasher.check(password, stored, this.params), { priority });
+    const prompt = this.prompt;
+    const promptly = priority && prompt ? prompt.lane.tryRun(() => prompt.hasher.check(password, stored, this.params)) : null;
+    return promptly ?? this.queue.run(() => this.hasher.check(password, stored, this.params), { priority });
   }
 
   /**
@@ -79,6 +91,7 @@ export class PasswordWork {
 
   /** True when a job now would be refused at once: a flood is answered before it costs even a query. */
   isFull(priority = false): boolean {
+    if (priority && this.prompt?.lane.hasRoom()) return false;
     return this.queue.isFull(priority);
   }
 
@@ -86,7 +99,8 @@ export class PasswordWork {
     return this.queue.refusal();
   }
 
-  stats(): WorkStats {
-    return this.queue.stats();
+  /** The ordinary queue's figures, and `prompt`: the checks the prompt lane took. */
+  stats(): WorkStats & { prompt: number } {
+    return { ...this.queue.stats(), prompt: this.prompt?.lane.count() ?? 0 };
   }
 }

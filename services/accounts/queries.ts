@@ -7,31 +7,12 @@ import type { Db } from '../db/database';
 import type { UsersTable } from '../../projections/users/tables';
 import '../../projections/users/tables';
 import type { AccountState } from '../../domain/account/state';
+import type { UserView } from './answers';
 
 export type UserRow = Selectable<UsersTable>;
 
-/** The user as the API shows it (docs/api.md "User"): settings flat on the user. */
-export interface UserView {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  title: string | null;
-  phone_number: string;
-  birth_date: string | null;
-  is_staff: boolean;
-  is_auditor: boolean;
-  is_verified: boolean;
-  is_completed: boolean;
-  unpaid_lots_to_notify: boolean;
-  vat_enabled: boolean;
-  vat_number: string;
-  company_name: string;
-  audio_cue: string;
-  is_audio_cues: boolean;
-  promotional_email: boolean;
-  registration_fee_status: boolean;
-}
+/** The user as the API shows it (docs/api.md "User"): its schema is the answer's (answers.ts). */
+export type { UserView };
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 

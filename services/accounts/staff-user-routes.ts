@@ -3,12 +3,17 @@
  * registration fee (POST /api/staff/users/{id}/registration_fee_paid/, in user-routes.ts) until card payment opens.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireStaff } from '../http/auth';
-import { paginate } from '../http/pagination';
-import { parseQuery, queryBool } from '../http/validation';
+import { pageAnswer, paginate } from '../http/pagination';
+import { queryBool } from '../http/validation';
+import { answers } from '../http/answers';
+import { staffUserAnswer, type StaffUserRow } from './answers';
+
+export type { StaffUserRow };
 
 export const STAFF_USERS_PAGE_SIZE = 25;
 
@@ -19,26 +24,14 @@ const staffUsersQuery = z.object({
   page_size: z.coerce.number({ error: 'Enter a page size.' }).int().min(1).max(100).default(STAFF_USERS_PAGE_SIZE),
 });
 
-/** One user as the staff list shows it: who they are and whether they may bid. */
-export interface StaffUserRow {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_verified: boolean;
-  is_staff: boolean;
-  registration_fee_status: boolean;
-  registration_fee_paid_at: string | null;
-  registered_at: string;
-}
-
 /** `%` and `_` typed by staff are literal characters, not wildcards. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function staffUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/users/', { schema: { summary: 'Staff: list users', querystring: staffUsersQuery } }, async (request) => {
+export function staffUserRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/staff/users/', { schema: { summary: 'Staff: list users', querystring: staffUsersQuery, response: answers({ 200: pageAnswer(staffUserAnswer) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
-    const q = parseQuery(staffUsersQuery, request.query);
+    const q = request.query;
     let base = ctx.db.selectFrom('users');
     if (q.search) {
       const pattern = likePattern(q.search);

@@ -11,7 +11,7 @@
 import { sql } from 'kysely';
 import { Throttled } from '../../domain/shared/errors';
 import { normaliseEmail } from '../../domain/account/events';
-import type { Db } from '../db/database';
+import { originOf, type Db } from '../db/database';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
@@ -78,7 +78,9 @@ async function isKnown(db: Db, source: LoginSource, now: Date): Promise<boolean>
  * locked address or at a locked account is refused without a query.
  */
 const locksByDb = new WeakMap<object, Map<string, number>>();
-function seenLocks(db: Db): Map<string, number> {
+function seenLocks(handle: Db): Map<string, number> {
+  // The sign-ins' own pool (ctx.signIn) and the main one share what they have seen: one memory per database.
+  const db = originOf(handle);
   let locks = locksByDb.get(db);
   if (!locks) {
     locks = new Map();

@@ -3,13 +3,16 @@
  * ever reaches their own: another user's id or address answers 404. Field rules and messages are the domain's
  * (domain/address/rules.ts); the schemas here only bound the shapes.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireUser, type AuthUser } from '../http/auth';
-import { paginate, pageQuery } from '../http/pagination';
-import { parseBody, parseParams, parseQuery } from '../http/validation';
+import { pageAnswer, paginate, pageQuery } from '../http/pagination';
+import { orNotFound } from '../http/validation';
+import { answers, noContent } from '../http/answers';
 import { NotFound } from '../../domain/shared/errors';
+import { addressAnswer } from './answers';
 import { ADDRESS_NOT_FOUND } from '../../domain/address/change-addresses';
 import type { AddressType } from '../../domain/address/events';
 import { addAddress, changeAddress, removeAddress } from './address-commands';
@@ -30,13 +33,7 @@ const addressBody = z.object({
 const userParams = z.object({ id: z.string().max(64) });
 const addressParams = z.object({ id: z.string().uuid(ADDRESS_NOT_FOUND) });
 
-function ownAddressId(params: unknown): string {
-  try {
-    return parseParams(addressParams, params).id;
-  } catch {
-    throw new NotFound(ADDRESS_NOT_FOUND);
-  }
-}
+const ownAddressId = (params: z.infer<typeof addressParams>) => orNotFound(() => params.id, ADDRESS_NOT_FOUND);
 
 /** A body naming another user is answered like another user's object: 404. */
 function checkOwner(user: AuthUser, owner: string | number | null | undefined): void {
@@ -45,37 +42,40 @@ function checkOwner(user: AuthUser, owner: string | number | null | undefined): 
 
 const meta = (user: AuthUser, requestId: string) => ({ user_id: user.id, request_id: requestId });
 
-export function addressRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const list = (type: AddressType) => async (request: FastifyRequest) => {
+const listSchema = (summary: string) => ({ summary, params: userParams, querystring: pageQuery, response: answers({ 200: pageAnswer(addressAnswer) }, 400, 401, 404) });
+
+export function addressRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const list = (type: AddressType) => async (request: { user: AuthUser | null; url: string; params: z.infer<typeof userParams>; query: z.infer<typeof pageQuery> }) => {
     const user = requireUser(request);
-    const { id } = parseParams(userParams, request.params);
+    const { id } = request.params;
     if (id !== user.id) throw new NotFound();
-    const { page, page_size } = parseQuery(pageQuery, request.query);
+    const { page, page_size } = request.query;
     const { count, results } = await listAddresses(ctx, user.id, type, page, page_size);
     return paginate(results, count, page, page_size, request.url);
   };
-  app.get('/api/users/:id/billing_addresses/', { schema: { summary: "The user's billing addresses", params: userParams, querystring: pageQuery } }, list('BILLING'));
-  app.get('/api/users/:id/shipping_addresses/', { schema: { summary: "The user's shipping addresses", params: userParams, querystring: pageQuery } }, list('SHIPPING'));
+  app.get('/api/users/:id/billing_addresses/', { schema: listSchema("The user's billing addresses") }, list('BILLING'));
+  app.get('/api/users/:id/shipping_addresses/', { schema: listSchema("The user's shipping addresses") }, list('SHIPPING'));
 
-  app.post('/api/addresses/', { schema: { summary: 'Add an address', body: addressBody } }, async (request, reply) => {
+  app.post('/api/addresses/', { schema: { summary: 'Add an address', body: addressBody, response: answers({ 201: addressAnswer }, 400, 401, 404) } }, async (request, reply) => {
     const user = requireUser(request);
-    const { addr_type, user: owner, is_default, ...input } = parseBody(addressBody, request.body);
+    const { addr_type, user: owner, is_default, ...input } = request.body;
     checkOwner(user, owner);
     const address = await addAddress(ctx, user.id, addr_type ?? null, input, is_default === true, meta(user, request.id));
     return reply.status(201).send(address);
   });
 
-  app.patch('/api/addresses/:id/', { schema: { summary: 'Change an address', params: addressParams, body: addressBody } }, async (request) => {
+  app.patch('/api/addresses/:id/', { schema: { summary: 'Change an address', params: addressParams, body: addressBody, response: answers({ 200: addressAnswer }, 400, 401, 404) } }, async (request) => {
     const user = requireUser(request);
     const id = ownAddressId(request.params);
-    const { addr_type, user: owner, is_default, ...input } = parseBody(addressBody, request.body);
+    const { addr_type, user: owner, is_default, ...input } = request.body;
     checkOwner(user, owner);
     return changeAddress(ctx, user.id, id, addr_type ?? null, input, is_default !== false, meta(user, request.id));
   });
 
-  app.delete('/api/addresses/:id/', { schema: { summary: 'Delete an address', params: addressParams } }, async (request, reply) => {
+  app.delete('/api/addresses/:id/', { schema: { summary: 'Delete an address', params: addressParams, response: answers({ 204: noContent }, 401, 404) } }, async (request, reply) => {
     const user = requireUser(request);
     await removeAddress(ctx, user.id, ownAddressId(request.params), meta(user, request.id));
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

@@ -4,13 +4,14 @@
  */
 import { COUNTRIES, findCountry, type Country } from '../../domain/address/countries';
 import { carrierForCode, shippingCountries } from '../../domain/checkout/shipping-zones';
-import type { Carrier } from '../../domain/checkout/types';
+import type { z } from 'zod';
+import type { countryAnswer, divisionsAnswer } from './answers';
 
 export { findCountry, type Country };
 
-export interface CountryView { name: string; slug: string; code: string; delivery: Carrier }
+export type CountryView = z.infer<typeof countryAnswer>;
 
-export interface DivisionsView { country: string; delivery: Carrier; regions: { name: string; code: string }[] }
+export type DivisionsView = z.infer<typeof divisionsAnswer>;
 
 export const countryView = (c: Country): CountryView => ({ name: c.name, slug: c.slug, code: c.code, delivery: carrierForCode(c.code) });
 

@@ -3,9 +3,12 @@
  * estimate of one lot to a country (the lot page). Zones and prices are the domain's (domain/checkout/).
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { parseParams, parseQuery } from '../http/validation';
+import { orNotFound } from '../http/validation';
+import { answers } from '../http/answers';
+import { countryAnswer, currencyAnswer, divisionsAnswer, shippingCountryAnswer, shippingEstimateAnswer } from './answers';
 import { NotFound, ValidationError } from '../../domain/shared/errors';
 import { penceToDecimal } from '../../domain/shared/money';
 import { UNITED_KINGDOM } from '../../domain/address/countries';
@@ -25,32 +28,28 @@ const CARRIERS = Object.entries(CARRIER_PRICES).map(([name, p]) => ({
   name: name as DeliverableCarrier, first_bottle: penceToDecimal(p.first_bottle), each_further: penceToDecimal(p.each_further),
 }));
 
-export function countryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/countries/', { schema: { summary: 'Countries' } }, async () => countryList());
+export function countryRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/countries/', { schema: { summary: 'Countries', response: answers({ 200: z.array(countryAnswer) }) } }, async () => countryList());
 
-  app.get('/api/divisions/:countrySlug/', { schema: { summary: "A country's regions", params: slugParams } }, async (request) => {
-    const { countrySlug } = parseParams(slugParams, request.params);
+  app.get('/api/divisions/:countrySlug/', { schema: { summary: "A country's regions", params: slugParams, response: answers({ 200: divisionsAnswer }, 400, 404) } }, async (request) => {
+    const { countrySlug } = request.params;
     const country = findCountry(countrySlug.toLowerCase());
     if (!country) throw new NotFound('Country not found.');
     return divisions(country);
   });
 
-  app.get('/api/currencies/', { schema: { summary: 'Currencies' } }, async () => currencies());
+  app.get('/api/currencies/', { schema: { summary: 'Currencies', response: answers({ 200: z.array(currencyAnswer) }) } }, async () => currencies());
 
-  app.get('/api/shipping_countries/', { schema: { summary: 'Countries the house ships to' } }, async () => shippingCountryList());
+  app.get('/api/shipping_countries/', { schema: { summary: 'Countries the house ships to', response: answers({ 200: z.array(shippingCountryAnswer) }) } }, async () => shippingCountryList());
 
   /**
    * One lot to one country: the country asked, else the caller's default shipping address's, else the UK. The
    * insurance is on the lot's price now (hammer once sold, else the current bid, else the opening bid).
    */
-  app.get('/api/shipping_estimate/:lotId/', { schema: { summary: 'Shipping estimate for a lot', params: lotParams, querystring: estimateQuery } }, async (request) => {
-    let lotId: string;
-    try {
-      ({ lotId } = parseParams(lotParams, request.params));
-    } catch {
-      throw new NotFound('Lot not found.');
-    }
-    const { country: asked } = parseQuery(estimateQuery, request.query);
+  app.get('/api/shipping_estimate/:lotId/', { schema: { summary: 'Shipping estimate for a lot', params: lotParams, querystring: estimateQuery, response: answers({ 200: shippingEstimateAnswer }, 400, 404) } }, async (request) => {
+    const lotId = orNotFound(() => request.params.lotId, 'Lot not found.');
+    const { country: asked } = request.query;
     const lot = await ctx.db.selectFrom('lots')
       .select(['hammer_price_pence', 'current_price_pence', 'opening_bid_pence', 'vat_enabled']).where('id', '=', lotId).executeTakeFirst();
     if (!lot) throw new NotFound('Lot not found.');

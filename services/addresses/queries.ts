@@ -4,24 +4,15 @@
  */
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
-import type { AddressFields, AddressType } from '../../domain/address/events';
+import type { z } from 'zod';
+import type { AddressType } from '../../domain/address/events';
+import type { addressAnswer } from './answers';
 import { carrierForCountry } from '../../domain/checkout/shipping-zones';
-import type { Carrier } from '../../domain/checkout/types';
 import type { AddressesTable } from '../../projections/addresses/tables';
 import '../../projections/addresses/tables';
 
-/** An address as the API answers it (docs/checkout-api.md). */
-export interface AddressView extends AddressFields {
-  id: string;
-  addr_type: AddressType;
-  user: string;
-  /** The carrier of the address's country (its shipping zone), or "Non Deliverable Zone". */
-  type_delivery: Carrier | null;
-  is_default: boolean;
-  isLastModifyed: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** An address as the API answers it (docs/checkout-api.md): the answer's schema (answers.ts). */
+export type AddressView = z.infer<typeof addressAnswer>;
 
 type Row = Selectable<AddressesTable>;
 

@@ -7,6 +7,7 @@ import type { EventMetadata } from '../event-store/types';
 import { NotFound } from '../../domain/shared/errors';
 import type { LotRow } from './lots/shape';
 import { awaitViews } from '../http/read-your-writes';
+import { orNotFound } from '../http/validation';
 
 const uuid = z.string().uuid();
 
@@ -17,8 +18,9 @@ export function idOr404(value: unknown, message = 'Not found.'): string {
   return parsed.data;
 }
 
+/** The path's id; a route's params schema that refuses it (services/http/contract.ts) also means 404. */
 export function idFromParams(request: FastifyRequest, message?: string): string {
-  return idOr404((request.params as { id?: unknown }).id, message);
+  return idOr404(orNotFound(() => (request.params as { id?: unknown }).id, message), message);
 }
 
 export async function findLot(ctx: AppContext, id: string): Promise<LotRow | undefined> {

@@ -35,8 +35,27 @@ export function silenceLimitOf(db: Db): number | undefined {
   return silenceLimits.get(db);
 }
 
-export function createDb(connectionString: string, max = 10, silenceLimitMs?: number): Db {
+/**
+ * A second, small pool on the same database, for work that must not wait for a connection behind the main pool's
+ * bids, pages and projections (sign-ins: docs/accounts.md). Its connections close after a few idle seconds and never
+ * keep the process alive. State kept per database in memory (the sign-in throttle's locks) is kept for `main`.
+ */
+export function createSidePool(main: Db, connectionString: string, max: number): Db {
+  const side = createDb(connectionString, max, silenceLimitOf(main), { allowExitOnIdle: true, idleTimeoutMillis: 5_000 });
+  origins.set(side, originOf(main));
+  return side;
+}
+
+const origins = new WeakMap<Db, Db>();
+
+/** The main handle a side pool belongs to; a main handle is its own. */
+export function originOf(db: Db): Db {
+  return origins.get(db) ?? db;
+}
+
+export function createDb(connectionString: string, max = 10, silenceLimitMs?: number, extra: Pick<pg.PoolConfig, 'allowExitOnIdle' | 'idleTimeoutMillis'> = {}): Db {
   const pool = new pg.Pool({
+    ...extra,
     connectionString,
     max,
     // Backstop: the server ends a session left "idle in transaction" this long (code that awaits something other than

@@ -30,7 +30,7 @@ export function answers<S extends Record<number, z.ZodType>>(success: S, ...erro
 /** `{"detail": "..."}` as a success answer (a sentence for people: "You have been logged out."). */
 export const messageAnswer = z.object({ detail: z.string() }).meta({ id: 'Message', description: 'What was done, written for people.' });
 
-/** A 204: no body at all (the document shows no content). */
+/** A 204: no body at all (the document shows no content); `reply.status(204).send(null)` (Fastify sends no body on a 204). */
 export const noContent = z.null().describe('No content.');
 
 /** Money as the API sends it: pounds as a decimal string with two places ("125.00"). */

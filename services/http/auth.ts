@@ -26,12 +26,12 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-export function requireUser(request: FastifyRequest): AuthUser {
+export function requireUser(request: Pick<FastifyRequest, 'user'>): AuthUser {
   if (!request.user) throw new Unauthorized();
   return request.user;
 }
 
-export function requireStaff(request: FastifyRequest): AuthUser {
+export function requireStaff(request: Pick<FastifyRequest, 'user'>): AuthUser {
   const user = requireUser(request);
   if (!user.is_staff) throw new Forbidden();
   return user;

@@ -13,8 +13,8 @@ const manifest: ViteManifest = {
 
 test('given a lot page, when its HTML is written, then its chunk and the chunks only it needs are preloaded, styles first', () => {
   assert.equal(routePreloadTags(manifest, 'product'), [
-    '<link rel="preload" as="style" href="/assets/product-page-e5.css" />',
-    '<link rel="preload" as="style" href="/assets/chart-d4.css" />',
+    '<link rel="stylesheet" crossorigin href="/assets/product-page-e5.css" />',
+    '<link rel="stylesheet" crossorigin href="/assets/chart-d4.css" />',
     '<link rel="modulepreload" crossorigin href="/assets/product-page-e5.js" />',
     '<link rel="modulepreload" crossorigin href="/assets/chart-d4.js" />',
   ]);

@@ -84,7 +84,7 @@ export async function startTestApp(
     viewsWaitMs: 15_000,
     // Tests are not about the hashing threads' priority or the queue's wait (password-work.int.test.ts sets its own):
     // on a loaded machine a niced thread could take seconds a hash and a short wait would answer 503.
-    passwordHashing: { concurrency: 1, maxQueued: 64, maxWaitMs: 120_000, nice: 0 },
+    passwordHashing: { concurrency: 1, maxQueued: 64, maxWaitMs: 120_000, nice: 0, promptPerSecond: 0 },
     ...options.config,
   };
   const clock = options.clock ?? new TestClock();
@@ -106,6 +106,7 @@ export async function startTestApp(
       if (started) for (const feature of [...featuresFor(config.role)].reverse()) await feature.stop?.(ctx);
       await ctx.projections.stop();
       await ctx.passwords.close();
+      await ctx.signIn.db.destroy();
       await ctx.db.destroy();
       if (!options.database) await database.drop();
     },

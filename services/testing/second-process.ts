@@ -10,5 +10,6 @@ export function startSecondProcess(t: TestApp): AppContext {
 
 export async function stopSecondProcess(ctx: AppContext): Promise<void> {
   await ctx.projections.stop();
+  await ctx.signIn.db.destroy();
   await ctx.db.destroy();
 }

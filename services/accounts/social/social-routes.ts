@@ -6,17 +6,19 @@
  */
 import { setRefreshCookie } from '../refresh-cookie';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { RuleBroken, ValidationError } from '../../../domain/shared/errors';
 import type { SocialProvider } from '../../../domain/account/events';
-import { parseBody } from '../../http/validation';
+import { answers } from '../../http/answers';
+import { socialSignedInAnswer } from '../answers';
 import { guarded } from '../../limits/guesses';
 import { verifyGoogleIdToken } from './google';
 import { verifyFacebookToken } from './facebook';
 import { noVerifiedEmail, notConfigured, ProviderUnavailable, refused, TokenRefused, unreachable, type SocialProfile } from './providers';
 import { socialSignIn } from './social-sign-in';
-import { socialProviders } from './client-settings';
+import { socialProviders, socialProvidersAnswer } from './client-settings';
 
 const body = z.object({ auth_token: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(8192, 'Invalid token.') });
 
@@ -30,14 +32,15 @@ async function checkToken(ctx: AppContext, provider: SocialProvider, token: stri
   return verifyFacebookToken({ appId: facebook.appId, appSecret: facebook.appSecret, graphUrl: facebook.graphUrl }, token);
 }
 
-export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function socialRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const providers = socialProviders(ctx.config);
   app.get('/api/social_auth/providers/', {
-    schema: { summary: 'The social sign-in providers configured here, with their public client ids (null: not configured)' },
+    schema: { summary: 'The social sign-in providers configured here, with their public client ids (null: not configured)', response: answers({ 200: socialProvidersAnswer }) },
   }, async () => providers);
   for (const provider of ['google', 'facebook'] as const) {
-    app.post(`/api/social_auth/${provider}/`, { schema: { summary: `Sign in with ${provider} (auth_token)`, body } }, async (request, reply) => {
-      const { auth_token } = parseBody(body, request.body);
+    app.post(`/api/social_auth/${provider}/`, { schema: { summary: `Sign in with ${provider} (auth_token)`, body, response: answers({ 200: socialSignedInAnswer }, 400, 429, 503) } }, async (request, reply) => {
+      const { auth_token } = request.body;
       let profile: SocialProfile;
       try {
         profile = await guarded(ctx, request.ip, async () => {

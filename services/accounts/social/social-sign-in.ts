@@ -13,6 +13,8 @@ import { createAccount } from '../create-account';
 import { awaitProjected, runAccountCommand } from '../account-commands';
 import { openSession, revokeUserSessions } from '../sessions';
 import { getUserById, toUserView, userViewOfState } from '../queries';
+import type { z } from 'zod';
+import type { socialSignedInAnswer } from '../answers';
 import { loadAccount } from '../lookup';
 import type { SocialProfile } from './providers';
 
@@ -21,7 +23,7 @@ const unusablePasswordHash = (ctx: AppContext) => ctx.passwords.hash(randomBytes
 
 const nameOrBlank = (name: string) => (validateName(name) ? '' : name.trim());
 
-export async function socialSignIn(ctx: AppContext, profile: SocialProfile, requestId: string) {
+export async function socialSignIn(ctx: AppContext, profile: SocialProfile, requestId: string): Promise<z.infer<typeof socialSignedInAnswer>> {
   const { userId, created } = await linkOrCreate(ctx, profile, requestId);
   // The account's own state answers when the users view is behind (a committed sign-in never fails for it).
   const [row, { state }] = await Promise.all([getUserById(ctx.db, userId), loadAccount(ctx, userId)]);
