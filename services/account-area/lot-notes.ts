@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { parseBody, parseQuery } from '../http/validation';
+import { answers } from '../http/answers';
 import { requireUser } from '../http/auth';
 import { lotNotesDecider } from '../../domain/lot-notes/decide';
 import { lotNotesStream } from '../../domain/lot-notes/events';
@@ -30,7 +31,8 @@ const createBody = z.object({
 const editBody = z.object({ text: noteText });
 const noteQuery = z.object({ lot: z.string({ message: NOTE_REQUIRED }).uuid({ message: 'Lot not found.' }) });
 
-export interface NoteApi { id: string; text: string; lot: string; user: string; created_at: string; updated_at: string }
+const noteAnswer = z.object({ id: z.string(), text: z.string(), lot: z.string(), user: z.string(), created_at: z.string(), updated_at: z.string() });
+export type NoteApi = z.infer<typeof noteAnswer>;
 
 async function readNote(ctx: AppContext, where: { id?: string; userId: string; lotId?: string }): Promise<NoteApi | null> {
   let q = ctx.db.selectFrom('lot_notes').selectAll().where('user_id', '=', where.userId);
@@ -64,10 +66,13 @@ function noteAfter(note: NoteApi | null, events: readonly { type: string; data: 
   return next;
 }
 
-export function lotNoteRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/lot_notes/', { schema: { summary: 'Write a private note on a lot', body: createBody } }, async (request, reply) => {
+const noteParams = z.object({ id: z.string() });
+
+export function lotNoteRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/lot_notes/', { schema: { summary: 'Write a private note on a lot', body: createBody, response: answers({ 200: noteAnswer.nullable(), 201: noteAnswer.nullable() }, 400, 401, 404) } }, async (request, reply) => {
     const user = requireUser(request);
-    const body = parseBody(createBody, request.body);
+    const body = { ...request.body };
     await requireLot(ctx, body.lot);
     const outcome = await ctx.commands.handle(lotNotesStream(user.id), lotNotesDecider, {
       type: 'WriteLotNote', user_id: user.id, lot_id: body.lot, new_note_id: randomUUID(), text: body.text, now: ctx.clock.now().toISOString(),
@@ -79,10 +84,10 @@ export function lotNoteRoutes(app: FastifyInstance, ctx: AppContext): void {
     return caughtUp ? note : noteAfter(note, outcome.events);
   });
 
-  app.patch('/api/lot_notes/:id/', { schema: { summary: 'Edit a lot note', body: editBody } }, async (request) => {
+  app.patch('/api/lot_notes/:id/', { schema: { summary: 'Edit a lot note', params: noteParams, body: editBody, response: answers({ 200: noteAnswer.nullable() }, 400, 401, 404) } }, async (request) => {
     const user = requireUser(request);
-    const noteId = idOr404((request.params as { id?: unknown }).id, 'Note not found.');
-    const body = parseBody(editBody, request.body);
+    const noteId = idOr404(request.params.id, 'Note not found.');
+    const body = { ...request.body };
     const outcome = await ctx.commands.handle(lotNotesStream(user.id), lotNotesDecider, {
       type: 'EditLotNote', user_id: user.id, note_id: noteId, text: body.text, now: ctx.clock.now().toISOString(),
     }, metadataOf(request));
@@ -91,9 +96,9 @@ export function lotNoteRoutes(app: FastifyInstance, ctx: AppContext): void {
     return caughtUp ? note : noteAfter(note, outcome.events);
   });
 
-  app.get('/api/lot_notes/', { schema: { summary: "The user's notes on a lot", querystring: noteQuery } }, async (request) => {
+  app.get('/api/lot_notes/', { schema: { summary: "The user's notes on a lot", querystring: noteQuery, response: answers({ 200: z.object({ note: noteAnswer.nullable() }) }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const q = parseQuery(noteQuery, request.query);
+    const q = { ...request.query };
     return { note: await readNote(ctx, { userId: user.id, lotId: q.lot }) };
   });
 }

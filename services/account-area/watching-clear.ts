@@ -6,6 +6,8 @@
  * WatchingListLotRemoved per lot, appended together in one command (all or nothing, one version check).
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { answers } from '../http/answers';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import type { Decider } from '../../domain/shared/decider';
@@ -24,8 +26,14 @@ export function decideClear(command: ClearWatchingList, state: WatchingState): W
 /** A module constant, so the command handler's per-decider state cache is reused between calls. */
 const clearDecider: Decider<WatchingState, ClearWatchingList, WatchingEvent> = { ...watchingDecider, decide: decideClear };
 
+/** One lot removed (`lot`, `is_watched`), or the whole list cleared (`removed`: how many). */
+const clearedAnswer = z.union([
+  z.object({ detail: z.string(), lot: z.string(), is_watched: z.literal(false) }),
+  z.object({ detail: z.string(), removed: z.number().int() }),
+]);
+
 export function watchingClearRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.delete('/api/delete_watching_list/', { schema: { summary: 'Remove one lot (`lot` in query or body) or clear the whole watching list' } }, async (request) => {
+  app.delete('/api/delete_watching_list/', { schema: { summary: 'Remove one lot (`lot` in query or body) or clear the whole watching list', response: answers({ 200: clearedAnswer }, 401, 404) } }, async (request) => {
     const user = requireUser(request);
     const lot = (request.query as { lot?: unknown } | undefined)?.lot ?? (request.body as { lot?: unknown } | undefined)?.lot;
     const now = ctx.clock.now().toISOString();

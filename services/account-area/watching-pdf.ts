@@ -5,6 +5,8 @@
  */
 import PDFDocument from 'pdfkit';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answers, base64FileAnswer } from '../http/answers';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { HOUSE_NAME } from '../payout/house-settings';
@@ -47,8 +49,9 @@ export function renderWatchingPdf(lines: WatchedLine[], now: Date): Promise<Buff
   return done;
 }
 
-export function watchingPdfRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/create_lots_pdf/', { schema: { summary: 'PDF of the watching list (base64)' } }, async (request) => {
+export function watchingPdfRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/create_lots_pdf/', { schema: { summary: 'PDF of the watching list (base64)', response: answers({ 200: base64FileAnswer }, 401) } }, async (request) => {
     const user = requireUser(request);
     const watched = ctx.db.selectFrom('watching_list').select('lot_id').where('user_id', '=', user.id).where('watched', '=', true);
     const rows = await ctx.db.selectFrom('lots').selectAll().where('id', 'in', watched)

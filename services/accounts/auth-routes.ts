@@ -23,7 +23,7 @@ export function authRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const registration = registrationSchema(() => ctx.clock.now());
   app.post('/api/auth/register/', { schema: { summary: 'Register (sends a verification email)', body: registration, response: answers({ 201: messageAnswer }, 400, 429, 503) } }, async (request, reply) => {
-    const form = request.body;
+    const form = { ...request.body };
     // The same answer whether the email is new or taken (the owner of a taken one is emailed instead).
     await signUp(ctx, form, request.ip, request.id);
     return reply.status(201).send({ detail: REGISTERED });
@@ -44,7 +44,7 @@ export function authRoutes(scope: FastifyInstance, ctx: AppContext): void {
     if (wait > 0) throw new Throttled(throttledMessage(wait), wait);
   };
   app.post('/api/auth/login/', { schema: { summary: 'Sign in', body: loginSchema, response: answers({ 200: signedInAnswer }, 400, 429, 503) }, onRequest: refuseFlooding }, async (request, reply) => {
-    const input = request.body;
+    const input = { ...request.body };
     const answer = await login(ctx, input, request.ip);
     setRefreshCookie(request, reply, answer.refresh, input.remember_me);
     return answer;

@@ -38,7 +38,7 @@ export function passwordRoutes(scope: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/auth/users/set_password/', { schema: { summary: 'Change the password (ends other sessions)', body: setPasswordSchema, response: answers({ 200: passwordChangedAnswer }, 400, 401, 429, 503) } }, async (request, reply) => {
     const caller = requireUser(request);
-    const body = request.body;
+    const body = { ...request.body };
     const answer = await changePassword(ctx, caller, body.current_password, body.new_password, request.ip);
     setRefreshCookie(request, reply, answer.refresh, false); // the new session is this device's
     return answer;

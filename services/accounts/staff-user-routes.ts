@@ -31,7 +31,7 @@ export function staffUserRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get('/api/staff/users/', { schema: { summary: 'Staff: list users', querystring: staffUsersQuery, response: answers({ 200: pageAnswer(staffUserAnswer) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
-    const q = request.query;
+    const q = { ...request.query };
     let base = ctx.db.selectFrom('users');
     if (q.search) {
       const pattern = likePattern(q.search);

@@ -49,7 +49,7 @@ export function userRoutes(scope: FastifyInstance, ctx: AppContext): void {
   app.post('/api/staff/users/:id/registration_fee_paid/', { schema: { summary: "Staff: record a user's registration fee as paid", params: idParam, body: feePaidSchema, response: answers({ 200: currentUserAnswer }, 400, 401, 403, 404) } }, async (request) => {
     const staff = requireStaff(request);
     const { id } = request.params;
-    const body = request.body;
+    const body = { ...request.body };
     if (!(await loadAccount(ctx, id)).state.exists) throw new NotFound('User not found.');
     const outcome = await runAccountCommand(ctx, id, {
       type: 'RecordRegistrationFeePaid', amount_pence: REGISTRATION_FEE_PENCE, reference: body?.reference ?? null, by: staff.id,

@@ -4,11 +4,12 @@
  * lists the caller's followed items. The caller's own `alerts-<user>` stream: nobody touches another user's list.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { parseBody, parseQuery } from '../http/validation';
+import { answers } from '../http/answers';
 import { requireUser } from '../http/auth';
-import { paginate } from '../http/pagination';
+import { pageAnswer, paginate } from '../http/pagination';
 import { NotFound } from '../../domain/shared/errors';
 import { alertsDecider } from '../../domain/alerts/decide';
 import type { AlertsCommand } from '../../domain/alerts/commands';
@@ -24,15 +25,27 @@ const followBody = z.object({
   notification_status: z.boolean({ message: 'Must be true or false.' }),
 });
 
+const followAnswer = z.object({ notification: z.boolean(), pk: z.array(z.string()) });
+const followedItemAnswer = z.object({
+  id: z.string(),
+  title: z.string(),
+  distillery: z.object({ name: z.string() }),
+  is_notification: z.boolean(),
+  followed_at: z.string(),
+  /** The latest lot of this item, for a link (null only before the catalogue has it). */
+  last_lot: z.object({ id: z.string(), slug: z.string().nullable() }).nullable(),
+});
+
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(999).default(999),
 });
 
-export function itemAlertRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/item_notification/', { schema: { summary: 'Follow or unfollow an item (alert when it is listed)', body: followBody } }, async (request) => {
+export function itemAlertRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/item_notification/', { schema: { summary: 'Follow or unfollow an item (alert when it is listed)', body: followBody, response: answers({ 200: followAnswer }, 400, 401, 404) } }, async (request) => {
     const user = requireUser(request);
-    const body = parseBody(followBody, request.body);
+    const body = { ...request.body };
     const ids = [...new Set(body.pk)];
     const now = ctx.clock.now().toISOString();
     let command: AlertsCommand;
@@ -48,9 +61,9 @@ export function itemAlertRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { notification: body.notification_status, pk: ids };
   });
 
-  app.get('/api/item_list_notification/', { schema: { summary: 'Items the user follows', querystring: listQuery } }, async (request) => {
+  app.get('/api/item_list_notification/', { schema: { summary: 'Items the user follows', querystring: listQuery, response: answers({ 200: pageAnswer(followedItemAnswer) }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const q = parseQuery(listQuery, request.query);
+    const q = { ...request.query };
     const base = ctx.db.selectFrom('alert_followed_items as f').where('f.user_id', '=', user.id).where('f.followed', '=', true);
     const [rows, total] = await Promise.all([
       base
@@ -62,13 +75,12 @@ export function itemAlertRoutes(app: FastifyInstance, ctx: AppContext): void {
         .execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    const results = rows.map((r) => ({
+    const results = rows.map((r): z.infer<typeof followedItemAnswer> => ({
       id: r.item_id,
       title: r.title,
       distillery: { name: r.distillery },
       is_notification: true,
       followed_at: r.followed_at.toISOString(),
-      /** The latest lot of this item, for a link (null only before the catalogue has it). */
       last_lot: r.lot_id ? { id: r.lot_id, slug: r.lot_slug } : null,
     }));
     return paginate(results, Number(total.n), q.page, q.page_size, request.url);

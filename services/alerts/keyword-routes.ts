@@ -4,9 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { parseBody, parseQuery } from '../http/validation';
+import { answers } from '../http/answers';
 import { requireUser } from '../http/auth';
 import { alertsDecider } from '../../domain/alerts/decide';
 import { alertsStream, type KeywordAdded } from '../../domain/alerts/events';
@@ -19,10 +20,16 @@ const listQuery = z.object({
 
 const addBody = z.object({ word: z.string({ message: 'This field is required.' }) });
 
-export function keywordRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/keyword/', { schema: { summary: "The user's keyword alerts", querystring: listQuery } }, async (request) => {
+const keywordAnswer = z.object({ id: z.string(), word: z.string() });
+/** Offset paging (`limit`, `offset`), as the specification's client asks for keywords. */
+const keywordsAnswer = z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(keywordAnswer) });
+const deletedAnswer = z.object({ detail: z.string(), id: z.string() });
+
+export function keywordRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/keyword/', { schema: { summary: "The user's keyword alerts", querystring: listQuery, response: answers({ 200: keywordsAnswer }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const q = parseQuery(listQuery, request.query);
+    const q = { ...request.query };
     const base = ctx.db.selectFrom('alert_keywords').where('user_id', '=', user.id).where('active', '=', true);
     const [rows, total] = await Promise.all([
       base.select(['keyword_id', 'word']).orderBy('added_at').orderBy('version').limit(q.limit).offset(q.offset).execute(),
@@ -38,9 +45,9 @@ export function keywordRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  app.post('/api/keyword/', { schema: { summary: 'Add a keyword alert', body: addBody } }, async (request, reply) => {
+  app.post('/api/keyword/', { schema: { summary: 'Add a keyword alert', body: addBody, response: answers({ 201: keywordAnswer }, 400, 401) } }, async (request, reply) => {
     const user = requireUser(request);
-    const body = parseBody(addBody, request.body);
+    const body = { ...request.body };
     const keywordId = randomUUID();
     const outcome = await ctx.commands.handle(
       alertsStream(user.id), alertsDecider,
@@ -52,7 +59,7 @@ export function keywordRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(201).send({ id: keywordId, word: added?.data.word ?? body.word.trim() });
   });
 
-  app.post('/api/delete_keywords/', { schema: { summary: 'Delete keyword alerts' } }, async (request) => {
+  app.post('/api/delete_keywords/', { schema: { summary: 'Delete keyword alerts (body: `{pk}`, the keyword id)', response: answers({ 200: deletedAnswer }, 400, 401, 404) } }, async (request) => {
     const user = requireUser(request);
     const pk = idOr404((request.body as { pk?: unknown } | undefined)?.pk, 'Keyword not found.');
     const outcome = await ctx.commands.handle(

@@ -36,7 +36,7 @@ export function walletReplayRoutes(scope: FastifyInstance, ctx: AppContext): voi
     schema: { querystring: auditWalletsQuery, tags: ['audit'], summary: 'Audit: find a wallet by email or name' },
   }, async (request) => {
     requireAuditor(request);
-    const q = request.query;
+    const q = { ...request.query };
     const { rows, count } = await listStaffWallets(ctx, q.search, q.page, q.page_size);
     return paginate(rows, count, q.page, q.page_size, request.url);
   });
@@ -46,7 +46,7 @@ export function walletReplayRoutes(scope: FastifyInstance, ctx: AppContext): voi
   }, async (request, reply) => {
     requireAuditor(request);
     const userId = orNotFound(() => request.params.userId, USER_NOT_FOUND);
-    const q = request.query;
+    const q = { ...request.query };
     const audit = await ctx.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only')
       .execute((trx) => auditWallet(trx, userId));
     if (!audit) throw new NotFound(USER_NOT_FOUND);

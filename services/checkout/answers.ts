@@ -1,5 +1,7 @@
 /** The checkout's API shapes (docs/checkout-api.md): money as decimal strings, counts and percents as numbers. */
+import type { z } from 'zod';
 import type { PriceSummary } from '../../domain/checkout/types';
+import type { priceSummaryAnswer, storedItemSchema, wonItemSchema } from './answer-schemas';
 import { penceToDecimal } from '../../domain/shared/money';
 import { buyersPremium } from '../../domain/checkout/rates';
 import type { CheckoutLot, StoredCheckoutLot } from './lot-queries';
@@ -8,7 +10,8 @@ const NUMBER_FIELDS = new Set<keyof PriceSummary>([
   'items_count', 'buyers_commission_percent', 'insurance_percent', 'late_payment_fee_percent', 'credit_card_surcharge_percent',
 ]);
 
-export type PriceSummaryAnswer = { [K in keyof PriceSummary]: PriceSummary[K] extends number ? string | number : PriceSummary[K] };
+/** Its schema is the answer's (answer-schemas.ts). */
+export type PriceSummaryAnswer = z.infer<typeof priceSummaryAnswer>;
 
 /** Every field of the price summary: pence as "12.50", counts and percents as numbers, vat_enabled as is. */
 export function summaryAnswer(summary: PriceSummary): PriceSummaryAnswer {
@@ -27,11 +30,11 @@ export function checkoutLotAnswer(lot: CheckoutLot) {
 }
 
 /** A won lot: the hammer as price_paid, and its 12.5% premium (rounded for this lot alone). */
-export function wonItemAnswer(lot: CheckoutLot) {
+export function wonItemAnswer(lot: CheckoutLot): z.infer<typeof wonItemSchema> {
   return { lot: checkoutLotAnswer(lot), price_paid: penceToDecimal(lot.hammer_pence), buyers_premium: penceToDecimal(buyersPremium(lot.hammer_pence)) };
 }
 
-export function storedItemAnswer(lot: StoredCheckoutLot) {
+export function storedItemAnswer(lot: StoredCheckoutLot): z.infer<typeof storedItemSchema> {
   return { lot: { ...checkoutLotAnswer(lot), storage_expiration_date: lot.storage_expires_at.toISOString() } };
 }
 

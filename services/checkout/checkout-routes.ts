@@ -3,11 +3,13 @@
  * periods, a voucher check and the price of a draft. Nothing here changes state; create_order is services/orders.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { paginate, pageQuery } from '../http/pagination';
-import { parseBody, parseQuery } from '../http/validation';
+import { pageAnswer, paginate, pageQuery } from '../http/pagination';
+import { answers } from '../http/answers';
+import { discountAnswer, draftCostsAnswer, storagePeriodAnswer, storedItemSchema, wonItemSchema } from './answer-schemas';
 import { NotFound, ValidationError } from '../../domain/shared/errors';
 import { penceToDecimal } from '../../domain/shared/money';
 import { SERVICES, type Service } from '../../domain/checkout/types';
@@ -34,25 +36,26 @@ export function serviceOf(params: unknown): Service {
   return service as Service;
 }
 
-export function checkoutRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/checkout/won_items/', { schema: { summary: 'Won lots ready for checkout', querystring: pageQuery } }, async (request) => {
+export function checkoutRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/checkout/won_items/', { schema: { summary: 'Won lots ready for checkout', querystring: pageQuery, response: answers({ 200: pageAnswer(wonItemSchema) }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const q = parseQuery(pageQuery, request.query);
+    const q = { ...request.query };
     const lots = await wonUnpaidLots(ctx.db, user.id);
     return paginate(pageOf(lots, q.page, q.page_size).map(wonItemAnswer), lots.length, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/checkout/items_from_storage/', { schema: { summary: 'Stored lots ready for checkout', querystring: pageQuery } }, async (request) => {
+  app.get('/api/checkout/items_from_storage/', { schema: { summary: 'Stored lots ready for checkout', querystring: pageQuery, response: answers({ 200: pageAnswer(storedItemSchema) }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const q = parseQuery(pageQuery, request.query);
+    const q = { ...request.query };
     const lots = await storedLots(ctx.db, user.id);
     return paginate(pageOf(lots, q.page, q.page_size).map(storedItemAnswer), lots.length, q.page, q.page_size, request.url);
   });
 
   // The amount is for the given stored lots plus every won lot (they are in every storage order).
-  app.post('/api/checkout/storage_periods/', { schema: { summary: 'Storage periods and fees of lots', body: storagePeriodsBody } }, async (request) => {
+  app.post('/api/checkout/storage_periods/', { schema: { summary: 'Storage periods and fees of lots', body: storagePeriodsBody, response: answers({ 200: z.array(storagePeriodAnswer) }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const { objects } = parseBody(storagePeriodsBody, request.body);
+    const { objects } = request.body;
     const won = await wonUnpaidLots(ctx.db, user.id);
     const wonIds = new Set(won.map((lot) => lot.id));
     const others = [...new Set(objects ?? [])].filter((id) => !wonIds.has(id));
@@ -63,17 +66,17 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     }));
   });
 
-  app.post('/api/checkout/check_discount_code/', { schema: { summary: 'Check a discount code', body: discountBody } }, async (request) => {
+  app.post('/api/checkout/check_discount_code/', { schema: { summary: 'Check a discount code', body: discountBody, response: answers({ 200: discountAnswer }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const { discount_code } = parseBody(discountBody, request.body);
+    const { discount_code } = request.body;
     const voucher = await usableVoucher(ctx, user.id, discount_code, ctx.clock.now());
     return { discount_code: voucher.code, kind: voucher.kind, value: voucherValue(voucher), detail: VOUCHER_MESSAGES.activated };
   });
 
-  app.post('/api/checkout/:service/check_costs/', { schema: { summary: 'Price a checkout draft', body: draftSchema } }, async (request) => {
+  app.post('/api/checkout/:service/check_costs/', { schema: { summary: 'Price a checkout draft', body: draftSchema, response: answers({ 200: draftCostsAnswer }, 400, 401, 404) } }, async (request) => {
     const user = requireUser(request);
     const service = serviceOf(request.params);
-    const draft = parseBody(draftSchema, request.body);
+    const draft = { ...request.body };
     const basis = await buildCheckout(ctx, user.id, service, draft);
     // The carrier that the shipping line is priced for (null unless a deliverable delivery): the page names it.
     const carrier = service === 'delivery' && isDeliverable(basis.input.carrier) ? basis.input.carrier : null;

@@ -4,9 +4,11 @@
  * caller's default shipping address's, else the United Kingdom.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { parseBody, parseParams } from '../http/validation';
+import { answers } from '../http/answers';
+import { lotCostsAnswer } from './answer-schemas';
 import { NotFound } from '../../domain/shared/errors';
 import { decimalToPence, penceToDecimal } from '../../domain/shared/money';
 import { PAYMENT_METHODS } from '../../domain/checkout/types';
@@ -38,11 +40,12 @@ const body = z.object({
   insurance: z.preprocess((v) => (v === null || v === undefined ? true : v), z.boolean({ error: 'Must be true or false.' })),
 });
 
-export function lotCostsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/get_lot_costs/:lotId/', { schema: { summary: 'Costs of one lot (premium, VAT, shipping)', params, body } }, async (request) => {
-    const { lotId } = parseParams(params, request.params);
+export function lotCostsRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/get_lot_costs/:lotId/', { schema: { summary: 'Costs of one lot (premium, VAT, shipping)', params, body, response: answers({ 200: lotCostsAnswer }, 400, 404) } }, async (request) => {
+    const { lotId } = request.params;
     if (!UUID.test(lotId)) throw new NotFound();
-    const input = parseBody(body, request.body);
+    const input = { ...request.body };
     const lot = await ctx.db.selectFrom('lots').select(['id', 'vat_enabled']).where('id', '=', lotId).executeTakeFirst();
     if (!lot) throw new NotFound();
     const country = input.country

@@ -2,6 +2,8 @@
  * Orders as the history and the staff list show them (docs/checkout-api.md "Orders"), from the `orders` read model
  * with the lots' current titles and photos from `lots`.
  */
+import type { z } from 'zod';
+import type { orderSchema } from './answer-schemas';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
@@ -43,7 +45,7 @@ export const pdfLinks = (orderId: string) => ({
   download_link: `/api/orders/${orderId}/get_pdf/`,
 });
 
-export function orderAnswer(order: OrderRow, details: Map<string, LotDetails>) {
+export function orderAnswer(order: OrderRow, details: Map<string, LotDetails>): z.infer<typeof orderSchema> {
   const s = order.summary;
   const image = (id: string) => details.get(id)?.photos[0]?.file ?? null;
   const won = order.lots.map((lot) => ({

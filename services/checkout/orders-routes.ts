@@ -1,9 +1,11 @@
 /** The buyer's orders: the history (newest first) and the invoice PDF of one of their own orders. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
-import { parseParams, parseQuery } from '../http/validation';
+import { requireUser, type AuthUser } from '../http/auth';
+import { answers, base64FileAnswer } from '../http/answers';
+import { ordersHistoryAnswer } from './answer-schemas';
 import { NotFound } from '../../domain/shared/errors';
 import { penceToDecimal } from '../../domain/shared/money';
 import { findOwnOrder, lotDetailsOf, orderAnswer } from './order-views';
@@ -18,10 +20,11 @@ const historyQuery = z.object({
 const orderParams = z.object({ id: z.string() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function ordersRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/orders_history/', { schema: { summary: "The user's orders", querystring: historyQuery } }, async (request) => {
+export function ordersRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/orders_history/', { schema: { summary: "The user's orders", querystring: historyQuery, response: answers({ 200: ordersHistoryAnswer }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const q = parseQuery(historyQuery, request.query);
+    const q = { ...request.query };
     const [rows, counted] = await Promise.all([
       ctx.db.selectFrom('orders').selectAll().where('user_id', '=', user.id)
         .orderBy('placed_at', 'desc').orderBy('id', 'desc')
@@ -39,9 +42,9 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  const pdf = async (request: FastifyRequest) => {
+  const pdf = async (request: { user: AuthUser | null; params: z.infer<typeof orderParams> }) => {
     const user = requireUser(request);
-    const { id } = parseParams(orderParams, request.params);
+    const { id } = request.params;
     const order = UUID.test(id) ? await findOwnOrder(ctx.db, user.id, id) : null;
     if (!order) throw new NotFound();
     const [details, buyer] = await Promise.all([
@@ -51,6 +54,6 @@ export function ordersRoutes(app: FastifyInstance, ctx: AppContext): void {
     const file = await renderInvoicePdf(order, details, buyer ?? { first_name: '', last_name: '', email: '' });
     return { file: file.toString('base64'), filename: `invoice-${order.order_number}.pdf`, mime_type: 'application/pdf' };
   };
-  app.get('/api/orders/:id/get_pdf/', { schema: { summary: 'Invoice PDF of an order (base64)', params: orderParams } }, pdf);
-  app.get('/api/orders_history/:id/create_pdf/', { schema: { summary: 'Invoice PDF of an order (base64; alias)', params: orderParams } }, pdf);
+  app.get('/api/orders/:id/get_pdf/', { schema: { summary: 'Invoice PDF of an order (base64)', params: orderParams, response: answers({ 200: base64FileAnswer }, 401, 404) } }, pdf);
+  app.get('/api/orders_history/:id/create_pdf/', { schema: { summary: 'Invoice PDF of an order (base64; alias)', params: orderParams, response: answers({ 200: base64FileAnswer }, 401, 404) } }, pdf);
 }

@@ -3,12 +3,14 @@
  * The changes (payment_received, status, issuing vouchers) are services/orders.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireStaff } from '../http/auth';
-import { paginate } from '../http/pagination';
-import { parseQuery } from '../http/validation';
+import { pageAnswer, paginate } from '../http/pagination';
+import { answers } from '../http/answers';
+import { staffOrderSchema, staffVoucherAnswer } from './answer-schemas';
 import type { OrderStatus } from '../../domain/order/events';
 import type { Service } from '../../domain/checkout/types';
 import { lotDetailsOf, orderAnswer } from './order-views';
@@ -36,11 +38,12 @@ const ordersQuery = z.object({
 /** `%` and `_` typed by staff are literal characters, not wildcards. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function staffCheckoutRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function staffCheckoutRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   // Newest first; search matches the order number, the buyer's email or name, or a lot's reference or title.
-  app.get('/api/staff/orders/', { schema: { summary: 'Staff: list orders', querystring: ordersQuery } }, async (request) => {
+  app.get('/api/staff/orders/', { schema: { summary: 'Staff: list orders', querystring: ordersQuery, response: answers({ 200: pageAnswer(staffOrderSchema) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
-    const q = parseQuery(ordersQuery, request.query);
+    const q = { ...request.query };
     let base = ctx.db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
     if (q.status) base = base.where('orders.status', '=', q.status);
     if (q.search) {
@@ -73,9 +76,9 @@ export function staffCheckoutRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   // Newest first. value: pounds for fixed, the percentage for percent (both "10.00").
-  app.get('/api/staff/vouchers/', { schema: { summary: 'Staff: list vouchers', querystring: vouchersQuery } }, async (request) => {
+  app.get('/api/staff/vouchers/', { schema: { summary: 'Staff: list vouchers', querystring: vouchersQuery, response: answers({ 200: pageAnswer(staffVoucherAnswer) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
-    const q = parseQuery(vouchersQuery, request.query);
+    const q = { ...request.query };
     const [rows, counted] = await Promise.all([
       ctx.db.selectFrom('vouchers').selectAll().orderBy('issued_at', 'desc').orderBy('code')
         .limit(q.page_size).offset((q.page - 1) * q.page_size).execute(),

@@ -5,18 +5,16 @@
  * in an order is no longer unpaid, so an order clears it by itself.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { parseBody } from '../http/validation';
+import { answers } from '../http/answers';
+import { unpaidNoticeAnswer } from './answer-schemas';
 import { wonUnpaidLots } from './lot-queries';
 
-export interface UnpaidNotice {
-  unpaid_lots_to_notify: boolean;
-  count: number;
-  lots: { id: string; title: string; reference_no: string }[];
-}
+export type UnpaidNotice = z.infer<typeof unpaidNoticeAnswer>;
 
 const readBody = z.object({ read: z.literal(true, { error: 'Send read: true to mark the notice read.' }) });
 
@@ -36,15 +34,16 @@ export async function unpaidNotice(ctx: Pick<AppContext, 'db'>, userId: string):
   };
 }
 
-export function unpaidNoticeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/unpaid_lots_to_notify/', { schema: { summary: 'Won lots still unpaid (the reminder banner)' } }, async (request) => {
+export function unpaidNoticeRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/unpaid_lots_to_notify/', { schema: { summary: 'Won lots still unpaid (the reminder banner)', response: answers({ 200: unpaidNoticeAnswer }, 401) } }, async (request) => {
     const user = requireUser(request);
     return unpaidNotice(ctx, user.id);
   });
 
-  app.post('/api/unpaid_lots_to_notify/', { schema: { summary: 'Dismiss the unpaid-lots reminder', body: readBody } }, async (request) => {
+  app.post('/api/unpaid_lots_to_notify/', { schema: { summary: 'Dismiss the unpaid-lots reminder', body: readBody, response: answers({ 200: unpaidNoticeAnswer }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    parseBody(readBody, request.body);
+    void request.body.read; // a body that is not `{read: true}` answers 400 here, after the sign-in check
     const lots = await wonUnpaidLots(ctx.db, user.id);
     if (lots.length > 0) {
       await sql`

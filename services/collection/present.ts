@@ -3,8 +3,10 @@ import { penceToDecimal } from '../../domain/shared/money';
 import { rla } from '../../domain/collection/rules';
 import { estimateValue, type Sale, type Valuation } from '../../domain/collection/valuation';
 import { ownedItem, type ItemRow } from './valuation-data';
+import type { z } from 'zod';
+import type { collectionItemAnswer } from './answers';
 
-export function itemShape(row: ItemRow, value: Valuation) {
+export function itemShape(row: ItemRow, value: Valuation): z.infer<typeof collectionItemAnswer> {
   const i = row.item;
   return {
     id: row.id,

@@ -6,9 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { parseBody, parseQuery } from '../http/validation';
+import { answers } from '../http/answers';
+import { collectionItemAnswer, collectionPageAnswer, graphAnswer, removedAnswer, totalAnswer } from './answers';
 import { paginate } from '../http/pagination';
 import { ValidationError } from '../../domain/shared/errors';
 import { penceToDecimal } from '../../domain/shared/money';
@@ -46,10 +48,11 @@ async function oneItem(ctx: AppContext, userId: string, id: string) {
   return (await current(ctx, userId)).items.find((i) => i.row.id === id)!.api;
 }
 
-export function collectionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/my-collection/', { schema: { summary: "The user's collection (bottles held)", querystring: listQuery } }, async (request) => {
+export function collectionRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/my-collection/', { schema: { summary: "The user's collection (bottles held)", querystring: listQuery, response: answers({ 200: collectionPageAnswer }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const q = parseQuery(listQuery, request.query);
+    const q = { ...request.query };
     const { items } = await current(ctx, user.id);
     const all = totals(items);
     const needle = q.search.toLowerCase();
@@ -73,9 +76,9 @@ export function collectionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { ...paginate(page, found.length, q.page, q.page_size, request.url), total_value: all.total_value, total_price_paid: all.total_price_paid };
   });
 
-  app.post('/api/my-collection/add-item/', { schema: { summary: 'Add an item to the collection', body: addItemBody } }, async (request, reply) => {
+  app.post('/api/my-collection/add-item/', { schema: { summary: 'Add an item to the collection', body: addItemBody, response: answers({ 201: collectionItemAnswer }, 400, 401) } }, async (request, reply) => {
     const user = requireUser(request);
-    const body = parseBody(addItemBody, request.body);
+    const body = { ...request.body };
     let item: CollectionItemDescription;
     let lotId: string | null = null;
     if (body.item !== undefined) {
@@ -100,10 +103,10 @@ export function collectionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return oneItem(ctx, user.id, itemId);
   });
 
-  app.patch('/api/my-collection/:id/', { schema: { summary: "Change a collection item's price", body: priceBody } }, async (request) => {
+  app.patch('/api/my-collection/:id/', { schema: { summary: "Change a collection item's price", body: priceBody, response: answers({ 200: collectionItemAnswer }, 400, 401, 404) } }, async (request) => {
     const user = requireUser(request);
     const id = idFromParams(request, 'Item not found.');
-    const body = parseBody(priceBody, request.body);
+    const body = { ...request.body };
     await run(ctx, request, user.id, { type: 'ChangePricePaid', user_id: user.id, item_id: id, price_paid_pence: body.price_paid, now: ctx.clock.now().toISOString() });
     return oneItem(ctx, user.id, id);
   });
@@ -115,23 +118,23 @@ export function collectionRoutes(app: FastifyInstance, ctx: AppContext): void {
       removed: [...new Set(ids)], count: left.count, total_value: left.total_value };
   };
 
-  app.delete('/api/my-collection/:id/', { schema: { summary: 'Remove one item from the collection' } }, async (request) => {
+  app.delete('/api/my-collection/:id/', { schema: { summary: 'Remove one item from the collection', response: answers({ 200: removedAnswer }, 401, 404) } }, async (request) => {
     const user = requireUser(request);
     return remove(request, user.id, [idFromParams(request, 'Item not found.')]);
   });
 
-  app.post('/api/my-collection/remove/', { schema: { summary: 'Remove several items from the collection', body: removeBody } }, async (request) => {
+  app.post('/api/my-collection/remove/', { schema: { summary: 'Remove several items from the collection', body: removeBody, response: answers({ 200: removedAnswer }, 400, 401, 404) } }, async (request) => {
     const user = requireUser(request);
-    return remove(request, user.id, parseBody(removeBody, request.body).objects);
+    return remove(request, user.id, request.body.objects);
   });
 
-  app.get('/api/my_collection_total/', { schema: { summary: "The collection's total value" } }, async (request) => {
+  app.get('/api/my_collection_total/', { schema: { summary: "The collection's total value", response: answers({ 200: totalAnswer }, 401) } }, async (request) => {
     const user = requireUser(request);
     const t = totals((await current(ctx, user.id)).items);
     return { count: t.count, total_value: t.total_value, total_price_paid: t.total_price_paid, gain: penceToDecimal(t.value - t.paid) };
   });
 
-  app.get('/api/my_collection_graph/', { schema: { summary: "The collection's value over time" } }, async (request) => {
+  app.get('/api/my_collection_graph/', { schema: { summary: "The collection's value over time", response: answers({ 200: graphAnswer }, 401) } }, async (request) => {
     const user = requireUser(request);
     const { rows, sales, now, items } = await current(ctx, user.id);
     const points = monthlyValues(rows.map(ownedItem), sales, now);

@@ -43,3 +43,6 @@ export const money = z.string().describe('Pounds, two decimal places, as text ("
 export function fileAnswer(contentType: string, description: string) {
   return { description, content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } } };
 }
+
+/** A document as JSON (what the client saves): the file in base64, its name and its type. */
+export const base64FileAnswer = z.object({ file: z.string().describe('The file, base64.'), filename: z.string(), mime_type: z.string() });

@@ -24,6 +24,7 @@ import { socialCspAllowances } from '../accounts/social/client-settings';
 import { indexHtmlReader, installCompression, sendPage, serveBuiltClient } from './delivery';
 import { installRequestMetrics, metricsRoute } from '../metrics/http';
 import { readinessRoute } from './readiness';
+import { healthAnswers, serverTimeAnswers } from './ops-answers';
 
 const WEB_DIST = path.resolve(process.cwd(), 'web/dist');
 
@@ -67,7 +68,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyCookie); // parses the refresh cookie (services/accounts/refresh-cookie.ts)
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
-  app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and database check' } }, async (_request, reply) => {
+  app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and database check', response: healthAnswers } }, async (_request, reply) => {
     try {
       await sql`SELECT 1`.execute(ctx.db);
       return { status: 'ok', time: ctx.clock.now().toISOString() };
@@ -77,7 +78,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   readinessRoute(app, ctx);
   metricsRoute(app, ctx.metrics, ctx.config.metricsToken);
-  app.get('/api/server_time/', { schema: { tags: ['ops'], summary: "The server's clock (for countdowns)" } }, async () => ({ now: ctx.clock.now().toISOString() }));
+  app.get('/api/server_time/', { schema: { tags: ['ops'], summary: "The server's clock (for countdowns)", response: serverTimeAnswers } }, async () => ({ now: ctx.clock.now().toISOString() }));
 
   for (const feature of featuresFor(ctx.config.role)) {
     if (feature.routes) await app.register(async (scope) => { tagRoutes(scope, feature.name); await feature.routes!(scope, ctx); });

@@ -7,7 +7,8 @@
  * API's `{field: [messages]}` shape, and the handler receives the parsed value (transforms and defaults applied).
  * A part that fails is not answered at once: the handler gets a stand-in that throws the ValidationError the first
  * time the handler reads it. So a route answers exactly as when it parsed the part itself: its own checks that come
- * first (signed in, staff, the caller's own object) still answer 401, 403 or 404 before a 400.
+ * first (signed in, staff, the caller's own object) still answer 401, 403 or 404 before a 400. A handler therefore
+ * reads (destructures or spreads) each part before any work, where it used to parse it.
  *
  * Answers. A declared answer is sent as the handler built it (the schema never strips or rewrites it) after a check
  * against the schema. A mismatch is a bug of ours, not of the caller: in production it is logged and the answer is

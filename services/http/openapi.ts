@@ -4,7 +4,7 @@
  * body, response }`; the feature's name becomes the route's tag, and method and path its operationId.
  */
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
-import swagger, { type SwaggerTransform } from '@fastify/swagger';
+import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_DOCS_CSP } from './security-headers';
@@ -23,7 +23,10 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         title: 'Whisky Auction API',
         version: '1',
         description: 'Generated from the zod schemas the routes validate with. Errors: `{"detail": "..."}` or `{"field": ["message"]}`.',
+        contact: { name: 'The auction house', url: '/contact' },
       },
+      // The same origin that serves the document.
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
@@ -31,7 +34,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       security: [{ bearerAuth: [] }, {}],
     },
     transform: withOperationId,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: usedComponentsOnly,
   });
   // The reference page gets its own, looser CSP (swagger-ui writes <style> elements): docs/security.md.
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'none', deepLinking: true }, staticCSP: API_DOCS_CSP });
@@ -42,6 +45,28 @@ const withOperationId: SwaggerTransform<FastifySchema> = (document) => {
   const { schema, url } = jsonSchemaTransform(document);
   const method = [document.route.method].flat()[0];
   return { schema: { ...schema, operationId: (schema as { operationId?: string }).operationId ?? operationIdFor(method, url) }, url };
+};
+
+/**
+ * The named zod schemas as components, without the ones no operation refers to (zod's registry names an input and an
+ * output variant of each; an answer's input variant is never used).
+ */
+const usedComponentsOnly: SwaggerTransformObject = (document) => {
+  const object = jsonSchemaTransformObject(document) as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
+  const schemas = object.components?.schemas;
+  if (!schemas) return object as ReturnType<SwaggerTransformObject>;
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) { value.forEach(visit); return; }
+    if (!value || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      const name = key === '$ref' && typeof inner === 'string' ? inner.replace('#/components/schemas/', '') : null;
+      if (name && !used.has(name)) { used.add(name); visit(schemas[name]); } else visit(inner);
+    }
+  };
+  visit(object.paths);
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  return object as ReturnType<SwaggerTransformObject>;
 };
 
 /**

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import { pendingMigrations } from '../db/migrate';
 import { projectionLag, type ProjectionLag } from '../metrics/projection-lag';
@@ -15,8 +16,11 @@ const DATABASE_WAIT_MS = 2_000;
 
 export type Readiness = { ready: true; maxLagSeconds: number } | { ready: false; reason: string };
 
+const readyAnswer = z.object({ status: z.literal('ready'), projections_max_lag_seconds: z.number() });
+const notReadyAnswer = z.object({ status: z.literal('unavailable'), reason: z.string() });
+
 export function readinessRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/ready', { schema: { tags: ['ops'], summary: 'Readiness: database, migrations and projections caught up (503 with the reason otherwise)' } }, async (_request, reply) => {
+  app.get('/ready', { schema: { tags: ['ops'], summary: 'Readiness: database, migrations and projections caught up (503 with the reason otherwise)', response: { 200: readyAnswer, 503: notReadyAnswer } } }, async (_request, reply) => {
     const state = await readiness(ctx);
     reply.header('Cache-Control', 'no-store');
     if (state.ready) return { status: 'ready', projections_max_lag_seconds: state.maxLagSeconds };
