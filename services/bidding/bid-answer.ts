@@ -3,12 +3,13 @@ import { bidResultFor, bidStatsFor } from '../../domain/lot/bid-result';
 import { reserveMet, type LotState } from '../../domain/lot/state';
 import { penceToDecimal } from '../../domain/shared/money';
 import { z } from 'zod';
+import { money } from '../http/answers';
 
 export const bidStatsSchema = z.object({
-  step: z.string(),
-  current_bid: z.string().nullable(),
+  step: money,
+  current_bid: money.nullable(),
   is_winning: z.boolean(),
-  current_user_bid: z.string().nullable(),
+  current_user_bid: money.nullable(),
 });
 export type ApiBidStats = z.infer<typeof bidStatsSchema>;
 
@@ -41,7 +42,7 @@ export function bidAnswer(before: LotState, after: LotState, bidderId: string, b
 
 export const reserveAnswerSchema = z.object({
   id: z.string(),
-  reserve_price: z.string().nullable(),
+  reserve_price: money.nullable(),
   reserve_met: z.boolean(),
   bid_stats: bidStatsSchema,
 });

@@ -1,5 +1,6 @@
 /** What every generated PDF (receipts, invoices, the watching list) shares. */
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { base64FileAnswer } from '../http/answers';
 
 /** The document's bytes once it is ended: call before drawing, await after `doc.end()`. */
 export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
@@ -11,16 +12,9 @@ export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-/** A document answered inside JSON: `{file (base64 PDF), filename, mime_type: 'application/pdf'}`. */
-export const pdfFileAnswer = z.object({
-  file: z.string().meta({ description: 'The PDF, base64.', contentEncoding: 'base64', contentMediaType: 'application/pdf' }),
-  filename: z.string(),
-  mime_type: z.literal('application/pdf'),
-});
+export type PdfFileAnswer = z.infer<typeof base64FileAnswer>;
 
-export type PdfFileAnswer = z.infer<typeof pdfFileAnswer>;
-
-/** The answer carrying `bytes` under the name `filename`. */
+/** A PDF answered inside JSON (services/http/answers.ts, base64FileAnswer): `{file (base64), filename, mime_type}`. */
 export function pdfFile(bytes: Buffer, filename: string): PdfFileAnswer {
   return { file: bytes.toString('base64'), filename, mime_type: 'application/pdf' };
 }

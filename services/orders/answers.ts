@@ -6,11 +6,12 @@ import { nextStatuses } from '../../domain/order/order-status';
 import type { VoucherIssued } from '../../domain/order/events';
 import { houseBankData, houseContactData, loadHouseSettings } from '../payout/house-settings';
 import { z } from 'zod';
+import { money } from '../http/answers';
 import { PAYMENT_METHODS, SERVICES } from '../../domain/checkout/types';
 
 export const createdOrderSchema = z.object({
   order_number: z.string(),
-  amount_due: z.string(),
+  amount_due: money,
   order_id: z.string(),
   status: z.string(),
   payment_method: z.enum(PAYMENT_METHODS).nullable(),
@@ -28,8 +29,8 @@ export const staffOrderSchema = z.object({
   service: z.enum(SERVICES),
   status: z.string(),
   payment_method: z.enum(PAYMENT_METHODS).nullable(),
-  total: z.string(),
-  amount_due: z.string(),
+  total: money,
+  amount_due: money,
   paid_at: z.string().nullable(),
   paid_method: z.string().nullable(),
   paid_reference: z.string().nullable(),

@@ -1,6 +1,7 @@
 /** The answers of the card payment endpoints, read from the read models (users, user_cards). */
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import { money } from '../http/answers';
 import type { CardFormat } from '../../domain/cards/card-format';
 import type { Db } from '../db/database';
 import { penceToDecimal } from '../../domain/shared/money';
@@ -20,7 +21,7 @@ export const challengeHtmlAnswer = z.string().meta({ description: 'HTML of the 3
 
 export const feeViewSchema = z.object({
   registration_fee_status: z.boolean(),
-  amount: z.string(),
+  amount: money,
   currency: z.literal('GBP'),
   paid_at: z.string().nullable(),
   method: z.string().nullable(),

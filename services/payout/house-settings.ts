@@ -13,6 +13,7 @@
  * to customers.
  */
 import { z } from 'zod';
+import { money } from '../http/answers';
 import { checkAccountNumber, checkBankAddress, checkBic, checkIban, checkOwner, checkSortCode } from '../../domain/payout/rules';
 import { penceToDecimal } from '../../domain/shared/money';
 import {
@@ -49,9 +50,9 @@ export const houseFees = z.object({
   late_payment_fee_percent: z.number(),
   payment_due_days: z.number(),
   seller_commission_percent: z.number(),
-  listing_fee: z.string(),
-  reserve_fee: z.string(),
-  registration_fee: z.string(),
+  listing_fee: money,
+  reserve_fee: money,
+  registration_fee: money,
 });
 export type HouseFees = z.infer<typeof houseFees>;
 

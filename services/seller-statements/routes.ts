@@ -7,9 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answers } from '../http/answers';
+import { answers, base64FileAnswer } from '../http/answers';
 import { orNotFound } from '../http/validation';
-import { pdfFile, pdfFileAnswer, type PdfFileAnswer } from '../documents/pdf';
+import { pdfFile, type PdfFileAnswer } from '../documents/pdf';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { NotFound } from '../../domain/shared/errors';
@@ -29,14 +29,14 @@ export function sellerStatementRoutes(scope: FastifyInstance, ctx: AppContext): 
     return pdfFile(file, `seller-statement-${year}-${sequence_no}.pdf`);
   };
 
-  app.get('/api/auctions/get_last_auction_seller_pdf/', { schema: { summary: "Seller statement PDF of the user's last finished auction", response: answers({ 200: pdfFileAnswer }, 401, 404) } }, async (request) => {
+  app.get('/api/auctions/get_last_auction_seller_pdf/', { schema: { summary: "Seller statement PDF of the user's last finished auction", response: answers({ 200: base64FileAnswer }, 401, 404) } }, async (request) => {
     const me = requireUser(request).id;
     const auctionId = await lastAuctionIdOf(ctx.db, me);
     if (!auctionId) throw new NotFound('You have no lots in a finished auction yet.');
     return answer(me, auctionId);
   });
 
-  app.get('/api/auctions/:auctionId/get_seller_pdf/', { schema: { summary: 'Seller statement PDF of one auction', params: auctionParams, response: answers({ 200: pdfFileAnswer }, 401, 404) } }, async (request) => {
+  app.get('/api/auctions/:auctionId/get_seller_pdf/', { schema: { summary: 'Seller statement PDF of one auction', params: auctionParams, response: answers({ 200: base64FileAnswer }, 401, 404) } }, async (request) => {
     const me = requireUser(request).id;
     const auctionId = orNotFound(() => request.params.auctionId, AUCTION_NOT_FOUND);
     const exists = await ctx.db.selectFrom('auctions').select('id').where('id', '=', auctionId).executeTakeFirst();

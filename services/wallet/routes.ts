@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { answers } from '../http/answers';
+import { answers, base64FileAnswer } from '../http/answers';
 import { pageAnswer, paginate } from '../http/pagination';
-import { pdfFile, pdfFileAnswer } from '../documents/pdf';
+import { pdfFile } from '../documents/pdf';
 import { NotFound } from '../../domain/shared/errors';
 import { walletAnswer, walletView } from './wallet-commands';
 import { findTransaction, listTransactions, transactionAnswer } from './transactions';
@@ -27,7 +27,7 @@ export function walletRoutes(scope: FastifyInstance, ctx: AppContext): void {
     return paginate(rows.map(transactionAnswer), count, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/transactions/:id/receipt_pdf/', { schema: { summary: 'PDF receipt of one transaction (base64)', params: transactionParams, response: answers({ 200: pdfFileAnswer }, 401, 404) } }, async (request) => {
+  app.get('/api/transactions/:id/receipt_pdf/', { schema: { summary: 'PDF receipt of one transaction (base64)', params: transactionParams, response: answers({ 200: base64FileAnswer }, 401, 404) } }, async (request) => {
     const user = requireUser(request);
     const { id } = request.params;
     const row = await findTransaction(ctx, user.id, id);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { decimalToPence } from '../../domain/shared/money';
 import { AMOUNT_NOT_POSITIVE, REQUIRED } from '../../domain/wallet/rules';
 import { TRANSACTION_FILTERS } from './transactions';
+import { money as pounds } from '../http/answers';
 
 export const ENTER_AMOUNT = 'Enter a valid amount, e.g. 25.00';
 
@@ -64,19 +65,17 @@ export const staffWalletsQuery = pageQuery.extend({
   search: z.string().trim().max(100, 'Max 100 characters').default(''),
 });
 
-/** Money as the API sends it: a decimal string with two places ("25.50", "-3.00"). */
-const decimal = z.string().meta({ description: 'Pounds, two decimal places', example: '25.50' });
 
 /** GET /api/user_wallet/'s answer. */
 export const walletAnswerSchema = z.object({
-  id: z.string(), balance: decimal, balance_incl_pending: decimal, overdraft_remaining: decimal, overdraft_limit: decimal, currency: z.literal('GBP'),
+  id: z.string(), balance: pounds, balance_incl_pending: pounds, overdraft_remaining: pounds, overdraft_limit: pounds, currency: z.literal('GBP'),
 });
 export type WalletAnswer = z.infer<typeof walletAnswerSchema>;
 
 /** One transaction as the user's list shows it. */
 export const transactionAnswerSchema = z.object({
   id: z.string(), date: z.string(), type: z.enum(['credit', 'debit', 'withdrawal']), kind: z.string(), description: z.string(),
-  amount: decimal, balance: decimal, reference: z.string().nullable(), status: z.enum(['completed', 'pending', 'released']),
+  amount: pounds, balance: pounds, reference: z.string().nullable(), status: z.enum(['completed', 'pending', 'released']),
 });
 export type TransactionAnswer = z.infer<typeof transactionAnswerSchema>;
 
@@ -87,13 +86,13 @@ export type StaffTransactionAnswer = z.infer<typeof staffTransactionAnswerSchema
 /** A row of the staff wallet list. */
 export const staffWalletRowSchema = z.object({
   user_id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string(),
-  balance: decimal, balance_incl_pending: decimal, overdraft_limit: decimal, overdraft_remaining: decimal,
+  balance: pounds, balance_incl_pending: pounds, overdraft_limit: pounds, overdraft_remaining: pounds,
 });
 export type StaffWalletRow = z.infer<typeof staffWalletRowSchema>;
 
 /** One wallet for staff, with its recent transactions. */
 export const staffWalletDetailSchema = staffWalletRowSchema.extend({
-  id: z.string(), pending: decimal, currency: z.literal('GBP'), updated_at: z.string().nullable(), transactions: z.array(staffTransactionAnswerSchema),
+  id: z.string(), pending: pounds, currency: z.literal('GBP'), updated_at: z.string().nullable(), transactions: z.array(staffTransactionAnswerSchema),
 });
 export type StaffWalletDetail = z.infer<typeof staffWalletDetailSchema>;
 
