@@ -31,7 +31,7 @@ export const countryAnswer = z.object({ name: z.string(), slug: z.string(), code
 export const divisionsAnswer = z.object({ country: z.string(), delivery: carrier, regions: z.array(z.object({ name: z.string(), code: z.string() })) });
 export const shippingCountryAnswer = z.object({ slug: z.string(), name: z.string() });
 /** Pairs, code first: `["GBP", "British Pound"]`. */
-export const currencyAnswer = z.tuple([z.string(), z.string()]);
+export const currencyAnswer = z.array(z.string()).length(2).describe('[code, name]');
 
 export const shippingEstimateAnswer = z.object({
   carriers: z.array(z.object({ name: carrier.exclude(['Non Deliverable Zone']), first_bottle: money, each_further: money })),

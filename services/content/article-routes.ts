@@ -5,13 +5,14 @@
  */
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
 import { ARTICLE_TYPES, articleStream } from '../../domain/article/events';
 import { articleDecider, MSG } from '../../domain/article/decide';
 import { requireUser } from '../http/auth';
-import { parseQuery } from '../http/validation';
+import { answers, fileAnswer } from '../http/answers';
 import { idOr404, metadataOf, settle } from '../catalogue/http';
 import { uploadStore } from '../uploads/store';
 import { findArticle, listArticles } from './article-views';
@@ -27,13 +28,19 @@ export const articleListQuery = z.object({
   page_size: pageNumber.max(100, 'Choose a page size from 1 to 100.').default(12),
 });
 
+const typesAnswer = z.object({ results: z.array(z.object({ id: z.string(), name: z.string() })) });
+const likeAnswer = z.object({
+  data: z.object({ user_like_article: z.boolean(), likes_count: z.number().int() }), user_like_article: z.boolean(), likes_count: z.number().int(),
+});
+
 const articleImageQuery = z.object({ size: z.enum(['thumb', 'full'], { error: 'size must be thumb or full.' }).default('full') });
 
-export function articleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/types/', { schema: { summary: 'Article types' } }, async () => ({ results: ARTICLE_TYPES.map((t) => ({ ...t })) }));
+export function articleRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/types/', { schema: { summary: 'Article types', response: answers({ 200: typesAnswer }) } }, async () => ({ results: ARTICLE_TYPES.map((t) => ({ ...t })) }));
 
   app.get('/api/article/', { schema: { summary: 'Published articles', querystring: articleListQuery } }, async (request) => {
-    const q = parseQuery(articleListQuery, request.query);
+    const q = { ...request.query };
     return listArticles(ctx, { ...q, search: q.search || undefined, drafts: false }, request.user?.id ?? null);
   });
 
@@ -44,7 +51,7 @@ export function articleRoutes(app: FastifyInstance, ctx: AppContext): void {
     return view;
   });
 
-  app.post('/api/like_article/:id/', { schema: { summary: 'Like or unlike an article' } }, async (request) => {
+  app.post('/api/like_article/:id/', { schema: { summary: 'Like or unlike an article', response: answers({ 200: likeAnswer }, 401, 404) } }, async (request) => {
     const user = requireUser(request);
     const id = idOr404((request.params as { id?: unknown }).id, MSG.notFound);
     const outcome = await ctx.commands.handle(articleStream(id), articleDecider,
@@ -56,9 +63,9 @@ export function articleRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { data: { user_like_article: liked, likes_count: count }, user_like_article: liked, likes_count: count };
   });
 
-  app.get('/api/article_images/:imageId/', { schema: { summary: "An article's image", querystring: articleImageQuery } }, async (request, reply) => {
+  app.get('/api/article_images/:imageId/', { schema: { summary: "An article's image", querystring: articleImageQuery, response: answers({ 200: fileAnswer('image/*', 'The image (JPEG, PNG or WebP; thumbnails are WebP).') }, 400, 404) } }, async (request, reply) => {
     const imageId = idOr404((request.params as { imageId?: unknown }).imageId, IMAGE_NOT_FOUND);
-    const { size } = parseQuery(articleImageQuery, request.query);
+    const { size } = request.query;
     const row = await ctx.db.selectFrom('article_images').selectAll().where('image_id', '=', imageId).executeTakeFirst();
     if (!row) throw new NotFound(IMAGE_NOT_FOUND);
     const file = uploadStore(ctx.config.dataDir).pathOf(ARTICLE_UPLOAD_AREA, size === 'thumb' ? row.thumb : row.file);

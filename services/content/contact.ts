@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { limitsOf } from '../limits/limits';
 import { DEFAULT_LIMITS } from '../limits/settings';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { ValidationError } from '../../domain/shared/errors';
@@ -17,7 +18,7 @@ import { validateEmail } from '../../domain/account/rules';
 import { queueEmail } from '../mail/outbox';
 import { HOUSE_NAME, loadHouseSettings } from '../payout/house-settings';
 import { escapeHtml } from './markdown';
-import { parseBody } from '../http/validation';
+import { answers, messageAnswer } from '../http/answers';
 
 /** The default limit (RATE_LIMIT_CONTACT_ADDRESS changes it). */
 export const CONTACT_LIMIT = DEFAULT_LIMITS.contact_address.limit;
@@ -33,6 +34,8 @@ export const CONTACT_MSG = {
 
 const text = z.string({ error: CONTACT_MSG.required }).default('');
 const contactBody = z.object({ name: text, email: text, subject: text, message: text });
+/** A body that is no JSON object reads as an empty form: the field messages, not a malformed-request one. */
+const contactRequest = z.preprocess((v) => (v && typeof v === 'object' ? v : {}), contactBody);
 
 export function contactErrors(b: z.infer<typeof contactBody>): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -51,11 +54,12 @@ export function contactErrors(b: z.infer<typeof contactBody>): Record<string, st
 
 const paragraphs = (s: string) => s.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
 
-export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function contactRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const houseEmail = loadHouseSettings().contacts.email;
 
-  app.post('/api/contact_us/', { schema: { summary: 'Send a message to the house', body: contactBody } }, async (request, reply) => {
-    const body = parseBody(contactBody, request.body && typeof request.body === 'object' ? request.body : {});
+  app.post('/api/contact_us/', { schema: { summary: 'Send a message to the house', body: contactRequest, response: answers({ 201: messageAnswer }, 400, 429) } }, async (request, reply) => {
+    const body = { ...request.body };
     const errors = contactErrors(body);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     const name = body.name.trim(), email = body.email.trim(), subject = body.subject.trim(), message = body.message.trim();

@@ -12,6 +12,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { ValidationError } from '../../domain/shared/errors';
@@ -21,7 +22,7 @@ import type { AccountCommand } from '../../domain/account/commands';
 import type { AccountState } from '../../domain/account/state';
 import { LINK_INVALID, newsletterDecider, type NewsletterCommand, type NewsletterEvent, type NewsletterState } from '../../domain/account/newsletter';
 import { MSG } from '../../domain/account/rules';
-import { parseBody } from '../http/validation';
+import { answers, messageAnswer } from '../http/answers';
 import { limitsOf } from '../limits/limits';
 import { emailSchema } from '../accounts/schemas';
 import { awaitProjected, runAccountCommand } from '../accounts/account-commands';
@@ -124,10 +125,11 @@ export async function unsubscribeAddress(ctx: AppContext, email: string, meta: E
 
 const linkBody = z.object({ email: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.'), token: z.string({ error: LINK_INVALID }).max(200) });
 
-export function newsletterRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function newsletterRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   for (const path of ['/api/subscribe_newsletter/', '/api/subscribe_email_for_notifications/']) {
-    app.post(path, { schema: { summary: 'Subscribe an email to the newsletter (double opt-in)', body: emailSchema } }, async (request) => {
-      const { email } = parseBody(emailSchema, request.body);
+    app.post(path, { schema: { summary: 'Subscribe an email to the newsletter (double opt-in)', body: emailSchema, response: answers({ 200: messageAnswer }, 400, 429) } }, async (request) => {
+      const { email } = request.body;
       if (!email.trim()) throw new ValidationError({ email: [MSG.emailRequired] });
       // Each sign-up can email a confirmation link to the address: bounded per caller and per target address.
       await limitsOf(ctx).take('subscribe_address', request.ip);
@@ -147,8 +149,8 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   }
 
-  app.post('/api/newsletter/confirm/', { schema: { summary: 'Confirm a newsletter subscription', body: linkBody } }, async (request) => {
-    const { email, token } = parseBody(linkBody, request.body);
+  app.post('/api/newsletter/confirm/', { schema: { summary: 'Confirm a newsletter subscription', body: linkBody, response: answers({ 200: messageAnswer }, 400) } }, async (request) => {
+    const { email, token } = request.body;
     checkToken(ctx, 'confirm', email, token);
     const now = ctx.clock.now().toISOString();
     // Only a confirmation that really subscribes turns the flag on (an old link clicked again changes nothing).
@@ -157,8 +159,8 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { detail: CONFIRMED };
   });
 
-  app.post('/api/newsletter/unsubscribe/', { schema: { summary: 'Unsubscribe from the newsletter', body: linkBody } }, async (request) => {
-    const { email, token } = parseBody(linkBody, request.body);
+  app.post('/api/newsletter/unsubscribe/', { schema: { summary: 'Unsubscribe from the newsletter', body: linkBody, response: answers({ 200: messageAnswer }, 400) } }, async (request) => {
+    const { email, token } = request.body;
     checkToken(ctx, 'unsubscribe', email, token);
     await unsubscribeAddress(ctx, email, { user_id: request.user?.id ?? null, request_id: request.id });
     return { detail: UNSUBSCRIBED };

@@ -3,6 +3,8 @@
  * (domain/checkout: carrier zones, carrier prices, insurance, storage), so the page can never disagree with a bill.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { answers, money } from '../http/answers';
 import { COUNTRIES } from '../../domain/address/countries';
 import { carrierForCode, NON_DELIVERABLE_ZONE, UK_ZONE } from '../../domain/checkout/shipping-zones';
 import { CARRIER_PRICES, NOT_DELIVERABLE_MESSAGE, type DeliverableCarrier } from '../../domain/checkout/shipping';
@@ -16,7 +18,22 @@ const ZONES: { carrier: DeliverableCarrier; zone: string }[] = [
   { carrier: 'UPS', zone: 'Rest of the world' },
 ];
 
-export function shippingInfo() {
+const shippingInfoAnswer = z.object({
+  currency: z.string(),
+  zones: z.array(z.object({
+    zone: z.string(), carrier: z.enum(['DPD', 'DHL', 'UPS']), first_bottle: money, each_further_bottle: money, country_count: z.number().int(),
+    countries: z.array(z.string()).nullable(),
+  })),
+  non_deliverable: z.array(z.object({ code: z.string(), country: z.string(), reason: z.string() })),
+  non_deliverable_message: z.string(),
+  insurance_percent: z.number(),
+  payment_due_days: z.number().int(),
+  storage: z.object({
+    free_days: z.number().int(), fee_per_lot_per_period: money, period_days: z.number().int(), month_options: z.array(z.number().int()), late_fee_per_lot_per_day: money,
+  }),
+});
+
+export function shippingInfo(): z.infer<typeof shippingInfoAnswer> {
   const nameOf = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
   return {
     currency: 'GBP',
@@ -43,5 +60,5 @@ export function shippingInfo() {
 }
 
 export function shippingInfoRoutes(app: FastifyInstance): void {
-  app.get('/api/shipping_info/', { schema: { summary: 'Shipping information page' } }, async () => shippingInfo());
+  app.get('/api/shipping_info/', { schema: { summary: 'Shipping information page', response: answers({ 200: shippingInfoAnswer }) } }, async () => shippingInfo());
 }

@@ -21,11 +21,14 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
  * `response` for a route: its success answers plus the error statuses it can answer. Example:
  * `schema: { response: answers({ 200: walletAnswerSchema }, 401) }`.
  */
-export function answers<S extends Record<number, z.ZodType>>(success: S, ...errors: ErrorStatus[]): S & Record<number, z.ZodType> {
-  const response: Record<number, z.ZodType> = { ...success };
+export function answers<S extends Record<number, z.ZodType | ContentAnswer>>(success: S, ...errors: ErrorStatus[]): S & Record<number, z.ZodType> {
+  const response: Record<number, z.ZodType | ContentAnswer> = { ...success };
   for (const status of errors) response[status] = status === 400 ? badRequestAnswer : errorAnswer;
   return response as S & Record<number, z.ZodType>;
 }
+
+/** An answer described by its content type (a file), not by a JSON schema. */
+export interface ContentAnswer { description: string; content: Record<string, { schema: z.ZodType }> }
 
 /** `{"detail": "..."}` as a success answer (a sentence for people: "You have been logged out."). */
 export const messageAnswer = z.object({ detail: z.string() }).meta({ id: 'Message', description: 'What was done, written for people.' });
@@ -40,7 +43,7 @@ export const money = z.string().describe('Pounds, two decimal places, as text ("
  * An answer that is no JSON (a PDF, an HTML page, a CSV file): described by its content type. The schema is for the
  * document; the payload is a Buffer or a string, which Fastify sends as it is.
  */
-export function fileAnswer(contentType: string, description: string) {
+export function fileAnswer(contentType: string, description: string): ContentAnswer {
   return { description, content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } } };
 }
 

@@ -23,7 +23,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         title: 'Whisky Auction API',
         version: '1',
         description: 'Generated from the zod schemas the routes validate with. Errors: `{"detail": "..."}` or `{"field": ["message"]}`.',
-        contact: { name: 'The auction house', url: '/contact' },
+        contact: { name: 'The auction house (the contact page of this site)' },
       },
       // The same origin that serves the document.
       servers: [{ url: '/' }],
@@ -40,19 +40,25 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'none', deepLinking: true }, staticCSP: API_DOCS_CSP });
 }
 
-/** The zod transform, plus an operationId for every operation that does not name its own. */
+/** The zod transform, plus an operationId and a description for every operation that does not give its own. */
 const withOperationId: SwaggerTransform<FastifySchema> = (document) => {
   const { schema, url } = jsonSchemaTransform(document);
   const method = [document.route.method].flat()[0];
-  return { schema: { ...schema, operationId: (schema as { operationId?: string }).operationId ?? operationIdFor(method, url) }, url };
+  const named = schema as { operationId?: string; summary?: string; description?: string };
+  // A route that says no more than its summary is described by it.
+  return { schema: { ...schema, operationId: named.operationId ?? operationIdFor(method, url), description: named.description ?? named.summary }, url };
 };
+
+type Paths = Record<string, Record<string, { tags?: string[] }>>;
 
 /**
  * The named zod schemas as components, without the ones no operation refers to (zod's registry names an input and an
- * output variant of each; an answer's input variant is never used).
+ * output variant of each; an answer's input variant is never used), and the tags the operations use, listed.
  */
 const usedComponentsOnly: SwaggerTransformObject = (document) => {
-  const object = jsonSchemaTransformObject(document) as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
+  const object = jsonSchemaTransformObject(document) as { paths?: Paths; tags?: { name: string }[]; components?: { schemas?: Record<string, unknown> } };
+  const names = new Set(Object.values(object.paths ?? {}).flatMap((methods) => Object.values(methods).flatMap((op) => op.tags ?? [])));
+  object.tags = [...names].sort().map((name) => ({ name }));
   const schemas = object.components?.schemas;
   if (!schemas) return object as ReturnType<SwaggerTransformObject>;
   const used = new Set<string>();
