@@ -2,22 +2,26 @@
 import { bidResultFor, bidStatsFor } from '../../domain/lot/bid-result';
 import { reserveMet, type LotState } from '../../domain/lot/state';
 import { penceToDecimal } from '../../domain/shared/money';
+import { z } from 'zod';
+import { money } from '../http/answers';
 
-export interface ApiBidStats {
-  step: string;
-  current_bid: string | null;
-  is_winning: boolean;
-  current_user_bid: string | null;
-}
+export const bidStatsSchema = z.object({
+  step: money,
+  current_bid: money.nullable(),
+  is_winning: z.boolean(),
+  current_user_bid: money.nullable(),
+});
+export type ApiBidStats = z.infer<typeof bidStatsSchema>;
 
-export interface BidAnswer {
-  message: string;
-  is_highest_bid: boolean;
-  reserve_met: boolean;
-  bid_stats: ApiBidStats;
+export const bidAnswerSchema = z.object({
+  message: z.string(),
+  is_highest_bid: z.boolean(),
+  reserve_met: z.boolean(),
+  bid_stats: bidStatsSchema,
   /** Extra to the spec: the id of the bid this answer is about (as in the bid history and the events). */
-  bid_id: string;
-}
+  bid_id: z.string(),
+});
+export type BidAnswer = z.infer<typeof bidAnswerSchema>;
 
 /** As docs/api.md states: current_bid is null before the first bid; current_user_bid only ever the caller's own. */
 export function apiBidStats(state: LotState, userId: string | null): ApiBidStats {
@@ -36,12 +40,13 @@ export function bidAnswer(before: LotState, after: LotState, bidderId: string, b
   return { message: result.message, is_highest_bid: result.is_highest_bid, reserve_met: result.reserve_met, bid_stats: apiBidStats(after, bidderId), bid_id: bidId };
 }
 
-export interface ReserveAnswer {
-  id: string;
-  reserve_price: string | null;
-  reserve_met: boolean;
-  bid_stats: ApiBidStats;
-}
+export const reserveAnswerSchema = z.object({
+  id: z.string(),
+  reserve_price: money.nullable(),
+  reserve_met: z.boolean(),
+  bid_stats: bidStatsSchema,
+});
+export type ReserveAnswer = z.infer<typeof reserveAnswerSchema>;
 
 export function reserveAnswer(state: LotState, userId: string): ReserveAnswer {
   return {

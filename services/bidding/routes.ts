@@ -1,34 +1,35 @@
 /** POST /api/bids/ and PATCH /api/update_reserve_price/{id}/ (spec 2, section 7; docs/api.md). */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { parseBody } from '../http/validation';
-import { NotFound } from '../../domain/shared/errors';
+import { orNotFound } from '../http/validation';
 import { awaitViews } from '../http/read-your-writes';
-import { reserveAnswer } from './bid-answer';
+import { answers } from '../http/answers';
+import { bidAnswerSchema, reserveAnswer, reserveAnswerSchema } from './bid-answer';
 import { bidding } from './bidding';
 import { placeBid } from './place-bid';
 import { atLotHolder } from './lot-router';
-import { bidBody, idempotencyKey, isUuid, reserveBody } from './schemas';
+import { bidBody, idempotencyKey, lotParams, reserveBody } from './schemas';
 
-export function biddingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/bids/', { config: { idempotency: false }, schema: { summary: 'Place a bid (maximum/proxy bid) on a lot', body: bidBody } }, async (request, reply) => {
+export function biddingRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/bids/', { config: { idempotency: false }, schema: { summary: 'Place a bid (maximum/proxy bid) on a lot', body: bidBody, response: answers({ 201: bidAnswerSchema }, 400, 401, 404, 409) } }, async (request, reply) => {
     const user = requireUser(request);
-    const body = parseBody(bidBody, request.body);
+    const { lot, bid } = request.body;
     const key = idempotencyKey(request.headers['idempotency-key']);
     // Several processes: the bid is decided by the lot's one writer, wherever it runs (docs/scale.md).
-    return atLotHolder(ctx, body.lot, request, reply, async () => {
-      const answer = await placeBid(ctx, user, { lotId: body.lot, pence: body.bid, idempotencyKey: key, requestId: request.id });
+    return atLotHolder(ctx, lot, request, reply, async () => {
+      const answer = await placeBid(ctx, user, { lotId: lot, pence: bid, idempotencyKey: key, requestId: request.id });
       return reply.status(answer.status).send(answer.body);
     });
   });
 
-  app.patch<{ Params: { id: string } }>('/api/update_reserve_price/:id/', { schema: { summary: "Change the reserve price of one's own lot", body: reserveBody } }, async (request) => {
+  app.patch('/api/update_reserve_price/:id/', { schema: { summary: "Change the reserve price of one's own lot", params: lotParams, body: reserveBody, response: answers({ 200: reserveAnswerSchema }, 400, 401, 403, 404, 409) } }, async (request) => {
     const user = requireUser(request);
-    if (!isUuid(request.params.id)) throw new NotFound('Lot not found.');
-    const lotId = request.params.id.toLowerCase();
-    const { reserve_price } = parseBody(reserveBody, request.body);
+    const lotId = orNotFound(() => request.params.id, 'Lot not found.');
+    const { reserve_price } = request.body;
     const autoBidId = randomUUID();
     const decision = await bidding(ctx).writers.submit(lotId, {
       build: (now) => ({ type: 'ChangeReservePrice', lot_id: lotId, user_id: user.id, reserve_price_pence: reserve_price, auto_bid_id: autoBidId, now }),

@@ -25,6 +25,9 @@ export const lotId = z
   .regex(UUID, 'Enter a valid lot id.')
   .transform((id) => id.toLowerCase());
 
+/** PATCH /api/update_reserve_price/{id}/: the lot's id, lower-cased. */
+export const lotParams = z.object({ id: lotId });
+
 export const bidBody = z.object({
   bid: pounds('Enter your bid in pounds, e.g. 125 or 125.50.'),
   lot: lotId,

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { NotFound, Unauthorized } from '../../domain/shared/errors';
 import type { Metrics } from './metrics';
+import { answers, fileAnswer } from '../http/answers';
 
 export const METRICS_PATH = '/metrics';
 
@@ -21,7 +22,7 @@ export function installRequestMetrics(app: FastifyInstance, metrics: Metrics): v
 }
 
 export function metricsRoute(app: FastifyInstance, metrics: Metrics, token: string | null): void {
-  app.get(METRICS_PATH, { schema: { tags: ['ops'], summary: 'Prometheus metrics (bearer METRICS_TOKEN; 404 when none is configured)' } }, async (request, reply) => {
+  app.get(METRICS_PATH, { schema: { tags: ['ops'], summary: 'Prometheus metrics (bearer METRICS_TOKEN; 404 when none is configured)', response: { ...answers({}, 401, 404), 200: fileAnswer('text/plain', 'Prometheus text exposition format') } } }, async (request, reply) => {
     if (!token) throw new NotFound('Not found.');
     if (!bearerMatches(request.headers.authorization, token)) {
       reply.header('WWW-Authenticate', 'Bearer realm="metrics"');

@@ -1,5 +1,6 @@
 /** Reads of the notifications read model: the user's list, their own ids, settings, and the table in cause order. */
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Template } from '../../domain/notification/templates';
 import type { Db } from '../db/database';
 
@@ -12,7 +13,19 @@ export interface NotificationRow {
 export interface CauseCursor { transaction_id: string; position: number }
 
 /** The API's and the live push's shape of one notification. */
-export function toView(row: NotificationRow) {
+export const notificationView = z.object({
+  id: z.string(), template: z.string(), text: z.string(), lot_id: z.string().nullable(), auction_id: z.string().nullable(), is_read: z.boolean(),
+  notify_type: z.string(), created_at: z.string(), updated_at: z.string(), time: z.string(), user: z.string(),
+});
+export type NotificationView = z.infer<typeof notificationView>;
+
+/** GET /api/user_notifications/: the newest `limit` notifications and how many the user has in all. */
+export const notificationList = z.object({ count: z.number().int(), results: z.array(notificationView) });
+
+/** PATCH /api/notification_is_read/: the caller's own ids among those sent, now read. */
+export const markedRead = z.object({ ids: z.array(z.string()), is_read: z.literal(true) });
+
+export function toView(row: NotificationRow): NotificationView {
   return {
     id: row.id, template: row.template, text: row.text, lot_id: row.lot_id, auction_id: row.auction_id, is_read: row.is_read,
     notify_type: row.notify_type, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString(),
@@ -20,7 +33,7 @@ export function toView(row: NotificationRow) {
   };
 }
 
-export async function listForUser(db: Db, userId: string, limit: number) {
+export async function listForUser(db: Db, userId: string, limit: number): Promise<z.infer<typeof notificationList>> {
   const { rows } = await sql<NotificationRow>`SELECT * FROM notifications WHERE user_id = ${userId}
     ORDER BY created_at DESC, id DESC LIMIT ${limit}`.execute(db);
   const { rows: [total] } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM notifications WHERE user_id = ${userId}`.execute(db);

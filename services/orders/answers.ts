@@ -4,13 +4,51 @@ import type { OrderPlaced } from '../../domain/order/events';
 import type { OrderState } from '../../domain/order/state';
 import { nextStatuses } from '../../domain/order/order-status';
 import type { VoucherIssued } from '../../domain/order/events';
-import { loadHouseSettings } from '../payout/house-settings';
+import { houseBankData, houseContactData, loadHouseSettings } from '../payout/house-settings';
+import { z } from 'zod';
+import { money } from '../http/answers';
+import { PAYMENT_METHODS, SERVICES } from '../../domain/checkout/types';
+
+export const createdOrderSchema = z.object({
+  order_number: z.string(),
+  amount_due: money,
+  order_id: z.string(),
+  status: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  /** A bank order awaiting payment: where to send the money. */
+  bank_details: houseBankData.optional(),
+  /** An in-store order awaiting payment: where and when to pay. */
+  store_info: houseContactData.optional(),
+});
+export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+
+export const staffOrderSchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  user_id: z.string(),
+  service: z.enum(SERVICES),
+  status: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  total: money,
+  amount_due: money,
+  paid_at: z.string().nullable(),
+  paid_method: z.string().nullable(),
+  paid_reference: z.string().nullable(),
+  next_statuses: z.array(z.string()),
+});
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+
+export const voucherSchema = z.object({
+  code: z.string(), kind: z.enum(['fixed', 'percent']), value: z.string(), expires_at: z.string().nullable(), max_uses: z.number().int().nullable(),
+  once_per_user: z.boolean(), uses: z.number().int(), uses_left: z.number().int().nullable(), issued_by: z.string(), created_at: z.string(),
+});
+export type Voucher = z.infer<typeof voucherSchema>;
 
 /**
  * create_order's 201: bank orders awaiting payment carry the house's bank details, in-store orders its store info;
  * a paid order (card paid at once, or nothing left to pay) is due "0.00".
  */
-export function createdOrderAnswer(order: OrderPlaced['data'], status: OrderState['status']) {
+export function createdOrderAnswer(order: OrderPlaced['data'], status: OrderState['status']): CreatedOrder {
   const awaiting = status === 'awaiting_payment';
   const method = order.payment_method;
   const settings = loadHouseSettings();
@@ -26,7 +64,7 @@ export function createdOrderAnswer(order: OrderPlaced['data'], status: OrderStat
 }
 
 /** The staff calls' answer: the order as it now stands, with the statuses it may move to next. */
-export function staffOrderAnswer(state: OrderState) {
+export function staffOrderAnswer(state: OrderState): StaffOrder {
   const order = state.order!;
   const s = order.summary;
   return {
@@ -46,7 +84,7 @@ export function staffOrderAnswer(state: OrderState) {
 }
 
 /** A voucher as the staff list shows it: value "10.00" (pounds for fixed, the percentage for percent). */
-export function voucherAnswer(v: VoucherIssued['data'], uses: number) {
+export function voucherAnswer(v: VoucherIssued['data'], uses: number): Voucher {
   return {
     code: v.code, kind: v.kind, value: penceToDecimal(v.value), expires_at: v.expires_at, max_uses: v.max_uses,
     once_per_user: v.once_per_user, uses, uses_left: v.max_uses === null ? null : Math.max(0, v.max_uses - uses),

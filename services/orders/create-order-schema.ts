@@ -44,7 +44,8 @@ export function savedCardId(details: Record<string, unknown>): string | null {
   return id === undefined || id === null || id === '' ? null : String(id);
 }
 
-export function createOrderSchema(now: Date) {
+/** Built once for the route: the card rules read the clock (`now`) at each parse. */
+export function createOrderSchema(now: () => Date) {
   return z.object({
     ...draftFields,
     payment_method: paymentMethod,
@@ -59,7 +60,7 @@ export function createOrderSchema(now: Date) {
       if (!UUID_RE.test(cardId)) zctx.addIssue({ code: 'custom', path: ['payment_method', 'details', 'card_id'], message: CARD_NOT_FOUND });
       return;
     }
-    for (const [field, messages] of Object.entries(cardErrors(cardInput(details), now))) {
+    for (const [field, messages] of Object.entries(cardErrors(cardInput(details), now()))) {
       for (const message of messages) zctx.addIssue({ code: 'custom', path: ['payment_method', 'details', field], message });
     }
   });

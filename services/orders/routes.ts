@@ -4,22 +4,29 @@
  * Idempotency-Key, a double click is one order.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { parseBody } from '../http/validation';
 import { sendAnswer } from '../http/idempotency-keys';
-import { serviceOf } from '../checkout/checkout-routes';
+import { z } from 'zod';
+import { SERVICES } from '../../domain/checkout/types';
+import { orNotFound } from '../http/validation';
 import { JSON_TYPE, jsonString } from '../payments/card-payments';
 import { paymentIdFor } from '../payments/payment-ids';
 import { createOrderSchema } from './create-order-schema';
 import { placeOrder } from './place-order';
-import { createdOrderAnswer } from './answers';
+import { answers } from '../http/answers';
+import { challengeHtmlAnswer } from '../payments/views';
+import { createdOrderAnswer, createdOrderSchema } from './answers';
 
-export function createOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/checkout/:service/create_order/', { schema: { summary: 'Place an order for won or stored lots (shipping, collection or storage)', body: createOrderSchema(ctx.clock.now()) } }, async (request, reply) => {
+const serviceParams = z.object({ service: z.enum(SERVICES) });
+
+export function createOrderRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/checkout/:service/create_order/', { schema: { summary: 'Place an order for won or stored lots (shipping, collection or storage)', params: serviceParams, body: createOrderSchema(() => ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: createdOrderSchema }, 400, 401, 404, 409) } }, async (request, reply) => {
     const user = requireUser(request);
-    const service = serviceOf(request.params);
-    const body = parseBody(createOrderSchema(ctx.clock.now()), request.body);
+    const service = orNotFound(() => request.params.service);
+    const body = request.body;
     reply.type(JSON_TYPE);
     return sendAnswer(reply, async () => {
       const placed = await placeOrder(ctx, {

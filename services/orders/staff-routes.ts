@@ -4,31 +4,30 @@
  * services/checkout/staff-routes.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireStaff } from '../http/auth';
-import { parseBody } from '../http/validation';
 import { sendAnswer } from '../http/idempotency-keys';
 import type { OrderStatus } from '../../domain/order/events';
 import { decimalToPence } from '../../domain/shared/money';
-import { NotFound } from '../../domain/shared/errors';
+import { orNotFound } from '../http/validation';
 import { ORDER_MSG } from '../../domain/order/messages';
 import { voucherDecider } from '../../domain/voucher/decide';
 import { voucherStream } from '../../domain/order/events';
 import { usesOf } from '../../domain/voucher/state';
-import { staffOrderAnswer, voucherAnswer } from './answers';
+import { answers } from '../http/answers';
+import { staffOrderAnswer, staffOrderSchema, voucherAnswer, voucherSchema } from './answers';
 import { cancelUnpaidOrder, moveOrderStatus, recordPaymentReceived } from './order-changes';
 import { awaitViews } from '../http/read-your-writes';
 
 const REQUIRED = 'This field is required';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** An order id from the path: anything that cannot be one is an unknown order (404). */
-function orderIdOf(params: unknown): string {
-  const id = String((params as { id?: unknown }).id ?? '');
-  if (!UUID_RE.test(id)) throw new NotFound(ORDER_MSG.notFound);
-  return id;
-}
+const orderParams = z.object({ id: z.string().regex(UUID_RE) });
+
+/** An order id from the path: anything that cannot be one is an unknown order (404, not the 400). */
+const orderIdOf = (params: { id: string }) => orNotFound(() => params.id, ORDER_MSG.notFound);
 const STATUSES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'ready_for_collection', 'collected', 'stored', 'cancelled'] as const;
 
 const requiredText = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v),
@@ -64,36 +63,39 @@ const voucherBody = z.object({
   once_per_user: z.preprocess((v) => (v === undefined || v === null ? true : v), z.boolean({ error: 'Must be true or false.' })),
 });
 
-export function staffOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
+const staffOrderAnswers = answers({ 200: staffOrderSchema }, 400, 401, 403, 404, 409);
+
+export function staffOrderRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const meta = (userId: string, requestId: string) => ({ user_id: userId, request_id: requestId });
 
-  app.post('/api/staff/orders/:id/payment_received/', { schema: { summary: 'Staff: record a bank payment for an order', body: paymentBody } }, async (request, reply) => {
+  app.post('/api/staff/orders/:id/payment_received/', { schema: { summary: 'Staff: record a bank payment for an order', params: orderParams, body: paymentBody, response: staffOrderAnswers } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = orderIdOf(request.params);
-    const { reference } = parseBody(paymentBody, request.body);
+    const { reference } = request.body;
     return sendAnswer(reply, async () =>
       ({ status: 200, body: staffOrderAnswer(await recordPaymentReceived(ctx, id, reference, staff.id, meta(staff.id, request.id))) }));
   });
 
-  app.post('/api/staff/orders/:id/status/', { schema: { summary: "Staff: move an order's fulfilment status", body: statusBody } }, async (request, reply) => {
+  app.post('/api/staff/orders/:id/status/', { schema: { summary: "Staff: move an order's fulfilment status", params: orderParams, body: statusBody, response: staffOrderAnswers } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = orderIdOf(request.params);
-    const { status } = parseBody(statusBody, request.body);
+    const { status } = request.body;
     return sendAnswer(reply, async () =>
       ({ status: 200, body: staffOrderAnswer(await moveOrderStatus(ctx, id, status as OrderStatus, staff.id, meta(staff.id, request.id))) }));
   });
 
-  app.post('/api/staff/orders/:id/cancel/', { schema: { summary: 'Staff: cancel an order', body: cancelBody } }, async (request, reply) => {
+  app.post('/api/staff/orders/:id/cancel/', { schema: { summary: 'Staff: cancel an order', params: orderParams, body: cancelBody, response: staffOrderAnswers } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = orderIdOf(request.params);
-    const { reason } = parseBody(cancelBody, request.body);
+    const { reason } = request.body;
     return sendAnswer(reply, async () =>
       ({ status: 200, body: staffOrderAnswer(await cancelUnpaidOrder(ctx, id, reason, staff.id, meta(staff.id, request.id))) }));
   });
 
-  app.post('/api/staff/vouchers/', { schema: { summary: 'Staff: create a discount voucher', body: voucherBody } }, async (request, reply) => {
+  app.post('/api/staff/vouchers/', { schema: { summary: 'Staff: create a discount voucher', body: voucherBody, response: answers({ 201: voucherSchema }, 400, 401, 403, 409) } }, async (request, reply) => {
     const staff = requireStaff(request);
-    const body = parseBody(voucherBody, request.body);
+    const body = request.body;
     return sendAnswer(reply, async () => {
       const outcome = await ctx.commands.handle(voucherStream(body.code || '-'), voucherDecider, {
         type: 'IssueVoucher', code: body.code, kind: body.kind, value: body.value, expires_at: body.expires_at, max_uses: body.max_uses,

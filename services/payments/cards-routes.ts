@@ -3,10 +3,12 @@
  * is a card check with the provider (which may need 3-D Secure); a user only ever sees and changes their own cards.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { idParam, parseBody, parseParams, parseQuery } from '../http/validation';
-import { paginate, pageQuery } from '../http/pagination';
+import { idParam } from '../http/validation';
+import { pageAnswer, paginate, pageQuery } from '../http/pagination';
+import { answers, noContent } from '../http/answers';
 import { sendAnswer } from '../http/idempotency-keys';
 import { NotFound, RuleBroken } from '../../domain/shared/errors';
 import { validateCard } from '../../domain/cards/card-rules';
@@ -18,22 +20,23 @@ import { CARDS_MSG } from '../../domain/cards/card-changes';
 import type { CardsCommand } from '../../domain/cards/commands';
 import { awaitProjected } from '../accounts/account-commands';
 import { cardPatchSchema, newCardSchema, prefixParam } from './schemas';
-import { decidedCard, ownCards } from './views';
+import { cardFormatSchema, cardViewSchema, challengeHtmlAnswer, decidedCard, ownCards } from './views';
 import { paymentIdFor } from './payment-ids';
 import { JSON_TYPE, jsonString, startCardPayment, tokenize } from './card-payments';
 
-export function cardsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/user_payment_cards/', { schema: { summary: "The user's saved cards", querystring: pageQuery } }, async (request) => {
+export function cardsRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/user_payment_cards/', { schema: { summary: "The user's saved cards", querystring: pageQuery, response: answers({ 200: pageAnswer(cardViewSchema) }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const q = parseQuery(pageQuery, request.query);
+    const q = request.query;
     const { results, count } = await ownCards(ctx.db, user.id, q.page, q.page_size);
     return paginate(results, count, q.page, q.page_size, request.url);
   });
 
-  app.post('/api/user_payment_cards/', { schema: { summary: 'Save a card (may answer a 3-D Secure challenge)', body: newCardSchema(ctx.clock.now()) } }, async (request, reply) => {
+  app.post('/api/user_payment_cards/', { schema: { summary: 'Save a card (may answer a 3-D Secure challenge)', body: newCardSchema(() => ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: cardViewSchema }, 400, 401, 409) } }, async (request, reply) => {
     const user = requireUser(request);
     const now = ctx.clock.now();
-    const body = parseBody(newCardSchema(now), request.body);
+    const body = request.body;
     const metadata = { user_id: user.id, request_id: request.id };
     reply.type(JSON_TYPE);
     return sendAnswer(reply, async () => {
@@ -59,25 +62,25 @@ export function cardsRoutes(app: FastifyInstance, ctx: AppContext): void {
     await awaitProjected(ctx, outcome.append);
   };
 
-  app.patch('/api/user_payment_cards/:id/', { schema: { summary: 'Make a card the default', params: idParam, body: cardPatchSchema } }, async (request) => {
+  app.patch('/api/user_payment_cards/:id/', { schema: { summary: 'Make a card the default', params: idParam, body: cardPatchSchema, response: answers({ 200: cardViewSchema }, 400, 401, 404, 409) } }, async (request) => {
     const user = requireUser(request);
-    const { id } = parseParams(idParam, request.params);
-    parseBody(cardPatchSchema, request.body);
+    const { id } = request.params;
+    void request.body.default; // only `true` is accepted: read so a refused body answers its 400 here, as before
     await change(user.id, { type: 'SetDefaultCard', card_id: id, now: ctx.clock.now().toISOString() }, request.id);
     const card = await decidedCard(ctx, user.id, id);
     if (!card) throw new NotFound(CARDS_MSG.notFound);
     return card;
   });
 
-  app.delete('/api/user_payment_cards/:id/', { schema: { summary: 'Delete a saved card', params: idParam } }, async (request, reply) => {
+  app.delete('/api/user_payment_cards/:id/', { schema: { summary: 'Delete a saved card', params: idParam, response: answers({ 204: noContent }, 400, 401, 404, 409) } }, async (request, reply) => {
     const user = requireUser(request);
-    const { id } = parseParams(idParam, request.params);
+    const { id } = request.params;
     await change(user.id, { type: 'RemoveCard', card_id: id, now: ctx.clock.now().toISOString() }, request.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.get('/api/get_credit_card_format/:prefix/', { schema: { summary: 'Card brand and format from the first digits', params: prefixParam } }, async (request) => {
-    const { prefix } = parseParams(prefixParam, request.params);
+  app.get('/api/get_credit_card_format/:prefix/', { schema: { summary: 'Card brand and format from the first digits', params: prefixParam, response: answers({ 200: cardFormatSchema }, 400) } }, async (request) => {
+    const { prefix } = request.params;
     return cardFormat(prefix);
   });
 }

@@ -5,10 +5,11 @@
  * sees the outcome that route just applied. Another user's payment is "not found", like an unknown one.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { parseParams } from '../http/validation';
+import { answers } from '../http/answers';
 import { NotFound } from '../../domain/shared/errors';
 import { paymentDecider } from '../../domain/payment/decide';
 import { paymentStream, type PaymentPurpose } from '../../domain/payment/events';
@@ -18,14 +19,15 @@ export const PAYMENT_NOT_FOUND = 'Payment not found.';
 
 const params = z.object({ id: z.string().uuid({ message: PAYMENT_NOT_FOUND }) });
 
-export interface PaymentStatusView {
-  id: string;
-  purpose: PaymentPurpose;
+export const paymentStatusView = z.object({
+  id: z.string(),
+  purpose: z.enum(['registration_fee', 'save_card', 'order'] satisfies PaymentPurpose[]),
   /** pending: waiting for the card check; succeeded: its effect happened (fee paid, card saved, order paid). */
-  status: 'pending' | 'succeeded' | 'failed';
-  order_id: string | null;
-  failure_message: string | null;
-}
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  order_id: z.string().nullable(),
+  failure_message: z.string().nullable(),
+});
+export type PaymentStatusView = z.infer<typeof paymentStatusView>;
 
 /** The same rule as the return route's redirect: an order payment refunded at once (order cancelled) paid nothing. */
 export function paymentStatusOf(state: PaymentState): PaymentStatusView['status'] {
@@ -34,10 +36,11 @@ export function paymentStatusOf(state: PaymentState): PaymentStatusView['status'
   return 'pending';
 }
 
-export function paymentStatusRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/payments/:id/', { schema: { summary: "One of the caller's card payments: pending, succeeded or failed", params } }, async (request) => {
+export function paymentStatusRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/payments/:id/', { schema: { summary: "One of the caller's card payments: pending, succeeded or failed", params, response: answers({ 200: paymentStatusView }, 400, 401, 404) } }, async (request) => {
     const user = requireUser(request);
-    const { id } = parseParams(params, request.params);
+    const { id } = request.params;
     const { state } = await ctx.commands.load(paymentStream(id), paymentDecider);
     const payment = state.payment;
     if (!payment || payment.user_id !== user.id) throw new NotFound(PAYMENT_NOT_FOUND);

@@ -3,9 +3,9 @@
  * the client after a 3-D Secure challenge, so a bid that was waiting for the fee can be placed).
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { parseBody, parseQuery } from '../http/validation';
 import { sendAnswer } from '../http/idempotency-keys';
 import { NotFound, RuleBroken } from '../../domain/shared/errors';
 import { validateCard } from '../../domain/cards/card-rules';
@@ -16,20 +16,23 @@ import { CARDS_MSG } from '../../domain/cards/card-changes';
 import { loadAccount } from '../accounts/lookup';
 import { REGISTRATION_FEE_PENCE } from '../accounts/create-account';
 import { feeBodySchema, feeQuerySchema } from './schemas';
-import { decidedFeeView, feeView } from './views';
+import { answers } from '../http/answers';
+import { challengeHtmlAnswer, decidedFeeView, feeView, feeViewSchema } from './views';
+import { z } from 'zod';
 import { paymentIdFor } from './payment-ids';
 import { JSON_TYPE, jsonString, savedCardSource, startCardPayment, tokenize } from './card-payments';
 
 export const FEE_MSG = { alreadyPaid: 'Your registration fee is already paid.' } as const;
 
-export function registrationFeeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/registration_fee/', { schema: { summary: "The user's registration fee status" } }, async (request) => feeView(ctx.db, requireUser(request).id));
+export function registrationFeeRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/registration_fee/', { schema: { summary: "The user's registration fee status", response: answers({ 200: feeViewSchema }, 401) } }, async (request) => feeView(ctx.db, requireUser(request).id));
 
-  app.post('/api/registration_fee/', { schema: { summary: 'Pay the registration fee by card', querystring: feeQuerySchema, body: feeBodySchema(ctx.clock.now()) } }, async (request, reply) => {
+  app.post('/api/registration_fee/', { schema: { summary: 'Pay the registration fee by card', querystring: feeQuerySchema, body: feeBodySchema(() => ctx.clock.now()), response: answers({ 200: z.union([feeViewSchema, challengeHtmlAnswer]) }, 400, 401, 404, 409) } }, async (request, reply) => {
     const user = requireUser(request);
-    const query = parseQuery(feeQuerySchema, request.query);
+    const query = request.query;
     const now = ctx.clock.now();
-    const body = parseBody(feeBodySchema(now), request.body);
+    const body = request.body;
     const metadata = { user_id: user.id, request_id: request.id };
     reply.type(JSON_TYPE);
     return sendAnswer(reply, async () => {

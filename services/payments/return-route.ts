@@ -7,10 +7,11 @@
  * appends nothing and redirects the same way.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
-import { parseParams } from '../http/validation';
+import { answers } from '../http/answers';
 import { paymentDecider } from '../../domain/payment/decide';
 import { paymentStream, type PaymentCreated } from '../../domain/payment/events';
 import { lastCursor } from '../commands/multi-stream';
@@ -41,9 +42,10 @@ function clientReturnPath(payment: PaymentCreated['data'], succeeded: boolean): 
   return `${path}?${query.toString()}`;
 }
 
-export function returnRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/payments/return/:paymentId', { schema: { summary: 'Return from a 3-D Secure challenge (redirects to the client)', params } }, async (request, reply) => {
-    const { paymentId } = parseParams(params, request.params);
+export function returnRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/payments/return/:paymentId', { schema: { summary: 'Return from a 3-D Secure challenge (redirects to the client)', params, response: answers({ 303: z.null().meta({ description: 'See Other: Location is the client page that shows the outcome' }) }, 400, 404) } }, async (request, reply) => {
+    const { paymentId } = request.params;
     const { state } = await ctx.commands.load(paymentStream(paymentId), paymentDecider);
     const payment = state.payment;
     if (!payment) throw new NotFound('Payment not found.');

@@ -30,20 +30,20 @@ function checkCard(card: CardInput, now: Date, zctx: z.RefinementCtx): void {
   }
 }
 
-/** POST /api/user_payment_cards/: a new card. */
-export function newCardSchema(now: Date) {
-  return z.object({ ...cardFields, return_path: returnPath }).superRefine((card, zctx) => checkCard(card, now, zctx));
+/** POST /api/user_payment_cards/: a new card. Built once for the route: the card rules read the clock at each parse. */
+export function newCardSchema(now: () => Date) {
+  return z.object({ ...cardFields, return_path: returnPath }).superRefine((card, zctx) => checkCard(card, now(), zctx));
 }
 
-/** POST /api/registration_fee/: a new card (optionally saved), or a saved card by id. */
-export function feeBodySchema(now: Date) {
+/** POST /api/registration_fee/: a new card (optionally saved), or a saved card by id (the clock read at each parse). */
+export function feeBodySchema(now: () => Date) {
   return z.object({
     ...cardFields,
     card_id: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().uuid({ message: 'Card not found.' }).optional()),
     save_card: flag,
     return_path: returnPath,
   }).superRefine((body, zctx) => {
-    if (!body.card_id) checkCard(body, now, zctx);
+    if (!body.card_id) checkCard(body, now(), zctx);
   });
 }
 

@@ -1,5 +1,8 @@
 /** The answers of the card payment endpoints, read from the read models (users, user_cards). */
 import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import { money } from '../http/answers';
+import type { CardFormat } from '../../domain/cards/card-format';
 import type { Db } from '../db/database';
 import { penceToDecimal } from '../../domain/shared/money';
 import { getUserById } from '../accounts/queries';
@@ -13,13 +16,17 @@ import { findCard, type SavedCardState } from '../../domain/cards/state';
 import { userStream, type AccountEvent } from '../../domain/account/events';
 import { feeMethod } from '../../projections/users/users-projection';
 
-export interface FeeView {
-  registration_fee_status: boolean;
-  amount: string;
-  currency: 'GBP';
-  paid_at: string | null;
-  method: string | null;
-}
+/** A card that needs 3-D Secure: the challenge page's HTML, answered as a JSON string (200). */
+export const challengeHtmlAnswer = z.string().meta({ description: 'HTML of the 3-D Secure challenge to show the user' });
+
+export const feeViewSchema = z.object({
+  registration_fee_status: z.boolean(),
+  amount: money,
+  currency: z.literal('GBP'),
+  paid_at: z.string().nullable(),
+  method: z.string().nullable(),
+});
+export type FeeView = z.infer<typeof feeViewSchema>;
 
 export async function feeView(db: Db, userId: string): Promise<FeeView> {
   const row = await getUserById(db, userId);
@@ -32,16 +39,22 @@ export async function feeView(db: Db, userId: string): Promise<FeeView> {
   };
 }
 
-export interface CardView {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  card_holder_name: string;
-  default: boolean;
-  created_at: string;
-}
+export const cardViewSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+  card_holder_name: z.string(),
+  default: z.boolean(),
+  created_at: z.string(),
+});
+export type CardView = z.infer<typeof cardViewSchema>;
+
+/** GET /api/get_credit_card_format/{prefix}/ (the shape is the domain's). */
+export const cardFormatSchema: z.ZodType<CardFormat> = z.object({
+  brand: z.string(), brand_name: z.string(), groups: z.array(z.number().int()), mask: z.string(), lengths: z.array(z.number().int()), cvc_length: z.number().int(),
+});
 
 export function toCardView(row: Selectable<UserCardsTable>): CardView {
   return {

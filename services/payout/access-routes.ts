@@ -3,10 +3,12 @@
  * details. A refused code answers 400 `{detail, msg}` (the client shows the server's msg; services/payout/code-messages.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { parseBody } from '../http/validation';
+import { answers } from '../http/answers';
+import { accessGranted, accessStatus, codeBadRequest, codeSent, type AccessGranted } from './answers';
 import { accessUntil, sendAccessCode, verifyAccessCode } from './access-codes';
 import { CODE_MISSING, codeRefusal, refusedMessage } from './code-messages';
 import { limitsOf } from '../limits/limits';
@@ -19,8 +21,9 @@ export const ACCESS_GRANTED = 'Code confirmed. You can see and change your payou
 export const codeBody = z.object({ code: z.union([z.string().max(32), z.number()]).nullish() })
   .transform((b) => ({ code: b.code === undefined || b.code === null ? '' : String(b.code).trim() }));
 
-export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/send_code/', { schema: { summary: 'Email an access code for the payout pages' } }, async (request) => {
+export function accessRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/send_code/', { schema: { summary: 'Email an access code for the payout pages', response: answers({ 200: codeSent }, 401, 429) } }, async (request) => {
     const user = requireUser(request);
     // Each code is an email to the account: bounded per account (besides one per 30 seconds).
     await limitsOf(ctx).take('resend_account', user.id);
@@ -35,17 +38,18 @@ export function accessRoutes(app: FastifyInstance, ctx: AppContext): void {
     const check = await verifyAccessCode(ctx, userId, code);
     if (!check.ok && (check.reason === 'wrong' || check.reason === 'too_many')) await countWrongGuess(ctx, ip, userId);
     if (!check.ok) return reply.status(400).send(codeRefusal(refusedMessage(check)));
-    return reply.send({ access: true, msg: ACCESS_GRANTED, expires_at: check.accessUntil?.toISOString() ?? null });
+    const granted: AccessGranted = { access: true, msg: ACCESS_GRANTED, expires_at: check.accessUntil?.toISOString() ?? null };
+    return reply.send(granted);
   };
 
-  app.post('/api/verify_code/', { schema: { summary: 'Verify the payout access code', body: codeBody } }, async (request, reply) => {
+  app.post('/api/verify_code/', { schema: { summary: 'Verify the payout access code', body: codeBody, response: { ...answers({ 200: accessGranted }, 401, 429), 400: codeBadRequest } } }, async (request, reply) => {
     const user = requireUser(request);
-    return verify(user.id, parseBody(codeBody, request.body).code, request.ip, reply);
+    return verify(user.id, request.body.code, request.ip, reply);
   });
 
-  app.post('/api/check_user_access_code/', { schema: { summary: 'Check the payout access code', body: codeBody } }, async (request, reply) => {
+  app.post('/api/check_user_access_code/', { schema: { summary: 'Check the payout access code', body: codeBody, response: { ...answers({ 200: accessStatus }, 401, 429), 400: codeBadRequest } } }, async (request, reply) => {
     const user = requireUser(request);
-    const { code } = parseBody(codeBody, request.body);
+    const { code } = request.body;
     if (code !== '') return verify(user.id, code, request.ip, reply);
     const until = await accessUntil(ctx, user.id);
     return { access: until !== null, expires_at: until?.toISOString() ?? null };

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { Throttled } from '../../domain/shared/errors';
 import type { CodeCheck, CodeSubject } from '../codes/verification-codes';
 import type { Db } from '../db/database';
+import type { CodeRefusal } from './answers';
 
 export const CODE_EXPIRED = 'This code has expired. Please ask for a new one.';
 export const CODE_NONE = 'There is no code to check. Please ask for a new one.';
@@ -17,7 +18,6 @@ export const RESEND_INTERVAL_MS = 30_000;
  * The body of a refused code: the API's one error shape (`detail`), with the same text as `msg`, which the
  * specification's client shows ("Code verification failure: the server's msg is shown as details", spec 2 section 8).
  */
-export interface CodeRefusal { detail: string; msg: string }
 export const codeRefusal = (message: string): CodeRefusal => ({ detail: message, msg: message });
 
 export function wrongCode(triesLeft: number): string {

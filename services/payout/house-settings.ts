@@ -12,6 +12,8 @@
  * Bank values are checked with the payout rules when loaded: a mistyped IBAN stops the server rather than being shown
  * to customers.
  */
+import { z } from 'zod';
+import { money } from '../http/answers';
 import { checkAccountNumber, checkBankAddress, checkBic, checkIban, checkOwner, checkSortCode } from '../../domain/payout/rules';
 import { penceToDecimal } from '../../domain/shared/money';
 import {
@@ -24,35 +26,38 @@ import { DEFAULT_RESERVE_FEE_PENCE } from '../catalogue/lots/consign-input';
 /** The house's trading name on documents and payment pages (the web client shows the same in web/src/lib/site.ts). */
 export const HOUSE_NAME = 'Hartley & Reid Whisky Auctions';
 
-export interface HouseBankData {
-  sort_code_uk: string; account_number_uk: string; account_owner_uk: string;
-  account_owner_int: string; iban_int: string; bic_swift_int: string; bank_address_int: string;
-}
+export const houseBankData = z.object({
+  sort_code_uk: z.string(), account_number_uk: z.string(), account_owner_uk: z.string(),
+  account_owner_int: z.string(), iban_int: z.string(), bic_swift_int: z.string(), bank_address_int: z.string(),
+});
+export type HouseBankData = z.infer<typeof houseBankData>;
 
-export interface HouseContactData {
-  jw_address: string;
-  jw_working_hours: { key: string; value: string }[];
-  jw_contact_phone: string;
-  email: string;
-}
+export const houseContactData = z.object({
+  jw_address: z.string(),
+  jw_working_hours: z.array(z.object({ key: z.string(), value: z.string() })),
+  jw_contact_phone: z.string(),
+  email: z.string(),
+});
+export type HouseContactData = z.infer<typeof houseContactData>;
 
 /** Product rules (spec 0-product.md): percentages as numbers, money as decimal strings. */
-export interface HouseFees {
-  currency: 'GBP';
-  buyers_commission_percent: number;
-  vat_percent: number;
-  credit_card_surcharge_percent: number;
-  insurance_percent: number;
-  late_payment_fee_percent: number;
-  payment_due_days: number;
-  seller_commission_percent: number;
-  listing_fee: string;
-  reserve_fee: string;
-  registration_fee: string;
-}
+export const houseFees = z.object({
+  currency: z.literal('GBP'),
+  buyers_commission_percent: z.number(),
+  vat_percent: z.number(),
+  credit_card_surcharge_percent: z.number(),
+  insurance_percent: z.number(),
+  late_payment_fee_percent: z.number(),
+  payment_due_days: z.number(),
+  seller_commission_percent: z.number(),
+  listing_fee: money,
+  reserve_fee: money,
+  registration_fee: money,
+});
+export type HouseFees = z.infer<typeof houseFees>;
 
-export interface HouseSettings { fees: HouseFees; contacts: HouseContactData; banks: HouseBankData }
-
+export const houseSettings = z.object({ fees: houseFees, contacts: houseContactData, banks: houseBankData });
+export type HouseSettings = z.infer<typeof houseSettings>;
 
 const DEFAULT_HOURS = 'Monday - Friday=9:00 - 17:30;Saturday=10:00 - 14:00;Sunday=Closed';
 

@@ -12,15 +12,8 @@ import type { PayoutMethodsTable } from '../../projections/payout/tables';
 import '../../projections/payout/tables';
 import { payoutColumns } from '../../projections/payout/payout-methods-projection';
 import { awaitViews } from '../http/read-your-writes';
+import type { MaskedPayoutMethod, PayoutMethodView } from './answers';
 
-export interface PayoutMethodView {
-  id: string; type: 'UK_BANK' | 'INT_BANK';
-  account_owner_uk: string | null; sort_code_uk: string | null; account_number_uk: string | null;
-  account_owner_int: string | null; iban_int: string | null; bic_swift_int: string | null; bank_address_int: string | null;
-  is_default: boolean; created_at: string;
-}
-
-export interface MaskedPayoutMethod { id: string; type: 'UK_BANK' | 'INT_BANK'; label: string; is_default: boolean }
 
 type Row = Selectable<PayoutMethodsTable>;
 

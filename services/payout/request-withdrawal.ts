@@ -18,21 +18,14 @@ import { payoutDecider } from '../../domain/payout/decide';
 import { payoutMethodsStream } from '../../domain/payout/events';
 import type { PayoutState } from '../../domain/payout/state';
 import { withdrawalDecider } from '../../domain/withdrawal/decide';
-import { withdrawalStream, type PayoutSnapshot } from '../../domain/withdrawal/events';
+import { withdrawalStream } from '../../domain/withdrawal/events';
 import type { WithdrawalState } from '../../domain/withdrawal/state';
 import { checkWithdrawalForm, snapshotOf, type WithdrawalForm } from '../../domain/withdrawal/request-rules';
 import { penceToDecimal } from '../../domain/shared/money';
 import { withdrawalCodeEmail } from './emails';
 import { awaitAppends } from './withdrawal-views';
+import type { RequestedWithdrawal } from './answers';
 
-export interface RequestedWithdrawal {
-  id: string;
-  amount: string;
-  status: 'awaiting_code';
-  payment_method: PayoutSnapshot;
-  created_at: string;
-  code_expires_at: string;
-}
 
 export const withdrawalRef = (id: string): StreamRef => ({ streamId: withdrawalStream(id), decider: withdrawalDecider });
 

@@ -4,17 +4,19 @@
  * (both with Idempotency-Key). Each POST answers the withdrawal as the list shows it.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireStaff } from '../http/auth';
 import { sendAnswer } from '../http/idempotency-keys';
-import { paginate } from '../http/pagination';
-import { parseBody, parseQuery } from '../http/validation';
+import { answers } from '../http/answers';
+import { pageAnswer, paginate } from '../http/pagination';
+import { staffWithdrawalView } from './answers';
 import { WITHDRAWAL_STATUSES } from '../../domain/withdrawal/events';
 import { REASON_REQUIRED, REFERENCE_REQUIRED } from '../../domain/withdrawal/lifecycle';
 import { payOutWithdrawal, rejectWithdrawal } from './staff-withdrawals';
 import { listStaffWithdrawals, staffViewAfter } from './withdrawal-views';
-import { withdrawalId } from './withdrawal-routes';
+import { withdrawalId, withdrawalParams } from './withdrawal-routes';
 
 const listQuery = z.object({
   status: z.enum(WITHDRAWAL_STATUSES as [string, ...string[]], { error: `Choose one of: ${WITHDRAWAL_STATUSES.join(', ')}.` }).optional(),
@@ -24,10 +26,14 @@ const listQuery = z.object({
 const payOutBody = z.object({ reference: z.string({ error: REFERENCE_REQUIRED }).trim().min(1, REFERENCE_REQUIRED).max(100, 'Max 100 characters') });
 const rejectBody = z.object({ reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(500, 'Max 500 characters') });
 
-export function staffWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/withdrawals/', { schema: { summary: 'Staff: list withdrawals', querystring: listQuery } }, async (request) => {
+/** Pay out and reject: the withdrawal as the list shows it. */
+const staffAnswers = answers({ 200: staffWithdrawalView }, 400, 401, 403, 404, 409);
+
+export function staffWithdrawalRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/staff/withdrawals/', { schema: { summary: 'Staff: list withdrawals', querystring: listQuery, response: answers({ 200: pageAnswer(staffWithdrawalView) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
-    const q = parseQuery(listQuery, request.query);
+    const q = request.query;
     const status = q.status as (typeof WITHDRAWAL_STATUSES)[number] | undefined;
     const { count, results } = await listStaffWithdrawals(ctx, { status }, q.page, q.page_size);
     return paginate(results, count, q.page, q.page_size, request.url);
@@ -35,21 +41,21 @@ export function staffWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   const answerFor = async (id: string) => (await listStaffWithdrawals(ctx, { id }, 1, 1)).results[0];
 
-  app.post('/api/staff/withdrawals/:id/pay_out/', { schema: { summary: 'Staff: mark a withdrawal paid out', body: payOutBody } }, async (request, reply) => {
+  app.post('/api/staff/withdrawals/:id/pay_out/', { schema: { summary: 'Staff: mark a withdrawal paid out', params: withdrawalParams, body: payOutBody, response: staffAnswers } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = withdrawalId(request.params);
     return sendAnswer(reply, async () => {
-      const { reference } = parseBody(payOutBody, request.body);
+      const { reference } = request.body;
       const decided = await payOutWithdrawal(ctx, id, staff.id, reference, { user_id: staff.id, request_id: request.id });
       return { status: 200, body: staffViewAfter(await answerFor(id), decided) };
     });
   });
 
-  app.post('/api/staff/withdrawals/:id/reject/', { schema: { summary: 'Staff: reject a withdrawal', body: rejectBody } }, async (request, reply) => {
+  app.post('/api/staff/withdrawals/:id/reject/', { schema: { summary: 'Staff: reject a withdrawal', params: withdrawalParams, body: rejectBody, response: staffAnswers } }, async (request, reply) => {
     const staff = requireStaff(request);
     const id = withdrawalId(request.params);
     return sendAnswer(reply, async () => {
-      const { reason } = parseBody(rejectBody, request.body);
+      const { reason } = request.body;
       const decided = await rejectWithdrawal(ctx, id, staff.id, reason, { user_id: staff.id, request_id: request.id });
       return { status: 200, body: staffViewAfter(await answerFor(id), decided) };
     });

@@ -21,7 +21,8 @@ import { WITHDRAWAL_NOT_FOUND, settledMessage } from '../../domain/withdrawal/li
 import type { WithdrawalState } from '../../domain/withdrawal/state';
 import { withdrawalStream } from '../../domain/withdrawal/events';
 import { withdrawalCodeEmail } from './emails';
-import { assertMayResend, CODE_MISSING, CODE_NONE, codeRefusal, refusedMessage, wrongCode, type CodeRefusal } from './code-messages';
+import { assertMayResend, CODE_MISSING, CODE_NONE, codeRefusal, refusedMessage, wrongCode } from './code-messages';
+import type { CodeRefusal } from './answers';
 import { decideWithWallet } from './withdrawal-decisions';
 import { withdrawalRef } from './request-withdrawal';
 import { awaitAppends } from './withdrawal-views';

@@ -3,13 +3,15 @@
  * list. Code failures answer 400 `{msg}` (the client shows the server's msg); someone else's withdrawal is a 404.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { sendAnswer } from '../http/idempotency-keys';
-import { paginate, pageQuery } from '../http/pagination';
-import { parseBody, parseParams, parseQuery } from '../http/validation';
-import { NotFound } from '../../domain/shared/errors';
+import { pageAnswer, paginate, pageQuery } from '../http/pagination';
+import { answers } from '../http/answers';
+import { orNotFound } from '../http/validation';
+import { codeBadRequest, newWithdrawalCode, requestedWithdrawal, withdrawalConfirmed, withdrawalView } from './answers';
 import { WITHDRAWAL_NOT_FOUND } from '../../domain/withdrawal/lifecycle';
 import { requestWithdrawal } from './request-withdrawal';
 import { updateWithdrawalCode, verifyWithdrawal } from './verify-withdrawal';
@@ -21,28 +23,29 @@ import { assertMayGuess, countWrongGuess } from '../limits/guesses';
 const loose = z.union([z.string().max(64), z.number()]).nullish().transform((v) => (v === undefined || v === null ? null : String(v)));
 /** Shapes only (payment_method first, as the errors are); the rules are domain/withdrawal/request-rules.ts. */
 const withdrawBody = z.object({ payment_method: loose, amount: loose });
-const idParams = z.object({ id: z.string() });
+export const withdrawalParams = z.object({ id: z.string().uuid() });
 
-export function withdrawalId(params: unknown): string {
-  const { id } = parseParams(idParams, params);
-  if (!z.string().uuid().safeParse(id).success) throw new NotFound(WITHDRAWAL_NOT_FOUND);
-  return id;
-}
+/** The withdrawal id in the path; one that cannot be an id is a withdrawal that does not exist (404, not the 400). */
+export const withdrawalId = (params: { id: string }) => orNotFound(() => params.id, WITHDRAWAL_NOT_FOUND);
 
-export function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/withdraw/', { schema: { summary: 'Request a withdrawal from the wallet (then verify it with the emailed code)', body: withdrawBody } }, async (request, reply) => {
+/** A call that checks or renews a withdrawal's code: a refused code is a 400 `{detail, msg}`. */
+const codeAnswers = <S extends z.ZodType>(success: S) => ({ ...answers({ 200: success }, 401, 404, 409, 429), 400: codeBadRequest });
+
+export function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/withdraw/', { schema: { summary: 'Request a withdrawal from the wallet (then verify it with the emailed code)', body: withdrawBody, response: answers({ 201: requestedWithdrawal }, 400, 401, 409) } }, async (request, reply) => {
     const user = requireUser(request);
     return sendAnswer(reply, async () => {
-      const form = parseBody(withdrawBody, request.body);
+      const form = request.body;
       const body = await requestWithdrawal(ctx, user.id, form, { user_id: user.id, request_id: request.id });
       return { status: 201, body };
     });
   });
 
-  app.post('/api/withdraw/:id/verify/', { schema: { summary: 'Verify a withdrawal with its code', params: idParams, body: codeBody } }, async (request, reply) => {
+  app.post('/api/withdraw/:id/verify/', { schema: { summary: 'Verify a withdrawal with its code', params: withdrawalParams, body: codeBody, response: codeAnswers(withdrawalConfirmed) } }, async (request, reply) => {
     const user = requireUser(request);
     const id = withdrawalId(request.params);
-    const { code } = parseBody(codeBody, request.body);
+    const { code } = request.body;
     if (code !== '') await assertMayGuess(ctx, request.ip, user.id);
     const answer = await verifyWithdrawal(ctx, user.id, id, code, { user_id: user.id, request_id: request.id });
     // A refused code (wrong, or the withdrawal no longer waits for one) counts as a guess.
@@ -50,7 +53,7 @@ export function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(answer.status).send(answer.body);
   });
 
-  app.post('/api/withdraw/:id/update_code/', { schema: { summary: 'Send a new code for a withdrawal', params: idParams } }, async (request, reply) => {
+  app.post('/api/withdraw/:id/update_code/', { schema: { summary: 'Send a new code for a withdrawal', params: withdrawalParams, response: codeAnswers(newWithdrawalCode) } }, async (request, reply) => {
     const user = requireUser(request);
     const id = withdrawalId(request.params);
     await limitsOf(ctx).take('resend_account', user.id);
@@ -58,9 +61,9 @@ export function withdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(answer.status).send(answer.body);
   });
 
-  app.get('/api/withdraw/', { schema: { summary: "The user's withdrawals", querystring: pageQuery } }, async (request) => {
+  app.get('/api/withdraw/', { schema: { summary: "The user's withdrawals", querystring: pageQuery, response: answers({ 200: pageAnswer(withdrawalView) }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
-    const q = parseQuery(pageQuery, request.query);
+    const q = request.query;
     const { count, results } = await listUserWithdrawals(ctx, user.id, q.page, q.page_size);
     return paginate(results, count, q.page, q.page_size, request.url);
   });

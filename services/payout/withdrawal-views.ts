@@ -4,29 +4,15 @@ import type { AppContext } from '../context';
 import type { AppendResult } from '../event-store/types';
 import { lastCursor } from '../commands/multi-stream';
 import { penceToDecimal } from '../../domain/shared/money';
-import type { PayoutSnapshot, WithdrawalEvent, WithdrawalStatus } from '../../domain/withdrawal/events';
+import type { WithdrawalEvent, WithdrawalStatus } from '../../domain/withdrawal/events';
 import type { WithdrawalState } from '../../domain/withdrawal/state';
 import type { WithdrawalsTable } from '../../projections/payout/tables';
-import { fullView, type PayoutMethodView } from './payout-methods';
+import { fullView } from './payout-methods';
+import type { StaffWithdrawalView, WithdrawalView } from './answers';
 import '../../projections/payout/tables';
 import { awaitViews } from '../http/read-your-writes';
 
 type Row = Selectable<WithdrawalsTable>;
-
-export interface WithdrawalView {
-  id: string;
-  amount: string;
-  status: WithdrawalStatus;
-  payment_method: PayoutSnapshot;
-  created_at: string;
-  confirmed_at: string | null;
-  cancelled_at: string | null;
-  cancel_reason: string | null;
-  paid_out_at: string | null;
-  reference: string | null;
-  rejected_at: string | null;
-  reject_reason: string | null;
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -39,23 +25,13 @@ export function withdrawalView(r: Row): WithdrawalView {
   };
 }
 
-export async function listUserWithdrawals(ctx: Pick<AppContext, 'db'>, userId: string, page: number, pageSize: number) {
+export async function listUserWithdrawals(ctx: Pick<AppContext, 'db'>, userId: string, page: number, pageSize: number): Promise<{ count: number; results: WithdrawalView[] }> {
   const base = ctx.db.selectFrom('withdrawals').where('user_id', '=', userId);
   const [{ count }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
     base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute(),
   ]);
   return { count: Number(count), results: rows.map(withdrawalView) };
-}
-
-export interface StaffWithdrawalView extends WithdrawalView {
-  user: { id: string; email: string; first_name: string; last_name: string };
-  paid_out_by: string | null;
-  rejected_by: string | null;
-  /** The method's details now (what staff pay to); null if it could not be found. */
-  payout_details: PayoutMethodView | null;
-  /** The method was edited after the request (its label no longer matches the snapshot): check with the user. */
-  details_changed: boolean;
 }
 
 export async function listStaffWithdrawals(

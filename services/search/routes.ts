@@ -3,8 +3,10 @@
  * suggestions. Anyone may search; the lots come in the Lot API shape of the listings.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../context';
-import { parseQuery } from '../http/validation';
+import { answers } from '../http/answers';
 import { paginate } from '../http/pagination';
 import { filterContext } from '../catalogue/lots/listing';
 import type { LotFilter } from '../catalogue/lots/filter-query';
@@ -12,13 +14,14 @@ import type { FilterContext } from '../catalogue/lots/lot-query';
 import { presentLots, viewerOf } from '../catalogue/lots/present';
 import { countersQuery, scopeOf, searchQuery, suggestionsQuery, type SearchScope } from './search-query';
 import { searchCounters, searchLots } from './search-lots';
-import { suggestions } from './suggestions';
+import { suggestions, suggestionSchema } from './suggestions';
 import { hasTrigram } from './trigram';
 import { resolveQuery } from './resolve';
 
-export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function searchRoutes(root: FastifyInstance, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.get('/api/search_lots/', { schema: { summary: 'Full-text lot search', querystring: searchQuery } }, async (request) => {
-    const q = parseQuery(searchQuery, request.query);
+    const q = request.query;
     const scope = scopeOf(q);
     const [fctx, resolved] = await Promise.all([searchFilterContext(ctx, q), resolve(ctx, scope)]);
     const { rows, count } = await searchLots(ctx, q, scope, resolved, fctx, q.ordering, q.page, q.page_size);
@@ -26,14 +29,14 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/search_lots/filter_counters/', { schema: { summary: 'Filter counts for a search', querystring: countersQuery } }, async (request) => {
-    const q = parseQuery(countersQuery, request.query);
+    const q = request.query;
     const scope = scopeOf(q);
     const [fctx, resolved] = await Promise.all([searchFilterContext(ctx, q), resolve(ctx, scope)]);
     return searchCounters(ctx, q, scope, resolved, fctx);
   });
 
-  app.get('/api/search_lots/suggestions/', { schema: { summary: 'Search suggestions as you type', querystring: suggestionsQuery } }, async (request) => {
-    const q = parseQuery(suggestionsQuery, request.query);
+  app.get('/api/search_lots/suggestions/', { schema: { summary: 'Search suggestions as you type', querystring: suggestionsQuery, response: answers({ 200: z.object({ suggestions: z.array(suggestionSchema) }) }, 400) } }, async (request) => {
+    const q = request.query;
     const scope = scopeOf({ search: q.search, strict_search: q.strict_search, sold_lot: q.is_sold, live_lot: q.is_live });
     return { suggestions: await suggestions(ctx, scope, await resolve(ctx, scope)) };
   });

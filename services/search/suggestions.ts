@@ -5,6 +5,8 @@
  * cheap however broad the term). The same resolved query as the search.
  */
 import { sql } from 'kysely';
+import { z } from 'zod';
+import { money } from '../http/answers';
 import type { AppContext } from '../context';
 import { penceToDecimal } from '../../domain/shared/money';
 import { matchCondition, populationCondition, relevance } from './conditions';
@@ -17,9 +19,14 @@ export const SUGGESTED_NAMES = 3;
 
 export type PriceLabel = 'hammer_price' | 'current_bid' | 'opening_bid';
 
-export type Suggestion =
-  | { kind: 'lot'; id: string; slug: string; title: string; distillery: string; region: string | null; status: 'scheduled' | 'live' | 'sold'; price: string; price_label: PriceLabel }
-  | { kind: 'distillery' | 'region'; value: string };
+export const suggestionSchema = z.union([
+  z.object({
+    kind: z.literal('lot'), id: z.string(), slug: z.string(), title: z.string(), distillery: z.string(), region: z.string().nullable(),
+    status: z.enum(['scheduled', 'live', 'sold']), price: money, price_label: z.enum(['hammer_price', 'current_bid', 'opening_bid'] satisfies PriceLabel[]),
+  }),
+  z.object({ kind: z.enum(['distillery', 'region']), value: z.string() }),
+]);
+export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export async function suggestions(ctx: AppContext, scope: SearchScope, q: ResolvedQuery): Promise<Suggestion[]> {
   if (q === null) return [];

@@ -23,11 +23,10 @@ import { sellRequestStream, type SellItem } from '../../domain/sell-request/even
 import { lotStream } from '../catalogue/streams';
 import { fromStorageBody } from './schemas';
 import { nextSellReference, settled, targetAuction } from './common';
+import type { RelistAnswer } from './views';
 import { reserveLotReferenceNos } from '../catalogue/lots/reference-numbers';
 
 export const NOT_IN_STORAGE = 'Some of these lots are not in your storage.';
-
-export interface RelistAnswer { id: string; reference: string; status: string; lots: { lot_id: string; title: string }[] }
 
 export async function submitFromStorage(ctx: AppContext, request: FastifyRequest): Promise<RelistAnswer> {
   const user = requireUser(request);

@@ -9,6 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answers, messageAnswer } from '../http/answers';
 import type { AppContext } from '../context';
 import { ValidationError } from '../../domain/shared/errors';
 import { parseBody } from '../http/validation';
@@ -78,14 +81,13 @@ export async function receiveRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // Multipart parsing is switched on in this scope only; a JSON body still reaches the route as before.
   await app.register(async (scope) => {
     await registerUploads(scope, RECEIVE_LIMITS);
-    scope.post('/api/staff/sell_requests/:id/items/:itemId/receive/', { schema: { summary: 'Staff: record an item as received (JSON or multipart with photos)', body: receiveBody } }, async (request) => {
+    scope.withTypeProvider<ZodTypeProvider>().post('/api/staff/sell_requests/:id/items/:itemId/receive/', { schema: { summary: 'Staff: record an item as received (JSON or multipart with photos)', params: z.object({ id: z.string(), itemId: z.string() }), body: receiveBody, response: answers({ 200: messageAnswer }, 400, 401, 403, 404, 409, 413) } }, async (request) => {
       const staff = requireStaff(request);
-      const params = request.params as Record<string, unknown>;
-      const r: Receipt = { requestId: idOr404(params.id, SELL_MSG.notFound), itemId: idOr404(params.itemId, SELL_MSG.itemNotFound), staffId: staff.id };
+      const r: Receipt = { requestId: idOr404(request.params.id, SELL_MSG.notFound), itemId: idOr404(request.params.itemId, SELL_MSG.itemNotFound), staffId: staff.id };
       if (request.isMultipart()) {
         await receiveWithPhotos(ctx, request, r);
       } else {
-        const { condition_note } = parseBody(receiveBody, request.body);
+        const { condition_note } = request.body;
         const outcome = await record(ctx, request, r, condition_note, []);
         await settled(ctx, outcome.append ? [outcome.append] : []);
       }

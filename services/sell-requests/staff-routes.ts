@@ -5,8 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../context';
-import { parseBody, parseQuery } from '../http/validation';
+import { parseBody } from '../http/validation';
+import { answers, messageAnswer } from '../http/answers';
 import { requireStaff } from '../http/auth';
 import { handleMany, type StreamRef } from '../commands/multi-stream';
 import type { DomainEvent } from '../event-store/types';
@@ -24,10 +27,9 @@ import { SELL_MSG } from '../../domain/sell-request/messages';
 import { consignItemBody, relistBody, returnBody, statusQuery } from './schemas';
 import { settled, targetAuction } from './common';
 import { reserveLotReferenceNos } from '../catalogue/lots/reference-numbers';
-import { staffRequests } from './views';
+import { lotMade, staffRequests, staffSellRequestView } from './views';
 import '../../projections/lots/tables';
 
-const param = (request: FastifyRequest, name: string, message: string) => idOr404((request.params as Record<string, unknown>)[name], message);
 const metadataOf = (request: FastifyRequest, staffId: string) => ({ user_id: staffId, request_id: request.id });
 
 async function requestItem(ctx: AppContext, requestId: string, itemId: string) {
@@ -47,18 +49,24 @@ function prefilled(body: Record<string, unknown>, item: SellItem, sellerId: stri
   };
 }
 
-export function staffSellRequestRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/sell_requests/', { schema: { summary: 'Staff: list sell requests', querystring: statusQuery } }, async (request) => {
+/** Ids in the path are checked where they are read (each has its own "not found"). */
+const lotParams = z.object({ id: z.string() });
+const itemParams = z.object({ id: z.string(), itemId: z.string() });
+const lotAnswers = answers({ 201: lotMade }, 400, 401, 403, 404, 409);
+
+export function staffSellRequestRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/staff/sell_requests/', { schema: { summary: 'Staff: list sell requests', querystring: statusQuery, response: answers({ 200: z.object({ results: z.array(staffSellRequestView) }) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
-    const { status } = parseQuery(statusQuery, request.query);
+    const { status } = request.query;
     return { results: await staffRequests(ctx, status) };
   });
 
-  app.post('/api/staff/sell_requests/:id/items/:itemId/consign/', { schema: { summary: 'Staff: consign a received item as a lot', body: consignItemBody } }, async (request, reply) => {
+  app.post('/api/staff/sell_requests/:id/items/:itemId/consign/', { schema: { summary: 'Staff: consign a received item as a lot', params: itemParams, body: consignItemBody, response: lotAnswers } }, async (request, reply) => {
     const staff = requireStaff(request);
-    const requestId = param(request, 'id', SELL_MSG.notFound);
-    const itemId = param(request, 'itemId', SELL_MSG.itemNotFound);
-    const raw = parseBody(consignItemBody, request.body);
+    const requestId = idOr404(request.params.id, SELL_MSG.notFound);
+    const itemId = idOr404(request.params.itemId, SELL_MSG.itemNotFound);
+    const raw = request.body;
     const item = await requestItem(ctx, requestId, itemId);
     const auction = await targetAuction(ctx, raw.auction_id, 'auction_id', 'not_started');
     const body = parseBody(consignBody, prefilled(raw, item.details, item.user_id, auction.id));
@@ -79,10 +87,10 @@ export function staffSellRequestRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply.status(201).send({ lot_id: lotId });
   });
 
-  app.post('/api/staff/lots/:id/relist/', { schema: { summary: 'Staff: relist an unsold lot', body: relistBody } }, async (request, reply) => {
+  app.post('/api/staff/lots/:id/relist/', { schema: { summary: 'Staff: relist an unsold lot', params: lotParams, body: relistBody, response: lotAnswers } }, async (request, reply) => {
     const staff = requireStaff(request);
-    const lotId = param(request, 'id', 'Lot not found.');
-    const { auction_id } = parseBody(relistBody, request.body);
+    const lotId = idOr404(request.params.id, 'Lot not found.');
+    const { auction_id } = request.body;
     const lot = await ctx.db.selectFrom('lots').select(['id', 'seller_id', 'outcome', 'reserve_price_pence', 'reserve_fee_pence', 'opening_bid_pence', 'vat_enabled'])
       .where('id', '=', lotId).executeTakeFirst();
     if (!lot) throw new NotFound('Lot not found.');
@@ -117,10 +125,10 @@ export function staffSellRequestRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply.status(201).send({ lot_id: newLotId });
   });
 
-  app.post('/api/staff/lots/:id/return/', { schema: { summary: 'Staff: return an unsold lot to its seller', body: returnBody } }, async (request) => {
+  app.post('/api/staff/lots/:id/return/', { schema: { summary: 'Staff: return an unsold lot to its seller', params: lotParams, body: returnBody, response: answers({ 200: messageAnswer }, 400, 401, 403, 404, 409) } }, async (request) => {
     const staff = requireStaff(request);
-    const lotId = param(request, 'id', 'Lot not found.');
-    const { note } = parseBody(returnBody, request.body);
+    const lotId = idOr404(request.params.id, 'Lot not found.');
+    const { note } = request.body;
     const lot = await ctx.db.selectFrom('lots').select(['id', 'seller_id', 'outcome']).where('id', '=', lotId).executeTakeFirst();
     if (!lot) throw new NotFound('Lot not found.');
     const fromRequest = await ctx.db.selectFrom('sell_request_items').select(['id', 'request_id']).where('lot_id', '=', lotId).executeTakeFirst();

@@ -2,25 +2,48 @@
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
 import { SELL_MSG } from '../../domain/sell-request/messages';
-import { imageLinks } from '../uploads/image-route';
+import { z } from 'zod';
+import { imageLinks, imageLinksSchema } from '../uploads/image-route';
 import type { SellItem } from '../../domain/sell-request/events';
 import '../../projections/sell-requests/tables';
 import '../../projections/users/tables';
 
-export interface SellRequestView {
-  id: string; reference: string; type: string | null; kind: 'new_items' | 'from_storage';
-  status: 'submitted' | 'partly_received' | 'received' | 'consigned' | 'closed';
-  auction_id: string; created_at: string; pick_up_date: string | null; boxes: number | null;
-  items: {
-    id: string; title: string; quantity: number; status: string; condition_note: string | null; lot_id: string | null;
-    /** What the seller described (distillery, type, age, volume, ABV, estimate): staff consign from it. */
-    details: Omit<SellItem, 'item_id' | 'title' | 'quantity'>;
-    /** Photos staff took on receipt (owner and staff only, through SELL_REQUEST_IMAGES). */
-    photos: { id: string; url: string; thumbnail_url: string }[];
-  }[];
-}
+/** What the seller described of an item (distillery, type, age, volume, ABV, estimate): staff consign from it. */
+const itemDetails: z.ZodType<Omit<SellItem, 'item_id' | 'title' | 'quantity'>> = z.object({
+  distillery: z.string().nullable(), type: z.enum(['bottle', 'cask']).nullable(), age: z.number().nullable(), volume_ml: z.number().nullable(),
+  abv: z.number().nullable(), description: z.string().nullable(), estimate_low_pence: z.number().int().nullable(), estimate_high_pence: z.number().int().nullable(),
+  source_lot_id: z.string().nullable(),
+});
 
-export interface StaffSellRequestView extends SellRequestView { user: { id: string; email: string; first_name: string; last_name: string } }
+export const sellRequestView = z.object({
+  id: z.string(), reference: z.string(), type: z.string().nullable(), kind: z.enum(['new_items', 'from_storage']),
+  status: z.enum(['submitted', 'partly_received', 'received', 'consigned', 'closed']),
+  auction_id: z.string(), created_at: z.string(), pick_up_date: z.string().nullable(), boxes: z.number().int().nullable(),
+  items: z.array(z.object({
+    id: z.string(), title: z.string(), quantity: z.number().int(), status: z.string(), condition_note: z.string().nullable(), lot_id: z.string().nullable(),
+    details: itemDetails,
+    /** Photos staff took on receipt (owner and staff only, through SELL_REQUEST_IMAGES). */
+    photos: z.array(imageLinksSchema),
+  })),
+});
+export type SellRequestView = z.infer<typeof sellRequestView>;
+
+export const staffSellRequestView = sellRequestView.extend({ user: z.object({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() }) });
+export type StaffSellRequestView = z.infer<typeof staffSellRequestView>;
+
+/** POST /api/sell_request/?type=new_items (201): the request and its PDF (base64), to save or print. */
+export const newItemsSubmitted = z.object({
+  id: z.string(), reference: z.string(), status: z.literal('submitted'),
+  file_data: z.string().meta({ description: 'The PDF, base64.', contentEncoding: 'base64', contentMediaType: 'application/pdf' }), file_name: z.string(),
+});
+export type NewItemsSubmitted = z.infer<typeof newItemsSubmitted>;
+
+/** POST /api/sell_request/?type=from_storage (201): the request, already consigned, and the new lots. */
+export const relistAnswer = z.object({ id: z.string(), reference: z.string(), status: z.string(), lots: z.array(z.object({ lot_id: z.string(), title: z.string() })) });
+export type RelistAnswer = z.infer<typeof relistAnswer>;
+
+/** A staff action that makes a lot (consign an item, relist a lot): 201 with the new lot's id. */
+export const lotMade = z.object({ lot_id: z.string() });
 
 /** Where the photos of received items are served (receive.ts). */
 export const SELL_REQUEST_IMAGES = '/api/sell_request_images/';

@@ -4,18 +4,20 @@
  * comes from the session, never from the request).
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { parseBody } from '../http/validation';
-import { isUuid } from '../bidding/schemas';
+import { orNotFound } from '../http/validation';
+import { answers } from '../http/answers';
+import { lotId } from '../bidding/schemas';
 import { bidding } from '../bidding/bidding';
 import { decimalToPence } from '../../domain/shared/money';
 import { NotFound } from '../../domain/shared/errors';
 import { spendingCapDecider } from '../../domain/spending-cap/decide';
 import type { SpendingCapCommand } from '../../domain/spending-cap/commands';
 import { loadAuction } from '../catalogue/auctions/read';
-import { AUCTION_NOT_FOUND, spendingCapView } from './view';
+import { AUCTION_NOT_FOUND, spendingCapView, spendingCapViewSchema } from './view';
 import { spendingCapStream } from './streams';
 import '../../projections/spending-cap/tables';
 import { awaitViews } from '../http/read-your-writes';
@@ -32,28 +34,28 @@ const capBody = z.object({
     }),
 });
 
-function auctionParam(id: string): string {
-  if (!isUuid(id)) throw new NotFound(AUCTION_NOT_FOUND);
-  return id.toLowerCase();
-}
+/** The auction's id, lower-cased; one that cannot be an id is an auction that does not exist (404, not the 400). */
+const auctionParams = z.object({ id: lotId });
+const auctionParam = (params: { id: string }) => orNotFound(() => params.id, AUCTION_NOT_FOUND);
 
-export function spendingCapRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/spending_caps/', { schema: { summary: 'Staff: list spending caps' } }, async (request) => {
+export function spendingCapRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/spending_caps/', { schema: { summary: 'Staff: list spending caps', response: answers({ 200: z.object({ results: z.array(spendingCapViewSchema) }) }, 401) } }, async (request) => {
     const user = requireUser(request);
     const rows = await ctx.db.selectFrom('spending_caps').select('auction_id').where('user_id', '=', user.id)
       .where('cap_pence', 'is not', null).orderBy('updated_at', 'desc').execute();
     return { results: await Promise.all(rows.map((r) => spendingCapView(ctx, user.id, r.auction_id))) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/spending_caps/:id/', { schema: { summary: "One user's spending cap" } }, async (request) => {
+  app.get('/api/spending_caps/:id/', { schema: { summary: "One user's spending cap", params: auctionParams, response: answers({ 200: spendingCapViewSchema }, 401, 404) } }, async (request) => {
     const user = requireUser(request);
-    return spendingCapView(ctx, user.id, auctionParam(request.params.id));
+    return spendingCapView(ctx, user.id, auctionParam(request.params));
   });
 
-  app.put<{ Params: { id: string } }>('/api/spending_caps/:id/', { schema: { summary: "Set a user's spending cap", body: capBody } }, async (request) => {
+  app.put('/api/spending_caps/:id/', { schema: { summary: "Set a user's spending cap", params: auctionParams, body: capBody, response: answers({ 200: spendingCapViewSchema }, 400, 401, 404, 409) } }, async (request) => {
     const user = requireUser(request);
-    const auctionId = auctionParam(request.params.id);
-    const { cap } = parseBody(capBody, request.body);
+    const auctionId = auctionParam(request.params);
+    const { cap } = request.body;
     const auction = await loadAuction(ctx.db, auctionId, ctx.clock.now());
     if (!auction) throw new NotFound(AUCTION_NOT_FOUND);
     await change(ctx, user.id, auctionId, request.id, {
@@ -62,9 +64,9 @@ export function spendingCapRoutes(app: FastifyInstance, ctx: AppContext): void {
     return spendingCapView(ctx, user.id, auctionId);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/spending_caps/:id/', { schema: { summary: "Remove a user's spending cap" } }, async (request) => {
+  app.delete('/api/spending_caps/:id/', { schema: { summary: "Remove a user's spending cap", params: auctionParams, response: answers({ 200: spendingCapViewSchema }, 400, 401, 404, 409) } }, async (request) => {
     const user = requireUser(request);
-    const auctionId = auctionParam(request.params.id);
+    const auctionId = auctionParam(request.params);
     if (!(await loadAuction(ctx.db, auctionId, ctx.clock.now()))) throw new NotFound(AUCTION_NOT_FOUND);
     await change(ctx, user.id, auctionId, request.id, { type: 'RemoveSpendingCap', user_id: user.id, auction_id: auctionId, now: ctx.clock.now().toISOString() });
     return spendingCapView(ctx, user.id, auctionId);

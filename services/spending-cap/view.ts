@@ -1,5 +1,7 @@
 /** The API shape of a bidder's cap in one auction, with the exposure so far and the lots that make it up. */
+import { z } from 'zod';
 import type { AppContext } from '../context';
+import { money } from '../http/answers';
 import { auctionShape, loadAuction, type AuctionApi } from '../catalogue/auctions/read';
 import { penceToDecimal } from '../../domain/shared/money';
 import { exposureByLot, totalExposure } from '../../domain/spending-cap/exposure';
@@ -9,14 +11,19 @@ import { lotStandings, lotTitles } from './standings';
 
 export const AUCTION_NOT_FOUND = 'Auction not found.';
 
-export interface SpendingCapView {
-  auction: Pick<AuctionApi, 'id' | 'year' | 'sequence_no' | 'start_date' | 'end_date' | 'status'>;
-  cap: string | null;
-  exposure: string;
-  remaining: string | null;
-  over_cap: boolean;
-  lots: { lot_id: string; title: string; slug: string; exposure: string; kind: 'leading' | 'won' }[];
-}
+const capAuction: z.ZodType<Pick<AuctionApi, 'id' | 'year' | 'sequence_no' | 'start_date' | 'end_date' | 'status'>> = z.object({
+  id: z.string(), year: z.number().int(), sequence_no: z.number().int(), start_date: z.string(), end_date: z.string(), status: z.enum(['next', 'live', 'past']),
+});
+
+export const spendingCapViewSchema = z.object({
+  auction: capAuction,
+  cap: money.nullable(),
+  exposure: money,
+  remaining: money.nullable(),
+  over_cap: z.boolean(),
+  lots: z.array(z.object({ lot_id: z.string(), title: z.string(), slug: z.string(), exposure: money, kind: z.enum(['leading', 'won']) })),
+});
+export type SpendingCapView = z.infer<typeof spendingCapViewSchema>;
 
 export async function spendingCapView(ctx: AppContext, userId: string, auctionId: string): Promise<SpendingCapView> {
   const auction = await loadAuction(ctx.db, auctionId, ctx.clock.now());

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
 import { requireUser, type AuthUser } from '../http/auth';
-import { parseQuery } from '../http/validation';
+import { answers, fileAnswer } from '../http/answers';
 import { idOr404 } from '../catalogue/http';
 import { uploadStore } from './store';
 
@@ -26,16 +26,24 @@ export interface ImageRoute {
 }
 
 const imageQuery = z.object({ size: z.enum(['thumb', 'full'], { error: 'size must be thumb or full.' }).default('full') });
+const imageParams = z.object({ imageId: z.string() });
 export const IMAGE_NOT_FOUND = 'Image not found.';
 
+/** The links of one image in a view (a valuation's photos, a received item's photos). */
+export const imageLinksSchema = z.object({ id: z.string(), url: z.string(), thumbnail_url: z.string() });
+
 /** The view's links of one image. */
-export const imageLinks = (base: string, id: string) => ({ id, url: `${base}${id}/?size=full`, thumbnail_url: `${base}${id}/?size=thumb` });
+export const imageLinks = (base: string, id: string): z.infer<typeof imageLinksSchema> => ({ id, url: `${base}${id}/?size=full`, thumbnail_url: `${base}${id}/?size=thumb` });
 
 export function imageRoute(app: FastifyInstance, ctx: AppContext, route: ImageRoute): void {
-  app.get(`${route.base}:imageId/`, { schema: { summary: 'An uploaded image (thumb or full size)', querystring: imageQuery } }, async (request, reply) => {
+  // The image's bytes (a stream): the untyped instance, whose answers are not typed from the declared JSON schemas.
+  app.get<{ Params: z.infer<typeof imageParams>; Querystring: z.infer<typeof imageQuery> }>(`${route.base}:imageId/`, { schema: {
+    summary: 'An uploaded image (thumb or full size)', params: imageParams, querystring: imageQuery,
+    response: { ...answers({}, 400, 401, 404), 200: fileAnswer('image/*', 'The image: WebP for the thumbnail, as uploaded for the full size') },
+  } }, async (request, reply) => {
     const user = requireUser(request);
-    const imageId = idOr404((request.params as { imageId?: unknown }).imageId, IMAGE_NOT_FOUND);
-    const { size } = parseQuery(imageQuery, request.query);
+    const imageId = idOr404(request.params.imageId, IMAGE_NOT_FOUND);
+    const { size } = request.query;
     const row = await route.find(imageId, user);
     if (!row) throw new NotFound(IMAGE_NOT_FOUND);
     const file = uploadStore(ctx.config.dataDir).pathOf(route.area, size === 'thumb' ? row.thumb : row.file);

@@ -3,6 +3,7 @@
  * event (carrying the staff member's id) and the seller's email are committed together.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { decimalToPence, penceToDecimal } from '../../domain/shared/money';
@@ -11,12 +12,12 @@ import { MSG, valuationDecider, type ValuationState } from '../../domain/valuati
 import type { AnswerValuation } from '../../domain/valuation/commands';
 import { valuationReference, valuationStream, type ValuationAnswered } from '../../domain/valuation/events';
 import { requireStaff } from '../http/auth';
-import { parseBody, parseQuery } from '../http/validation';
+import { answers } from '../http/answers';
 import { idOr404 } from '../catalogue/http';
 import { handleMany, lastCursor } from '../commands/multi-stream';
 import { queueEmail } from '../mail/outbox';
 import { valuationAnsweredEmail } from './emails';
-import { staffValuations } from './views';
+import { staffValuations, staffValuationView, valuationView } from './views';
 import { NotFound } from '../../domain/shared/errors';
 import { awaitViews } from '../http/read-your-writes';
 import { decidedValuation } from './decided-view';
@@ -36,17 +37,18 @@ function pence(value: string | number | null | undefined, field: 'low' | 'high')
   return p;
 }
 
-export function valuationStaffRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/valuation_requests/', { schema: { summary: 'Staff: list valuation requests', querystring: listQuery } }, async (request) => {
+export function valuationStaffRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/staff/valuation_requests/', { schema: { summary: 'Staff: list valuation requests', querystring: listQuery, response: answers({ 200: z.object({ results: z.array(staffValuationView) }) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
-    const { status } = parseQuery(listQuery, request.query);
+    const { status } = request.query;
     return { results: await staffValuations(ctx, status ?? null) };
   });
 
-  app.post('/api/staff/valuation_requests/:id/answer/', { schema: { summary: 'Staff: answer a valuation request', body: answerBody } }, async (request) => {
+  app.post('/api/staff/valuation_requests/:id/answer/', { schema: { summary: 'Staff: answer a valuation request', params: z.object({ id: z.string() }), body: answerBody, response: answers({ 200: valuationView }, 400, 401, 403, 404, 409) } }, async (request) => {
     const staff = requireStaff(request);
-    const id = idOr404((request.params as { id?: unknown }).id, MSG.notFound);
-    const body = parseBody(answerBody, request.body);
+    const id = idOr404(request.params.id, MSG.notFound);
+    const body = request.body;
     const command: AnswerValuation = {
       type: 'AnswerValuation', valuation_id: id, decision: body.decision,
       low_pence: body.decision === 'estimate' ? pence(body.low, 'low') : null,

@@ -1,23 +1,28 @@
 /** ValuationView (docs/selling.md "Valuation requests"): what the seller and staff read, from the read model. */
 import type { AppContext } from '../context';
-import { imageLinks } from '../uploads/image-route';
+import { z } from 'zod';
+import { money } from '../http/answers';
+import { imageLinks, imageLinksSchema } from '../uploads/image-route';
 import { penceToDecimal } from '../../domain/shared/money';
 import { valuationReference } from '../../domain/valuation/events';
 import type { ValuationsTable } from '../../projections/valuation/tables';
 import '../../projections/users/tables';
 
-export interface ValuationView {
-  id: string;
-  reference: string;
-  status: ValuationsTable['status'];
-  created_at: string;
-  objects: { title: string; images: { id: string; url: string; thumbnail_url: string }[] }[];
-  answer: null | { decision: 'estimate' | 'decline'; low: string | null; high: string | null; message: string; answered_at: string };
-}
+export const valuationView = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: z.enum(['pending', 'estimated', 'declined'] satisfies ValuationsTable['status'][]),
+  created_at: z.string(),
+  objects: z.array(z.object({ title: z.string(), images: z.array(imageLinksSchema) })),
+  answer: z.object({
+    decision: z.enum(['estimate', 'decline']), low: money.nullable(), high: money.nullable(), message: z.string(), answered_at: z.string(),
+  }).nullable(),
+});
+export type ValuationView = z.infer<typeof valuationView>;
 
 /** Where the photos are served (request-routes.ts). */
 export const VALUATION_IMAGES = '/api/valuation_images/';
-const money = (pence: number | string | null) => (pence === null ? null : penceToDecimal(Number(pence)));
+const pounds = (pence: number | string | null) => (pence === null ? null : penceToDecimal(Number(pence)));
 
 export function toView(row: ValuationsTable): ValuationView {
   return {
@@ -30,7 +35,7 @@ export function toView(row: ValuationsTable): ValuationView {
       images: o.image_ids.map((id) => imageLinks(VALUATION_IMAGES, id)),
     })),
     answer: row.decision && row.answered_at
-      ? { decision: row.decision, low: money(row.low_pence), high: money(row.high_pence), message: row.message ?? '', answered_at: row.answered_at.toISOString() }
+      ? { decision: row.decision, low: pounds(row.low_pence), high: pounds(row.high_pence), message: row.message ?? '', answered_at: row.answered_at.toISOString() }
       : null,
   };
 }
@@ -46,7 +51,8 @@ export async function ownValuation(ctx: AppContext, userId: string, id: string):
   return row ? toView(row) : null;
 }
 
-export type StaffValuationView = ValuationView & { user: { id: string; email: string; first_name: string; last_name: string } };
+export const staffValuationView = valuationView.extend({ user: z.object({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() }) });
+export type StaffValuationView = z.infer<typeof staffValuationView>;
 
 export async function staffValuations(ctx: AppContext, status: ValuationsTable['status'] | null): Promise<StaffValuationView[]> {
   let q = ctx.db.selectFrom('valuations').leftJoin('users', 'users.id', 'valuations.user_id')

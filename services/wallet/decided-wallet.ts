@@ -9,7 +9,7 @@ import type { WalletState } from '../../domain/wallet/state';
 import { penceToDecimal } from '../../domain/shared/money';
 import { toWalletView } from './wallet-commands';
 import { staffTransactionAnswer, type TransactionRow } from './transactions';
-import type { StaffWalletDetail } from './staff-queries';
+import type { StaffWalletDetail } from './schemas';
 
 type Outcome = CommandOutcome<WalletState, WalletEvent>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { decimalToPence } from '../../domain/shared/money';
 import { AMOUNT_NOT_POSITIVE, REQUIRED } from '../../domain/wallet/rules';
 import { TRANSACTION_FILTERS } from './transactions';
+import { money as pounds } from '../http/answers';
 
 export const ENTER_AMOUNT = 'Enter a valid amount, e.g. 25.00';
 
@@ -63,3 +64,38 @@ export const userIdParams = z.object({ userId: z.string().uuid({ message: 'Not f
 export const staffWalletsQuery = pageQuery.extend({
   search: z.string().trim().max(100, 'Max 100 characters').default(''),
 });
+
+
+/** GET /api/user_wallet/'s answer. */
+export const walletAnswerSchema = z.object({
+  id: z.string(), balance: pounds, balance_incl_pending: pounds, overdraft_remaining: pounds, overdraft_limit: pounds, currency: z.literal('GBP'),
+});
+export type WalletAnswer = z.infer<typeof walletAnswerSchema>;
+
+/** One transaction as the user's list shows it. */
+export const transactionAnswerSchema = z.object({
+  id: z.string(), date: z.string(), type: z.enum(['credit', 'debit', 'withdrawal']), kind: z.string(), description: z.string(),
+  amount: pounds, balance: pounds, reference: z.string().nullable(), status: z.enum(['completed', 'pending', 'released']),
+});
+export type TransactionAnswer = z.infer<typeof transactionAnswerSchema>;
+
+/** Staff also see who posted it and why. */
+export const staffTransactionAnswerSchema = transactionAnswerSchema.extend({ by: z.string().nullable(), reason: z.string().nullable(), created_at: z.string() });
+export type StaffTransactionAnswer = z.infer<typeof staffTransactionAnswerSchema>;
+
+/** A row of the staff wallet list. */
+export const staffWalletRowSchema = z.object({
+  user_id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string(),
+  balance: pounds, balance_incl_pending: pounds, overdraft_limit: pounds, overdraft_remaining: pounds,
+});
+export type StaffWalletRow = z.infer<typeof staffWalletRowSchema>;
+
+/** One wallet for staff, with its recent transactions. */
+export const staffWalletDetailSchema = staffWalletRowSchema.extend({
+  id: z.string(), pending: pounds, currency: z.literal('GBP'), updated_at: z.string().nullable(), transactions: z.array(staffTransactionAnswerSchema),
+});
+export type StaffWalletDetail = z.infer<typeof staffWalletDetailSchema>;
+
+/** A hand-made credit or debit: the new row and the wallet after it. */
+export const adjustmentAnswerSchema = z.object({ transaction: staffTransactionAnswerSchema, wallet: staffWalletDetailSchema.omit({ transactions: true }) });
+export type AdjustmentAnswer = z.infer<typeof adjustmentAnswerSchema>;

@@ -3,16 +3,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { penceToDecimal } from '../../domain/shared/money';
 import { toWalletView, type WalletView } from './wallet-commands';
-import { staffTransactionAnswer, type StaffTransactionAnswer } from './transactions';
-
-export interface StaffWalletRow {
-  user_id: string; email: string; first_name: string; last_name: string;
-  balance: string; balance_incl_pending: string; overdraft_limit: string; overdraft_remaining: string;
-}
-
-export interface StaffWalletDetail extends StaffWalletRow {
-  id: string; pending: string; currency: 'GBP'; updated_at: string | null; transactions: StaffTransactionAnswer[];
-}
+import { staffTransactionAnswer } from './transactions';
+import type { StaffWalletDetail, StaffWalletRow } from './schemas';
 
 export const RECENT_TRANSACTIONS = 20;
 

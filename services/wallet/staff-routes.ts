@@ -5,53 +5,51 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireStaff } from '../http/auth';
-import { paginate } from '../http/pagination';
+import { answers } from '../http/answers';
+import { pageAnswer, paginate } from '../http/pagination';
 import { sendAnswer } from '../http/idempotency-keys';
-import { parseBody, parseQuery } from '../http/validation';
+import { orNotFound } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
 import { awaitWalletProjected, runWalletCommand } from './wallet-commands';
 import { findTransaction, staffTransactionAnswer } from './transactions';
 import { listStaffWallets, staffWalletDetail } from './staff-queries';
 import { adjustmentRow, walletDetailAfter } from './decided-wallet';
-import { adjustmentBody, overdraftBody, staffWalletsQuery, userIdParams } from './schemas';
+import {
+  adjustmentAnswerSchema, adjustmentBody, overdraftBody, staffWalletDetailSchema, staffWalletRowSchema, staffWalletsQuery, userIdParams, type AdjustmentAnswer,
+} from './schemas';
 
 export const ADJUSTMENT_DESCRIPTION = { credit: 'Credit from the house', debit: 'Charge by the house' } as const;
 
 const USER_NOT_FOUND = 'User not found.';
 
-/** The user id in the path; anything that is not a user id is a user that does not exist (404). */
-function walletOwner(params: unknown): string {
-  const parsed = userIdParams.safeParse(params);
-  if (!parsed.success) throw new NotFound(USER_NOT_FOUND);
-  return parsed.data.userId;
-}
-
-export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function staffWalletRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const detailOr404 = async (userId: string) => {
     const detail = await staffWalletDetail(ctx, userId);
     if (!detail) throw new NotFound(USER_NOT_FOUND);
     return detail;
   };
 
-  app.get('/api/staff/wallets/', { schema: { summary: 'Staff: list wallets', querystring: staffWalletsQuery } }, async (request) => {
+  app.get('/api/staff/wallets/', { schema: { summary: 'Staff: list wallets', querystring: staffWalletsQuery, response: answers({ 200: pageAnswer(staffWalletRowSchema) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
-    const q = parseQuery(staffWalletsQuery, request.query);
+    const q = request.query;
     const { rows, count } = await listStaffWallets(ctx, q.search, q.page, q.page_size);
     return paginate(rows, count, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/staff/wallets/:userId/', { schema: { summary: "Staff: one user's wallet" } }, async (request) => {
+  app.get('/api/staff/wallets/:userId/', { schema: { summary: "Staff: one user's wallet", params: userIdParams, response: answers({ 200: staffWalletDetailSchema }, 401, 403, 404) } }, async (request) => {
     requireStaff(request);
-    const userId = walletOwner(request.params);
+    const userId = orNotFound(() => request.params.userId, USER_NOT_FOUND);
     return detailOr404(userId);
   });
 
-  app.post('/api/staff/wallets/:userId/overdraft/', { schema: { summary: "Staff: set a user's overdraft limit", body: overdraftBody } }, async (request, reply) => {
+  app.post('/api/staff/wallets/:userId/overdraft/', { schema: { summary: "Staff: set a user's overdraft limit", params: userIdParams, body: overdraftBody, response: answers({ 200: staffWalletDetailSchema }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
     const staff = requireStaff(request);
-    const userId = walletOwner(request.params);
-    const body = parseBody(overdraftBody, request.body);
+    const userId = orNotFound(() => request.params.userId, USER_NOT_FOUND);
+    const body = request.body;
     await detailOr404(userId);
     return sendAnswer(reply, async () => {
       const outcome = await runWalletCommand(ctx, userId, {
@@ -63,10 +61,10 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post('/api/staff/wallets/:userId/adjustments/', { schema: { summary: 'Staff: credit or debit a wallet by hand', body: adjustmentBody } }, async (request, reply) => {
+  app.post('/api/staff/wallets/:userId/adjustments/', { schema: { summary: 'Staff: credit or debit a wallet by hand', params: userIdParams, body: adjustmentBody, response: answers({ 201: adjustmentAnswerSchema }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
     const staff = requireStaff(request);
-    const userId = walletOwner(request.params);
-    const body = parseBody(adjustmentBody, request.body);
+    const userId = orNotFound(() => request.params.userId, USER_NOT_FOUND);
+    const body = request.body;
     await detailOr404(userId);
     return sendAnswer(reply, async () => {
       const entryId = randomUUID();
@@ -82,7 +80,8 @@ export function staffWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!row) throw new Error('adjustment decided nothing');
       const listed = await detailOr404(userId);
       const { transactions: _recent, ...wallet } = caughtUp ? listed : walletDetailAfter(listed, outcome);
-      return { status: 201, body: { transaction: staffTransactionAnswer(row), wallet } };
+      const answer: AdjustmentAnswer = { transaction: staffTransactionAnswer(row), wallet };
+      return { status: 201, body: answer };
     });
   });
 }

@@ -3,20 +3,13 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import { penceToDecimal } from '../../domain/shared/money';
 import type { WalletTransactionsTable } from '../../projections/wallet/tables';
+import type { StaffTransactionAnswer, TransactionAnswer } from './schemas';
 
 export type TransactionRow = Selectable<WalletTransactionsTable>;
 
 export const TRANSACTION_FILTERS = ['all', 'credits', 'debits', 'withdrawals', 'pending'] as const;
 export type TransactionFilter = (typeof TRANSACTION_FILTERS)[number];
 
-/** One transaction as the user's list shows it. */
-export interface TransactionAnswer {
-  id: string; date: string; type: string; kind: string; description: string; amount: string; balance: string;
-  reference: string | null; status: string;
-}
-
-/** Staff also see who posted it and why. */
-export interface StaffTransactionAnswer extends TransactionAnswer { by: string | null; reason: string | null; created_at: string }
 
 export function transactionAnswer(row: TransactionRow): TransactionAnswer {
   return {

@@ -13,6 +13,7 @@ import { walletStream, type WalletEvent } from '../../domain/wallet/events';
 import { penceToDecimal, type Pence } from '../../domain/shared/money';
 import '../../projections/wallet/tables';
 import { awaitViews } from '../http/read-your-writes';
+import type { WalletAnswer } from './schemas';
 
 export function runWalletCommand(
   ctx: Pick<AppContext, 'commands'>, userId: string, command: WalletCommand, metadata: EventMetadata = {},
@@ -65,11 +66,6 @@ export async function walletView(ctx: Pick<AppContext, 'db'>, userId: string): P
     .select(['version', 'balance_pence', 'pending_pence', 'overdraft_limit_pence', 'updated_at'])
     .where('user_id', '=', userId).executeTakeFirst();
   return toWalletView(userId, row);
-}
-
-/** GET /api/user_wallet/'s answer. */
-export interface WalletAnswer {
-  id: string; balance: string; balance_incl_pending: string; overdraft_remaining: string; overdraft_limit: string; currency: 'GBP';
 }
 
 export function walletAnswer(view: WalletView): WalletAnswer {

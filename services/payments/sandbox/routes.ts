@@ -6,10 +6,21 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { SandboxProvider } from './sandbox-provider';
+import { answers } from '../../http/answers';
 import { CHALLENGE_PAGE_CSP, challengePage, INVALID_CHALLENGE } from './challenge-page';
 
 const params = z.object({ intentId: z.string().regex(/^(pi|seti)_[0-9a-f]{24}$/) });
 const tokenField = z.object({ t: z.string().regex(/^[\w-]{43}$/) });
+
+/** Either button, or the page of an intent already decided: the browser goes on to the intent's return address. */
+const toReturnUrl = z.null().meta({ description: "See Other: Location is the intent's return address" });
+
+/** A link that is unknown, malformed or spent is a 404 (a too large form a 413), as JSON `{detail}`. */
+const pageAnswers = {
+  ...answers({ 303: toReturnUrl }, 404),
+  200: { description: 'The challenge page', content: { 'text/html': { schema: z.string() } } },
+};
+const buttonAnswers = answers({ 303: toReturnUrl }, 404, 413);
 
 /** The page's own headers, on the page and on its refusals alike. */
 function pageHeaders(reply: FastifyReply): FastifyReply {
@@ -38,7 +49,7 @@ export async function sandboxRoutes(app: FastifyInstance, provider: SandboxProvi
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.get('/payments/sandbox/3ds/:intentId', { schema: { summary: 'Sandbox provider: the 3-D Secure challenge page (HTML)' } }, async (request, reply) => {
+  app.get('/payments/sandbox/3ds/:intentId', { schema: { summary: 'Sandbox provider: the 3-D Secure challenge page (HTML)', response: pageAnswers } }, async (request, reply) => {
     const given = read(request.params, request.query);
     const found = given && (await provider.challenge(given.intentId, given.token));
     if (!found) return refuse(reply);
@@ -47,7 +58,7 @@ export async function sandboxRoutes(app: FastifyInstance, provider: SandboxProvi
   });
 
   for (const outcome of ['complete', 'fail'] as const) {
-    app.post(`/payments/sandbox/3ds/:intentId/${outcome}`, { schema: { summary: `Sandbox provider: ${outcome} the 3-D Secure challenge` } }, async (request, reply) => {
+    app.post(`/payments/sandbox/3ds/:intentId/${outcome}`, { schema: { summary: `Sandbox provider: ${outcome} the 3-D Secure challenge`, response: buttonAnswers } }, async (request, reply) => {
       const given = read(request.params, request.body);
       const done = given && (await provider.completeChallenge(given.intentId, given.token, outcome));
       if (!done) return refuse(reply);
