@@ -1,12 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { givenWorkflow } from '../shared/given-when-then';
-import type { OrderPaid } from '../order/events';
+import type { OrderPaid, OrderPlaced } from '../order/events';
 import type { PaymentEvent } from '../payment/events';
 import { BUYER, LATER, NOW, ORDER, SELLER, lot, lotPaid, paid, placed, reserved, stored, summary } from '../order/test-fixtures';
 import { orderSettlement } from './decide';
 import { ORDER_NOT_AWAITING_REFUND } from './card-payment';
 import { SYSTEM, type SettlementOutput } from './outputs';
+import { PAID_BY_CARD, paymentReceived } from './received';
+import { RuleBroken } from '../shared/errors';
 
 const cancelled = { type: 'OrderCancelled' as const, data: { order_id: ORDER, reason: 'Too late', by: 'staff-1', at: LATER } };
 const succeeded: PaymentEvent = { type: 'PaymentSucceeded', data: { payment_id: 'pay-1', user_id: BUYER, provider_ref: 'ref-1', at: LATER } };
@@ -114,6 +116,15 @@ test('the state folds the order and each lot with their own evolve', () => {
 
 test('an order never placed is a bug, not a decision', () => {
   assert.throws(() => orderSettlement.decide(paid(), orderSettlement.initialState), /never placed/);
+});
+
+test('a payment received by staff pays a bank or in-store order with its own method; a card order is paid through the provider', () => {
+  const bank = placed({ payment_method: 'INT_BANK' }).data as OrderPlaced['data'];
+  assert.equal(paymentReceived(bank, { reference: 'SWIFT 9', by: 'staff-1', now: LATER }), {
+    type: 'PayOrder', order_id: ORDER, method: 'INT_BANK', payment_id: null, reference: 'SWIFT 9', by: 'staff-1', now: LATER,
+  });
+  const card = placed({ payment_method: 'CARD' }).data as OrderPlaced['data'];
+  assert.throws(() => paymentReceived(card, { reference: 'x', by: 'staff-1', now: LATER }), (e: unknown) => e instanceof RuleBroken && e.message === PAID_BY_CARD);
 });
 
 test.run();

@@ -10,20 +10,15 @@ import { orderDecider } from '../../domain/order/decide';
 import { settleOrderCommand } from '../../domain/order-settlement/run';
 import type { OrderState } from '../../domain/order/state';
 import type { OrderStatus } from '../../domain/order/events';
-import { RuleBroken } from '../../domain/shared/errors';
+import { paymentReceived } from '../../domain/order-settlement/received';
 import { loadOrder, runOrderBatch } from './order-streams';
 import { awaitViews } from '../http/read-your-writes';
-
-export const PAID_BY_CARD = 'This order is paid by card: its payment is recorded by the card provider.';
 
 export async function recordPaymentReceived(
   ctx: AppContext, orderId: string, reference: string, staffId: string, metadata: EventMetadata,
 ): Promise<OrderState> {
   const { order } = await loadOrder(ctx, orderId);
-  const method = order.payment_method;
-  if (method !== 'UK_BANK' && method !== 'INT_BANK' && method !== 'IN_STORE') throw new RuleBroken(PAID_BY_CARD);
-  const now = ctx.clock.now().toISOString();
-  const pay = { type: 'PayOrder' as const, order_id: orderId, method, payment_id: null, reference, by: staffId, now };
+  const pay = paymentReceived(order, { reference, by: staffId, now: ctx.clock.now().toISOString() });
   const outcome = await runOrderBatch(ctx, order, (batch) => settleOrderCommand(batch, order, pay), metadata);
   return outcome.states[orderStream(orderId)] as OrderState;
 }
