@@ -9,7 +9,7 @@ import { orderDecider } from '../order/decide';
 import { lotPurchaseDecider } from '../order/lot-purchase-decide';
 import { lotPurchaseStream, orderStream, voucherStream, type OrderPlaced } from '../order/events';
 import type { PayOrder, PlaceOrder } from '../order/commands';
-import { StreamBatch } from '../order/stream-batch';
+import { StreamBatch } from '../shared/stream-batch';
 import { BUYER, LATER, NOW, ORDER, SELLER, lot, lotPaid, order, reserved, stored, summary } from '../order/test-fixtures';
 import { orderStreamIds } from './streams';
 import { settleOrderCommand } from './run';

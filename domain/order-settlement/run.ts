@@ -13,7 +13,7 @@ import { lotPurchaseStream, orderStream, voucherStream, type OrderEvent } from '
 import type { OrderCommand } from '../order/commands';
 import type { LotPurchaseState } from '../order/lot-purchase-state';
 import type { OrderState } from '../order/state';
-import type { StreamBatch } from '../order/stream-batch';
+import type { StreamBatch } from '../shared/stream-batch';
 import type { PaymentEvent } from '../payment/events';
 import { walletDecider } from '../wallet/decide';
 import { walletStream } from '../wallet/events';

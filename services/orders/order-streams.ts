@@ -12,7 +12,7 @@ import { voucherDecider } from '../../domain/voucher/decide';
 import { walletDecider } from '../../domain/wallet/decide';
 import { orderStream, type OrderPlaced } from '../../domain/order/events';
 import { orderStreamIds, type PlacedOrder } from '../../domain/order-settlement/streams';
-import { StreamBatch } from '../../domain/order/stream-batch';
+import { StreamBatch } from '../../domain/shared/stream-batch';
 import { NotFound } from '../../domain/shared/errors';
 import { ORDER_MSG } from '../../domain/order/messages';
 import type { OrderState } from '../../domain/order/state';

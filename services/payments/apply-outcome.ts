@@ -15,6 +15,7 @@ import type { AppendResult, EventMetadata } from '../event-store/types';
 import { handleMany, type StreamRef } from '../commands/multi-stream';
 import { paymentDecider } from '../../domain/payment/decide';
 import { paymentStream, type PaymentCreated, type PaymentEvent } from '../../domain/payment/events';
+import type { PaymentCommand } from '../../domain/payment/commands';
 import { isPending, type PaymentState } from '../../domain/payment/state';
 import { accountDecider } from '../../domain/account/decide';
 import { userStream } from '../../domain/account/events';
@@ -23,7 +24,7 @@ import { cardsDecider } from '../../domain/cards/decide';
 import { cardsStream } from '../../domain/cards/events';
 import { CARDS_MSG } from '../../domain/cards/card-changes';
 import { hasFingerprint, type CardsState } from '../../domain/cards/state';
-import { StreamBatch } from '../../domain/order/stream-batch';
+import { StreamBatch } from '../../domain/shared/stream-batch';
 import { settleCardPayment } from '../../domain/order-settlement/run';
 import { paymentProvider, type ProviderResult } from './provider';
 import { orderPaymentPlan, type OrderPaymentPlan } from '../orders/order-streams';
@@ -91,7 +92,7 @@ export async function applyOutcome(
 function takeOutcome(batch: StreamBatch, taking: Taking): Effects {
   const { payment, result, orderPlan, cardId, now } = taking;
   const pay = paymentStream(payment.payment_id);
-  const record = (command: Parameters<typeof paymentDecider.decide>[0]) => batch.run(pay, paymentDecider, command);
+  const record = (command: PaymentCommand) => batch.run(pay, paymentDecider, command);
   const orderRefund = (events: PaymentEvent[]) => (orderPlan ? settleCardPayment(batch, orderPlan.order, events).refunds[0]?.reason ?? null : null);
   if (result.status === 'requires_action') {
     record({ type: 'RequireChallenge', now });
