@@ -7,6 +7,7 @@
  */
 import * as assert from 'uvu/assert';
 import { fold, type Decider } from './decider';
+import type { Workflow } from './workflow';
 import { DomainError } from './errors';
 
 type Kind = DomainError['kind'];
@@ -69,6 +70,40 @@ export function given<State, Command, Event>(decider: Decider<State, Command, Ev
         state() {
           return events().reduce((state, event) => decider.evolve(state, event), before);
         },
+      };
+    },
+  };
+}
+
+export interface WorkflowOutcome<Output> {
+  /** Asserts the workflow answered exactly these outputs (deep equality). */
+  thenOutputs(expected: Output[]): void;
+  /** Asserts the workflow answered nothing (the input needs no reaction). */
+  thenNothing(): void;
+  /** Asserts the workflow refused with this kind (and message, exact or pattern); returns the error. */
+  thenError(kind: Kind, message?: string | RegExp): DomainError;
+  /** The outputs, for partial assertions; fails if the workflow threw. */
+  outputs(): Output[];
+}
+
+/**
+ * The same for workflows (domain/shared/workflow.ts): the history is folded with `evolve`, the input decided on it.
+ *   givenWorkflow(orderSettlement, [placed]).when(paid).thenOutputs([...])
+ * Outputs must be plain JSON too: they become commands, and their events are stored.
+ */
+export function givenWorkflow<State, Input, Output>(workflow: Workflow<State, Input, Output>, history: readonly Input[] = []): { readonly state: State; when(input: Input): WorkflowOutcome<Output> } {
+  const before = history.reduce((state, event) => workflow.evolve(state, event), workflow.initialState);
+  return {
+    state: before,
+    when(input) {
+      // The workflow's answer checked as a decider's would be: its outputs stand where the events stand.
+      const decider: Decider<State, Input, Output> = { initialState: before, evolve: (state) => state, decide: (i, state) => workflow.decide(i, state) };
+      const outcome = given(decider).when(input);
+      return {
+        thenOutputs: outcome.thenEvents,
+        thenNothing: outcome.thenNothing,
+        thenError: outcome.thenError,
+        outputs: outcome.events,
       };
     },
   };

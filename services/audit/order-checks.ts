@@ -11,7 +11,7 @@ import { penceToDecimal } from '../../domain/shared/money';
 import { sumOfCharges } from '../../domain/checkout/price-summary';
 import { evolveOrder, initialOrderState, type OrderState } from '../../domain/order/state';
 import { orderStream, type LotPaid, type OrderEvent, type OrderPlaced } from '../../domain/order/events';
-import { saleEntryId, walletEntryIds } from '../../domain/order/order-effects';
+import { saleEntryId, walletEntryIds } from '../../domain/order-settlement/entry-ids';
 import { chargedSellerFees } from '../../domain/order/settlement';
 import { sellerCosts } from '../../domain/seller/costs';
 import type { LotClosed } from '../../domain/lot/events';

@@ -4,13 +4,13 @@
  * asked first (an answered challenge whose return never reached us is applied as usual), otherwise the order is
  * cancelled and its lots, wallet use and voucher given back. The payment itself stays open: if the buyer still
  * completes the challenge later, the success finds the order cancelled and is refunded at once
- * (services/orders/order-payments.ts). Safe with several processes: every step is decided on its streams.
+ * (domain/order-settlement/card-payment.ts). Safe with several processes: every step is decided on its streams.
  */
 import type { AppContext } from '../context';
 import { paymentDecider } from '../../domain/payment/decide';
 import { paymentStream } from '../../domain/payment/events';
 import { isPending } from '../../domain/payment/state';
-import { cancelOrderEffects } from '../../domain/order/order-effects';
+import { settleOrderCommand } from '../../domain/order-settlement/run';
 import { applyOutcome } from '../payments/apply-outcome';
 import { paymentProvider } from '../payments/provider';
 import { loadOrder, runOrderBatch } from './order-streams';
@@ -43,7 +43,8 @@ export async function sweepAbandonedCardOrders(ctx: AppContext): Promise<string[
       }
     }
     const now = ctx.clock.now().toISOString();
-    await runOrderBatch(ctx, order, (batch) => cancelOrderEffects(batch, order, { reason: ABANDONED_REASON, by: 'system', now }), metadata);
+    const cancel = { type: 'CancelOrder' as const, order_id: id, reason: ABANDONED_REASON, by: 'system', now };
+    await runOrderBatch(ctx, order, (batch) => settleOrderCommand(batch, order, cancel), metadata);
     settled.push(id);
   }
   return settled;

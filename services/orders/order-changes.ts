@@ -7,30 +7,27 @@ import type { AppContext } from '../context';
 import type { EventMetadata } from '../event-store/types';
 import { orderStream } from '../../domain/order/events';
 import { orderDecider } from '../../domain/order/decide';
-import { cancelOrderEffects, payOrderEffects } from '../../domain/order/order-effects';
+import { settleOrderCommand } from '../../domain/order-settlement/run';
 import type { OrderState } from '../../domain/order/state';
 import type { OrderStatus } from '../../domain/order/events';
-import { RuleBroken } from '../../domain/shared/errors';
+import { paymentReceived } from '../../domain/order-settlement/received';
 import { loadOrder, runOrderBatch } from './order-streams';
 import { awaitViews } from '../http/read-your-writes';
-
-export const PAID_BY_CARD = 'This order is paid by card: its payment is recorded by the card provider.';
 
 export async function recordPaymentReceived(
   ctx: AppContext, orderId: string, reference: string, staffId: string, metadata: EventMetadata,
 ): Promise<OrderState> {
   const { order } = await loadOrder(ctx, orderId);
-  const method = order.payment_method;
-  if (method !== 'UK_BANK' && method !== 'INT_BANK' && method !== 'IN_STORE') throw new RuleBroken(PAID_BY_CARD);
-  const now = ctx.clock.now().toISOString();
-  const outcome = await runOrderBatch(ctx, order, (batch) => payOrderEffects(batch, order, { method, payment_id: null, reference, by: staffId, now }), metadata);
+  const pay = paymentReceived(order, { reference, by: staffId, now: ctx.clock.now().toISOString() });
+  const outcome = await runOrderBatch(ctx, order, (batch) => settleOrderCommand(batch, order, pay), metadata);
   return outcome.states[orderStream(orderId)] as OrderState;
 }
 
 export async function cancelUnpaidOrder(ctx: AppContext, orderId: string, reason: string, by: string, metadata: EventMetadata): Promise<OrderState> {
   const { order } = await loadOrder(ctx, orderId);
   const now = ctx.clock.now().toISOString();
-  const outcome = await runOrderBatch(ctx, order, (batch) => cancelOrderEffects(batch, order, { reason, by, now }), metadata);
+  const cancel = { type: 'CancelOrder' as const, order_id: orderId, reason, by, now };
+  const outcome = await runOrderBatch(ctx, order, (batch) => settleOrderCommand(batch, order, cancel), metadata);
   return outcome.states[orderStream(orderId)] as OrderState;
 }
 

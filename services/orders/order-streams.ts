@@ -1,6 +1,6 @@
 /**
- * Running the order effects (domain/order/order-effects.ts) over every stream an order touches, in one transaction
- * (handleMany). Streams are listed in id order, so two transactions touching the same streams take their locks in
+ * Running the order settlement workflow (domain/order-settlement/run.ts) over every stream an order touches, in one
+ * transaction (handleMany). Streams are listed in id order, so two transactions touching the same streams take their locks in
  * the same order.
  */
 import type { AppContext } from '../context';
@@ -11,8 +11,8 @@ import { lotPurchaseDecider } from '../../domain/order/lot-purchase-decide';
 import { voucherDecider } from '../../domain/voucher/decide';
 import { walletDecider } from '../../domain/wallet/decide';
 import { orderStream, type OrderPlaced } from '../../domain/order/events';
-import { orderStreamIds, type PlacedOrder } from '../../domain/order/order-effects';
-import { StreamBatch } from '../../domain/order/stream-batch';
+import { orderStreamIds, type PlacedOrder } from '../../domain/order-settlement/streams';
+import { StreamBatch } from '../../domain/shared/stream-batch';
 import { NotFound } from '../../domain/shared/errors';
 import { ORDER_MSG } from '../../domain/order/messages';
 import type { OrderState } from '../../domain/order/state';
@@ -43,6 +43,14 @@ export async function runOrderBatch<R>(
   const cursor = lastCursor(outcome.appends);
   await awaitViews(ctx, cursor);
   return outcome;
+}
+
+/** An order's card payment decides on the order's streams too (services/payments/apply-outcome.ts). */
+export interface OrderPaymentPlan { order: OrderPlaced['data']; streams: StreamRef[] }
+
+export async function orderPaymentPlan(ctx: Pick<AppContext, 'commands'>, orderId: string): Promise<OrderPaymentPlan> {
+  const { order } = await loadOrder(ctx, orderId);
+  return { order, streams: orderStreamRefs(order) };
 }
 
 /** An order as placed (404 when there is none). */

@@ -1,9 +1,9 @@
 /**
  * Placing an order (POST /api/checkout/{service}/create_order/): priced on the server from its own records, then in
  * ONE transaction the order, every lot held, the wallet use debited, the voucher used, and, when nothing is left to
- * pay, paid at once with all its effects (domain/order/order-effects.ts). A card is then charged through the
- * provider (purpose 'order'): paid at once, or a 3-D Secure challenge whose return pays or cancels the order
- * (services/orders/order-payments.ts). Bank and in-store orders wait for staff to mark the payment received.
+ * pay, paid at once with all its effects (the order settlement workflow, domain/order-settlement). A card is then
+ * charged through the provider (purpose 'order'): paid at once, or a 3-D Secure challenge whose return pays or
+ * cancels the order (domain/order-settlement/card-payment.ts). Bank and in-store orders wait for staff to mark the payment received.
  *
  * The order and payment ids come from the Idempotency-Key (services/payments/payment-ids.ts), so a retry after a
  * crash finds the same order and the provider's same payment instead of making new ones.
@@ -14,7 +14,7 @@ import type { Service } from '../../domain/checkout/types';
 import { priceSummary } from '../../domain/checkout/price-summary';
 import { orderStream, type OrderPlaced } from '../../domain/order/events';
 import { orderDecider } from '../../domain/order/decide';
-import { placeOrderEffects } from '../../domain/order/order-effects';
+import { settleOrderCommand } from '../../domain/order-settlement/run';
 import { ORDER_MSG } from '../../domain/order/messages';
 import type { OrderState } from '../../domain/order/state';
 import { validateCard } from '../../domain/cards/card-rules';
@@ -86,7 +86,7 @@ async function newOrder(ctx: AppContext, req: PlaceOrderRequest): Promise<{ orde
     } : null,
     note: body.note_from_customer.trim(),
   };
-  const outcome = await runOrderBatch(ctx, placed, (batch) => placeOrderEffects(batch, { type: 'PlaceOrder', order: placed, now: now.toISOString() }), req.metadata);
+  const outcome = await runOrderBatch(ctx, placed, (batch) => settleOrderCommand(batch, placed, { type: 'PlaceOrder', order: placed, now: now.toISOString() }), req.metadata);
   const order = (outcome.states[orderStream(req.orderId)] as OrderState).order;
   if (!order) throw new Error(`order ${req.orderId} was not placed`);
   return { order, card };

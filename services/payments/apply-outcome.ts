@@ -2,18 +2,19 @@
  * Applying what the provider says about a payment to its stream, exactly once: a pending payment takes the outcome
  * (challenge, success, failure); a decided one takes nothing (a second return, a second tab, a retried request).
  * A success and its effect are appended in one transaction (handleMany): the registration fee on the account
- * stream, a saved card on the user's cards stream, an order paid with all its effects
- * (services/orders/order-payments.ts). A failed order payment cancels its order in the same transaction.
+ * stream, a saved card on the user's cards stream. For an order's payment, the outcome goes to the order settlement
+ * workflow in the same decision (domain/order-settlement/run.ts): a success pays the order with all its effects, a
+ * failure cancels it, a success for an order no longer awaiting payment is refunded.
  *
  * Two fee payments racing (two tabs, two challenges): the second to succeed finds the fee paid and is refunded.
  * A card check racing another for the same card: the second fails with "This card is already saved.".
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
-import type { AppendResult, DomainEvent, EventMetadata } from '../event-store/types';
+import type { AppendResult, EventMetadata } from '../event-store/types';
 import { handleMany, type StreamRef } from '../commands/multi-stream';
 import { paymentDecider } from '../../domain/payment/decide';
-import { paymentStream, type PaymentCreated } from '../../domain/payment/events';
+import { paymentStream, type PaymentCreated, type PaymentEvent } from '../../domain/payment/events';
 import type { PaymentCommand } from '../../domain/payment/commands';
 import { isPending, type PaymentState } from '../../domain/payment/state';
 import { accountDecider } from '../../domain/account/decide';
@@ -23,8 +24,10 @@ import { cardsDecider } from '../../domain/cards/decide';
 import { cardsStream } from '../../domain/cards/events';
 import { CARDS_MSG } from '../../domain/cards/card-changes';
 import { hasFingerprint, type CardsState } from '../../domain/cards/state';
+import { StreamBatch } from '../../domain/shared/stream-batch';
+import { settleCardPayment } from '../../domain/order-settlement/run';
 import { paymentProvider, type ProviderResult } from './provider';
-import { decideOrderPayment, orderPaymentPlan } from '../orders/order-payments';
+import { orderPaymentPlan, type OrderPaymentPlan } from '../orders/order-streams';
 
 export const FEE_ALREADY_PAID_REFUND = 'The registration fee was already paid.';
 
@@ -36,6 +39,18 @@ export interface Applied {
 }
 
 type NewPayment = PaymentCreated['data'];
+
+interface Effects { savedCardId: string | null; refund: string | null }
+const NO_EFFECT: Effects = { savedCardId: null, refund: null };
+
+interface Taking {
+  payment: NewPayment | Omit<NewPayment, 'at'>;
+  result: ProviderResult;
+  orderPlan: OrderPaymentPlan | null;
+  /** The id a card saved by this call gets (chosen once, so every attempt of the decision names the same card). */
+  cardId: string;
+  now: string;
+}
 
 /**
  * `created`: the payment as created now (null when applying to an existing payment: the return route). The streams
@@ -57,68 +72,64 @@ export async function applyOutcome(
   if (orderPlan) streams.push(...orderPlan.streams);
   const cardId = randomUUID();
   const now = ctx.clock.now().toISOString();
-
   const outcome = await handleMany(ctx, streams, (states) => {
-    let state = states[pay] as PaymentState;
-    const events: Record<string, DomainEvent[]> = { [pay]: [] };
-    const run = (command: PaymentCommand) => {
-      const produced = paymentDecider.decide(command, state);
-      state = produced.reduce(paymentDecider.evolve, state);
-      events[pay].push(...produced);
-    };
-    if (state.status === 'none' && created) run({ type: 'CreatePayment', payment: created, now });
-    let savedCardId: string | null = null;
-    let refund: string | null = null;
-    const orderSide = (outcome: Parameters<typeof decideOrderPayment>[2]) => {
-      if (!orderPlan) return;
-      const decided = decideOrderPayment(states, orderPlan.order, outcome, now);
-      for (const [streamId, produced] of Object.entries(decided.events)) events[streamId] = [...(events[streamId] ?? []), ...produced];
-      refund = decided.refund;
-    };
-    if (isPending(state)) {
-      if (result.status === 'requires_action') run({ type: 'RequireChallenge', now });
-      else if (result.status === 'failed') {
-        run({ type: 'RecordPaymentFailed', code: result.code, message: result.message, now });
-        orderSide({ status: 'failed', message: result.message });
-      } else {
-        const cardsState = payment.save_card ? (states[cards] as CardsState) : null;
-        const duplicate = cardsState !== null && hasFingerprint(cardsState, result.card.fingerprint);
-        if (payment.purpose === 'save_card' && duplicate) {
-          // Nothing was charged by a card check; the card is simply not saved twice.
-          run({ type: 'RecordPaymentFailed', code: 'duplicate_card', message: CARDS_MSG.duplicate, now });
-        } else {
-          run({ type: 'RecordPaymentSucceeded', now });
-          orderSide({ status: 'succeeded', payment_id: paymentId });
-          if (payment.purpose === 'registration_fee') {
-            refund = (states[account] as AccountState).feePaid ? FEE_ALREADY_PAID_REFUND : null;
-            events[account] = accountDecider.decide({
-              type: 'RecordRegistrationFeePaid', amount_pence: payment.amount_pence, reference: paymentId, by: 'payments',
-              method: 'card', payment_id: paymentId, now,
-            }, states[account] as AccountState);
-          }
-          if (cardsState && !duplicate) {
-            const { token, brand, last4, exp_month, exp_year, fingerprint } = result.card;
-            events[cards] = cardsDecider.decide({
-              type: 'SaveCard', user_id: payment.user_id, payment_id: paymentId, now,
-              card: { card_id: cardId, token, brand, last4, exp_month, exp_year, fingerprint, card_holder_name: payment.card_holder_name },
-            }, cardsState);
-            savedCardId = events[cards].length > 0 ? cardId : null;
-          }
-        }
-      }
-    }
-    return { events, result: { state, savedCardId, refund } };
+    const batch = new StreamBatch(states);
+    if (created && batch.state<PaymentState>(pay).status === 'none') batch.run(pay, paymentDecider, { type: 'CreatePayment', payment: created, now });
+    const effects = isPending(batch.state<PaymentState>(pay)) ? takeOutcome(batch, { payment, result, orderPlan, cardId, now }) : NO_EFFECT;
+    return { events: batch.events, result: { state: batch.state<PaymentState>(pay), ...effects } };
   }, metadata);
 
-  let state = outcome.result.state;
-  const appends = [...outcome.appends];
-  if (outcome.result.refund) {
-    const refund = await paymentProvider(ctx).refund(payment.provider_ref, payment.amount_pence, `refund-${paymentId}`);
-    const refunded = await ctx.commands.handle(pay, paymentDecider, {
-      type: 'RecordRefund', amount_pence: payment.amount_pence, reason: outcome.result.refund, refund_ref: refund.refund_ref, now,
-    }, metadata);
-    state = refunded.state;
-    if (refunded.append) appends.push(refunded.append);
+  const { state, savedCardId, refund } = outcome.result;
+  if (!refund) return { state, appends: outcome.appends, savedCardId };
+  const refundRef = (await paymentProvider(ctx).refund(payment.provider_ref, payment.amount_pence, `refund-${paymentId}`)).refund_ref;
+  const refunded = await ctx.commands.handle(pay, paymentDecider, {
+    type: 'RecordRefund', amount_pence: payment.amount_pence, reason: refund, refund_ref: refundRef, now,
+  }, metadata);
+  return { state: refunded.state, appends: refunded.append ? [...outcome.appends, refunded.append] : outcome.appends, savedCardId };
+}
+
+/** The provider's outcome on a pending payment, and what a success brings with it (the fee, the card, the order). */
+function takeOutcome(batch: StreamBatch, taking: Taking): Effects {
+  const { payment, result, orderPlan, cardId, now } = taking;
+  const pay = paymentStream(payment.payment_id);
+  const record = (command: PaymentCommand) => batch.run(pay, paymentDecider, command);
+  const orderRefund = (events: PaymentEvent[]) => (orderPlan ? settleCardPayment(batch, orderPlan.order, events).refunds[0]?.reason ?? null : null);
+  if (result.status === 'requires_action') {
+    record({ type: 'RequireChallenge', now });
+    return NO_EFFECT;
   }
-  return { state, appends, savedCardId: outcome.result.savedCardId };
+  if (result.status === 'failed') return { savedCardId: null, refund: orderRefund(record({ type: 'RecordPaymentFailed', code: result.code, message: result.message, now })) };
+  const cards = payment.save_card ? batch.state<CardsState>(cardsStream(payment.user_id)) : null;
+  const duplicate = cards !== null && hasFingerprint(cards, result.card.fingerprint);
+  if (payment.purpose === 'save_card' && duplicate) {
+    // Nothing was charged by a card check; the card is simply not saved twice.
+    record({ type: 'RecordPaymentFailed', code: 'duplicate_card', message: CARDS_MSG.duplicate, now });
+    return NO_EFFECT;
+  }
+  const refund = orderRefund(record({ type: 'RecordPaymentSucceeded', now }));
+  const feeRefund = payment.purpose === 'registration_fee' ? payFee(batch, payment, now) : null;
+  const savedCardId = cards && !duplicate ? saveCard(batch, payment, { ...result.card, card_id: cardId }, now) : null;
+  return { savedCardId, refund: feeRefund ?? refund };
+}
+
+/** A fee paid twice (two tabs) is recorded once; the second payment goes back. */
+function payFee(batch: StreamBatch, payment: Taking['payment'], now: string): string | null {
+  const account = userStream(payment.user_id);
+  const paidBefore = batch.state<AccountState>(account).feePaid;
+  batch.run(account, accountDecider, {
+    type: 'RecordRegistrationFeePaid', amount_pence: payment.amount_pence, reference: payment.payment_id, by: 'payments',
+    method: 'card', payment_id: payment.payment_id, now,
+  });
+  return paidBefore ? FEE_ALREADY_PAID_REFUND : null;
+}
+
+type SucceededCard = Extract<ProviderResult, { status: 'succeeded' }>['card'] & { card_id: string };
+
+function saveCard(batch: StreamBatch, payment: Taking['payment'], card: SucceededCard, now: string): string | null {
+  const { card_id: cardId, token, brand, last4, exp_month, exp_year, fingerprint } = card;
+  const saved = batch.run(cardsStream(payment.user_id), cardsDecider, {
+    type: 'SaveCard', user_id: payment.user_id, payment_id: payment.payment_id, now,
+    card: { card_id: cardId, token, brand, last4, exp_month, exp_year, fingerprint, card_holder_name: payment.card_holder_name },
+  });
+  return saved.length > 0 ? cardId : null;
 }

@@ -5,12 +5,14 @@ import { DomainError } from '../shared/errors';
 import { walletDecider, available } from '../wallet/decide';
 import { walletStream, type WalletEvent } from '../wallet/events';
 import { voucherDecider } from '../voucher/decide';
-import { orderDecider } from './decide';
-import { lotPurchaseDecider } from './lot-purchase-decide';
-import { lotPurchaseStream, orderStream, voucherStream, type OrderPlaced } from './events';
-import { StreamBatch } from './stream-batch';
-import { cancelOrderEffects, orderStreamIds, payOrderEffects, placeOrderEffects } from './order-effects';
-import { BUYER, LATER, NOW, ORDER, SELLER, lot, lotPaid, order, reserved, stored, summary } from './test-fixtures';
+import { orderDecider } from '../order/decide';
+import { lotPurchaseDecider } from '../order/lot-purchase-decide';
+import { lotPurchaseStream, orderStream, voucherStream, type OrderPlaced } from '../order/events';
+import type { PayOrder, PlaceOrder } from '../order/commands';
+import { StreamBatch } from '../shared/stream-batch';
+import { BUYER, LATER, NOW, ORDER, SELLER, lot, lotPaid, order, reserved, stored, summary } from '../order/test-fixtures';
+import { orderStreamIds } from './streams';
+import { settleOrderCommand } from './run';
 
 const deciderOf = (id: string): Decider<any, any, any> =>
   id.startsWith('order-') ? orderDecider : id.startsWith('lot-purchase-') ? lotPurchaseDecider : id.startsWith('wallet-') ? walletDecider : voucherDecider;
@@ -33,6 +35,13 @@ const voucherIssued = (o: { kind?: 'fixed' | 'percent'; value?: number } = {}) =
   data: { code: 'GIFT50', kind: o.kind ?? 'fixed', value: o.value ?? 5_000, expires_at: null, max_uses: null, once_per_user: true, by: 'staff', at: NOW },
 });
 const placedData = (o: ReturnType<typeof order>): OrderPlaced['data'] => ({ ...o, placed_at: NOW });
+
+// The three ways into the workflow, as the services run them: an order command, then everything it answers.
+const placeOrderEffects = (b: StreamBatch, command: PlaceOrder) => settleOrderCommand(b, command.order, command).recorded.length > 0;
+const payOrderEffects = (b: StreamBatch, placed: OrderPlaced['data'], paid: Omit<PayOrder, 'type' | 'order_id'>) =>
+  settleOrderCommand(b, placed, { type: 'PayOrder', order_id: placed.order_id, ...paid });
+const cancelOrderEffects = (b: StreamBatch, placed: OrderPlaced['data'], cancel: { reason: string; by: string; now: string }) =>
+  settleOrderCommand(b, placed, { type: 'CancelOrder', order_id: placed.order_id, ...cancel });
 const bankPaid = { method: 'UK_BANK' as const, payment_id: null, reference: 'BACS 1', by: 'staff-1', now: LATER };
 
 test('placing a bank order: the order, every lot held, the wallet use debited, the voucher used; nothing paid yet', () => {

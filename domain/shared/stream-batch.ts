@@ -2,7 +2,7 @@
  * Several deciders over several streams in one decision (for services/commands/multi-stream.ts handleMany): each
  * command runs on its stream's state as changed by the commands before it, and the events are collected by stream.
  */
-import type { Decider } from '../shared/decider';
+import type { Decider } from './decider';
 
 export class StreamBatch {
   readonly events: Record<string, { type: string; data: unknown }[]> = {};
