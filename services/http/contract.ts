@@ -89,7 +89,9 @@ function serializerCompiler(log: FastifyBaseLogger, strict: boolean): FastifySer
 export function installContract(app: FastifyInstance, strictAnswers: boolean): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(app.log, strictAnswers));
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request (bids included), and an async hook costs a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     sentBodies.set(request, request.body);
+    done();
   });
 }

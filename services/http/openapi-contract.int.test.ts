@@ -16,6 +16,8 @@ import { DOCS_PREFIX } from './openapi';
  */
 export const CONTRACT_FOLDERS = [
   'ops', 'addresses', 'alerts', 'checkout', 'collection', 'content',
+  'bidding', 'notifications', 'orders', 'payments', 'payout', 'sell-requests', 'seller-statements', 'spending-cap',
+  'valuation', 'wallet',
 ];
 
 /** The specification's paths end in a slash (spec 2): the one rule the document breaks on purpose. */
