@@ -30,12 +30,14 @@ function resolve(from: string, spec: string): string | null {
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile()) ?? null;
 }
 
+/** Where `file` ends up: the moves apply in order, so a later move may take a file out of a folder moved before. */
 function mapped(file: string, moves: Array<[string, string]>): string {
+  let at = file;
   for (const [from, to] of moves) {
-    if (file === from) return to;
-    if (file.startsWith(`${from}${path.sep}`)) return path.join(to, file.slice(from.length + 1));
+    if (at === from) at = to;
+    else if (at.startsWith(`${from}${path.sep}`)) at = path.join(to, at.slice(from.length + 1));
   }
-  return file;
+  return at;
 }
 
 /** The specifier from `importer` to `target`, keeping how the original was written (extension or not, index or not). */

@@ -7,7 +7,7 @@ import { biddingFeature } from './bidding/feature';
 import { liveFeature } from './live/feature';
 import { paymentsFeature } from './payments/feature';
 import { walletFeature } from './wallet/feature';
-import { payoutFeature } from './payout/feature';
+import { payoutFeature } from './withdrawal/feature';
 import { checkoutFeature } from './checkout/feature';
 import { addressesFeature } from './addresses/feature';
 import { ordersFeature } from './orders/feature';

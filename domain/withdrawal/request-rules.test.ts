@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../shared/errors';
 import { fold } from '../shared/decider';
-import { payoutDecider } from '../payout/decide';
+import { payoutDecider } from './payout-method/decide';
 import { checkWithdrawalForm, snapshotOf, type WithdrawalForm } from './request-rules';
 
 const methods = fold(payoutDecider, [{

@@ -5,7 +5,7 @@
  */
 import { ValidationError, type FieldErrors } from '../shared/errors';
 import { decimalToPence, type Pence } from '../shared/money';
-import type { PayoutState, SavedPayoutMethod } from '../payout/state';
+import type { PayoutState, SavedPayoutMethod } from './payout-method/state';
 import type { PayoutSnapshot } from './events';
 
 export const PAYMENT_METHOD_REQUIRED = 'This field is required';

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answers, base64FileAnswer } from '../http/answers';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
-import { HOUSE_NAME } from '../payout/house-settings';
+import { HOUSE_NAME } from '../house-settings';
 import { loadPersonal } from '../catalogue/lots/present';
 import { lotStatus, type LotRow } from '../catalogue/lots/shape';
 import { receiptMoney } from '../wallet/receipt-pdf';

@@ -1,7 +1,7 @@
 /** The account emails: verification and password reset. Links go to the client's shell (`/?submit_token=`...). */
 import type { Config } from '../config';
 import type { OutgoingEmail } from '../mail/outbox';
-import { HOUSE_NAME } from '../payout/house-settings';
+import { HOUSE_NAME } from '../house-settings';
 import { escapeHtml } from '../http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;

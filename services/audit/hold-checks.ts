@@ -12,11 +12,11 @@ import { replayWallet } from '../../domain/wallet/replay';
 import { evolveWithdrawal, initialWithdrawalState, type WithdrawalState } from '../../domain/withdrawal/state';
 import { withdrawalStream, type WithdrawalEvent, type WithdrawalStatus } from '../../domain/withdrawal/events';
 import { penceToDecimal } from '../../domain/shared/money';
-import { UNCONFIRMED_TTL_MS } from '../payout/withdrawal-sweeper';
+import { UNCONFIRMED_TTL_MS } from '../withdrawal/withdrawal-sweeper';
 import type { AuditCheckResult, AuditDifference, AuditProgress } from './types';
 import type { AuditCtx } from './wallet-replay';
 import { readStreams, toReplayInputs } from './wallet-read';
-import '../../projections/payout/tables';
+import '../../projections/withdrawal/tables';
 
 export const HOLD_EXPIRY_GRACE_MS = 60 * 60_000;
 const BATCH = 200;

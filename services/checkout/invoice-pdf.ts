@@ -9,7 +9,7 @@ import type { OrderAddress } from '../../domain/order/events';
 import type { PriceSummary } from '../../domain/checkout/types';
 import { goodsLines } from '../../domain/checkout/goods';
 import { findCountry } from '../../domain/address/countries';
-import { HOUSE_NAME, loadHouseSettings } from '../payout/house-settings';
+import { HOUSE_NAME, loadHouseSettings } from '../house-settings';
 import { receiptMoney } from '../wallet/receipt-pdf';
 import { lotTotalPence, type LotDetails, type OrderRow } from './order-views';
 import { pdfBytes } from '../documents/pdf';

@@ -12,7 +12,7 @@ import { FEED_START, type StoredEvent } from '../event-store/types';
 import { applyEvents } from '../../projections/runner';
 import { rebuildAndCompare, tableHash } from '../../projections/rebuild';
 import { orderProjections } from '../../projections/orders/index';
-import { HOUSE_NAME } from '../payout/house-settings';
+import { HOUSE_NAME } from '../house-settings';
 import { appendLotPurchase, appendOrderEvents, appendVoucher, issueVoucher, placeOrder, wonLot, type PlacedOrder, type WonLot } from './testing';
 
 let t: TestApp;

@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import { ValidationError } from '../../domain/shared/errors';
 import { validateEmail } from '../../domain/account/rules';
 import { queueEmail } from '../mail/outbox';
-import { HOUSE_NAME, loadHouseSettings } from '../payout/house-settings';
+import { HOUSE_NAME, loadHouseSettings } from '../house-settings';
 import { escapeHtml } from './markdown';
 import { answers, messageAnswer } from '../http/answers';
 

@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { readMailbox } from '../mail/outbox';
-import { loadHouseSettings } from '../payout/house-settings';
+import { loadHouseSettings } from '../house-settings';
 import { rebuildAndCompare } from '../../projections/rebuild';
 import { contentProjection } from '../../projections/content/projection';
 import { multipart, png } from '../valuation/testing';

@@ -30,7 +30,7 @@ import { findUserIdByEmail, loadAccount } from '../accounts/lookup';
 import { handleMany, lastCursor, type StreamRef } from '../commands/multi-stream';
 import type { DomainEvent, EventMetadata } from '../event-store/types';
 import { queueEmail, type OutgoingEmail } from '../mail/outbox';
-import { HOUSE_NAME } from '../payout/house-settings';
+import { HOUSE_NAME } from '../house-settings';
 import { escapeHtml } from './markdown';
 import { awaitViews } from '../http/read-your-writes';
 

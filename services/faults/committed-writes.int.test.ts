@@ -14,7 +14,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
-import { addMethod, api, fund, grantAccess } from '../payout/testing';
+import { addMethod, api, fund, grantAccess } from '../withdrawal/testing';
 import { consignLot, createAuction } from '../catalogue/testing/fixtures';
 import { createOrder, draft, wonLots } from '../orders/testing';
 import { createLot, postBid } from '../bidding/testing';

@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { INVALID_CHALLENGE } from '../payments/sandbox/challenge-page';
-import { CODE_MISSING } from '../payout/code-messages';
+import { CODE_MISSING } from '../withdrawal/code-messages';
 
 let t: TestApp;
 let port = 0;

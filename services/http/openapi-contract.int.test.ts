@@ -16,7 +16,7 @@ import { DOCS_PREFIX } from './openapi';
  */
 export const CONTRACT_FOLDERS = [
   'ops', 'addresses', 'alerts', 'checkout', 'collection', 'content',
-  'bidding', 'notifications', 'orders', 'payments', 'payout', 'sell-requests', 'seller-statements', 'spending-cap',
+  'bidding', 'notifications', 'orders', 'payments', 'withdrawal', 'sell-requests', 'seller-statements', 'spending-cap',
   'valuation', 'wallet',
 ];
 

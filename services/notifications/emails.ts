@@ -4,7 +4,7 @@
  */
 import type { Template } from '../../domain/notification/templates';
 import type { OutgoingEmail } from '../mail/outbox';
-import { HOUSE_NAME } from '../payout/house-settings';
+import { HOUSE_NAME } from '../house-settings';
 import { escapeHtml } from '../http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;

@@ -4,7 +4,7 @@ import type { OrderPlaced } from '../../domain/order/events';
 import type { OrderState } from '../../domain/order/state';
 import { nextStatuses } from '../../domain/order/order-status';
 import type { VoucherIssued } from '../../domain/order/events';
-import { houseBankData, houseContactData, loadHouseSettings } from '../payout/house-settings';
+import { houseBankData, houseContactData, loadHouseSettings } from '../house-settings';
 import { z } from 'zod';
 import { money } from '../http/answers';
 import { PAYMENT_METHODS, SERVICES } from '../../domain/checkout/types';

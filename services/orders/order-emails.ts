@@ -4,7 +4,7 @@
  * escaped in the HTML.
  */
 import type { OutgoingEmail } from '../mail/outbox';
-import { HOUSE_NAME } from '../payout/house-settings';
+import { HOUSE_NAME } from '../house-settings';
 import { escapeHtml } from '../http/escape-html';
 import { receiptMoney } from '../wallet/receipt-pdf';
 import { orderCarrier } from '../checkout/addresses';

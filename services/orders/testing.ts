@@ -104,7 +104,7 @@ export async function wonItemIds(t: TestApp, user: TestUser): Promise<string[]> 
 }
 
 /** Money into a user's wallet, as staff would put it there (the payout tests' helper). */
-export { fund as fundWallet } from '../payout/testing';
+export { fund as fundWallet } from '../withdrawal/testing';
 
 /** The stored events of a type on streams starting with `prefix`, in order. */
 export async function eventsOf(t: TestApp, type: string, prefix = ''): Promise<{ stream_id: string; data: Record<string, unknown> }[]> {

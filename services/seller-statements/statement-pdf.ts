@@ -5,7 +5,7 @@
  * wallet (and when) or is awaiting the buyer's payment. `asOf` is the statement's date: payment states change.
  */
 import PDFDocument from 'pdfkit';
-import { HOUSE_NAME, loadHouseSettings } from '../payout/house-settings';
+import { HOUSE_NAME, loadHouseSettings } from '../house-settings';
 import { houseVatNumber } from '../checkout/invoice-pdf';
 import { receiptMoney } from '../wallet/receipt-pdf';
 import { pdfBytes } from '../documents/pdf';

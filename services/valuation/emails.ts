@@ -1,7 +1,7 @@
 /** The email a seller gets when staff answer a valuation request (queued in the outbox with the answer's event). */
 import type { Config } from '../config';
 import type { OutgoingEmail } from '../mail/outbox';
-import { HOUSE_NAME } from '../payout/house-settings';
+import { HOUSE_NAME } from '../house-settings';
 import { escapeHtml } from '../http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;

@@ -1,7 +1,7 @@
 /** The receipt of one wallet transaction as a PDF (pdfkit, its built-in Helvetica: no font files needed). */
 import PDFDocument from 'pdfkit';
 import type { TransactionRow } from './transactions';
-import { HOUSE_NAME, loadHouseSettings } from '../payout/house-settings';
+import { HOUSE_NAME, loadHouseSettings } from '../house-settings';
 import { pdfBytes } from '../documents/pdf';
 
 export interface ReceiptCustomer { first_name: string; last_name: string; email: string }

@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readMailbox } from '../../services/mail/outbox';
-import { loadHouseSettings } from '../../services/payout/house-settings';
+import { loadHouseSettings } from '../../services/house-settings';
 import { assertNoProblems, logged, newContext, startE2E, watchProblems, type E2E } from './helpers';
 
 let e: E2E;

@@ -16,7 +16,7 @@ import type { Locator, Page } from 'playwright-core';
 import { bearer, type TestUser } from '../../services/testing/users';
 import { createAuction, placeBid } from '../../services/catalogue/testing/fixtures';
 import { lotStream } from '../../services/catalogue/streams';
-import { UK_ACCOUNT } from '../../services/payout/testing';
+import { UK_ACCOUNT } from '../../services/withdrawal/testing';
 import { openSession } from '../../services/accounts/sessions';
 import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems } from './helpers';
 

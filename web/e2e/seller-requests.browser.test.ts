@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { bearer, type TestUser } from '../../services/testing/users';
 import { createAuction } from '../../services/catalogue/testing/fixtures';
-import { UK_ACCOUNT } from '../../services/payout/testing';
+import { UK_ACCOUNT } from '../../services/withdrawal/testing';
 import { multipart, png } from '../../services/valuation/testing';
 import { pdfText } from '../../services/wallet/testing';
 import { placeOrder, wonLot } from '../../services/checkout/testing';

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { TestApp } from '../../testing/harness';
 import { createTestUser, type TestUser } from '../../testing/users';
 import { cardDraft, createOrder, draft, fundWallet, staffPost, wonLots } from '../../orders/testing';
-import { addMethod, api, codeFromMail, grantAccess, signInAgain } from '../../payout/testing';
+import { addMethod, api, codeFromMail, grantAccess, signInAgain } from '../../withdrawal/testing';
 
 export interface WalletStory {
   owner: TestUser;

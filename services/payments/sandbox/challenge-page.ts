@@ -4,7 +4,7 @@
  * the client's page and in a popup alike. The page needs no script; its Content-Security-Policy allows none.
  */
 import { penceToDecimal } from '../../../domain/shared/money';
-import { HOUSE_NAME } from '../../payout/house-settings';
+import { HOUSE_NAME } from '../../house-settings';
 import { escapeHtml } from '../../http/escape-html';
 export const FORM_ID = 'payment-3ds-form';
 

@@ -1,5 +1,5 @@
 /**
- * Payout method form (spec 2 section 5). The rules and messages are the server's own, from domain/payout/rules.ts
+ * Payout method form (spec 2 section 5). The rules and messages are the server's own, from domain/withdrawal/payout-method/rules.ts
  * (sort code nn-nn-nn, account number 8 digits, IBAN 15-31 characters and a valid checksum, BIC 8 or 11 letters or
  * digits, bank address 3-80 characters), so the browser refuses what the server refuses, with the same words. Here:
  * the sort code's typing mask, one validator per field (the message, or null), the whole form, and the body sent.
@@ -7,7 +7,7 @@
 import {
   ACCOUNT_NUMBER_FORMAT, BANK_ADDRESS_LENGTH, BIC_FORMAT, BIC_INVALID, checkAccountNumber, checkBankAddress, checkBic,
   checkIban, checkOwner, checkSortCode, IBAN_INVALID, IBAN_LENGTH, REQUIRED, SORT_CODE_FORMAT,
-} from '../../../domain/payout/rules';
+} from '../../../domain/withdrawal/payout-method/rules';
 
 export const PAYOUT_MSG = {
   required: REQUIRED,

@@ -8,7 +8,7 @@ import { Checkbox, Field, FormMessage } from '../components/field';
 import { PageHead, RequireAuth } from '../components/page-head';
 import { AddressBook } from '../features/addresses/address-book';
 import { SavedCardsSection } from '../features/payments/saved-cards-section';
-import { PayoutMethodsSection } from '../features/payout/payout-methods';
+import { PayoutMethodsSection } from '../features/withdrawal/payout-methods';
 import { NotificationSettings } from '../features/notifications/notification-settings';
 import { unwrap } from '../lib/normalize';
 import type { User } from '../lib/types';

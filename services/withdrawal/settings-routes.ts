@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { answers } from '../http/answers';
-import { houseBankData, houseContactData, houseSettings, loadHouseSettings } from './house-settings';
+import { houseBankData, houseContactData, houseSettings, loadHouseSettings } from '../house-settings';
 
 export function settingsRoutes(app: FastifyInstance, _ctx: AppContext): void {
   // Read once at start: a bad value fails the start, not a customer's request.

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rebuildAndCompare } from '../../projections/rebuild';
-import { payoutMethodsProjection } from '../../projections/payout/payout-methods-projection';
+import { payoutMethodsProjection } from '../../projections/withdrawal/payout-methods-projection';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { addMethod, advance, api, codeFromMail, grantAccess, INT_ACCOUNT, mailCount, UK_ACCOUNT } from './testing';

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Projection } from '../projection';
 import { assertNever } from '../../domain/shared/decider';
-import { PAYOUT_EVENT_TYPES, type PayoutDetails, type PayoutEvent } from '../../domain/payout/events';
+import { PAYOUT_EVENT_TYPES, type PayoutDetails, type PayoutEvent } from '../../domain/withdrawal/payout-method/events';
 import './tables';
 
 /** Every detail column, null for the other type's fields. */

@@ -1,5 +1,5 @@
 /** The payout-methods decider: dispatch only. */
-import { assertNever, type Decider } from '../shared/decider';
+import { assertNever, type Decider } from '../../shared/decider';
 import type { PayoutCommand } from './commands';
 import type { PayoutEvent } from './events';
 import { evolvePayout, initialPayoutState, type PayoutState } from './state';

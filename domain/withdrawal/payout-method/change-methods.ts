@@ -1,5 +1,5 @@
 /** Adding and changing payout methods. */
-import { Conflict, NotFound, RuleBroken } from '../shared/errors';
+import { Conflict, NotFound, RuleBroken } from '../../shared/errors';
 import type { AddPayoutMethod, ChangePayoutMethod } from './commands';
 import type { PayoutDetails, PayoutEvent } from './events';
 import { accountKey, PAYOUT_FIELDS, payoutDetails, payoutLabel, type PayoutInput } from './rules';

@@ -3,7 +3,7 @@
  * A code only ever appears in the email body (never in logs or answers).
  */
 import type { OutgoingEmail } from '../mail/outbox';
-import { HOUSE_NAME } from './house-settings';
+import { HOUSE_NAME } from '../house-settings';
 import { escapeHtml } from '../http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;

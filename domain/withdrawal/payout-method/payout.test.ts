@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { given } from '../shared/given-when-then';
-import type { ValidationError } from '../shared/errors';
+import { given } from '../../shared/given-when-then';
+import type { ValidationError } from '../../shared/errors';
 import { payoutDecider } from './decide';
 import type { AddPayoutMethod, ChangePayoutMethod } from './commands';
 import type { PayoutEvent, UkBankDetails, IntBankDetails } from './events';

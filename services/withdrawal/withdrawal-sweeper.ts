@@ -10,7 +10,7 @@ import { walletStreamRef } from '../wallet/wallet-commands';
 import { decideWithWallet } from './withdrawal-decisions';
 import { withdrawalRef } from './request-withdrawal';
 import { awaitAppends } from './withdrawal-views';
-import '../../projections/payout/tables';
+import '../../projections/withdrawal/tables';
 
 export const UNCONFIRMED_TTL_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60_000;

@@ -1,5 +1,5 @@
 /** Payout-methods state: the user's methods and which one is the default. */
-import { assertNever } from '../shared/decider';
+import { assertNever } from '../../shared/decider';
 import type { PayoutDetails, PayoutEvent } from './events';
 
 export interface SavedPayoutMethod { id: string; details: PayoutDetails; label: string; created_at: string }

@@ -4,7 +4,7 @@
  * ibantools (country lengths, mod-97), after the spec's own length rules.
  */
 import { isValidBIC, isValidIBAN } from 'ibantools';
-import { ValidationError, type FieldErrors } from '../shared/errors';
+import { ValidationError, type FieldErrors } from '../../shared/errors';
 import { PAYOUT_METHOD_TYPES, type PayoutDetails, type PayoutMethodType } from './events';
 
 export const REQUIRED = 'This field is required';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ValidationError } from '../shared/errors';
+import { ValidationError } from '../../shared/errors';
 import {
   checkAccountNumber, checkBankAddress, checkBic, checkIban, checkSortCode, payoutDetails, payoutLabel, type PayoutInput,
 } from './rules';

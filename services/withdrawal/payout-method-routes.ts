@@ -13,14 +13,14 @@ import { pageAnswer, paginate } from '../http/pagination';
 import { orNotFound } from '../http/validation';
 import { maskedPayoutMethod, payoutMethodView } from './answers';
 import { NotFound } from '../../domain/shared/errors';
-import { METHOD_NOT_FOUND } from '../../domain/payout/change-methods';
+import { METHOD_NOT_FOUND } from '../../domain/withdrawal/payout-method/change-methods';
 import { requireAccess } from './access-codes';
 import { addPayoutMethod, changePayoutMethod, listMaskedPayoutMethods, listPayoutMethods } from './payout-methods';
 
 const TOO_LONG = 'Ensure this field has no more than 200 characters.';
 const field = z.string().max(200, TOO_LONG).nullish();
 
-/** Shapes only; the rules and messages of each field are the domain's (domain/payout/rules.ts). */
+/** Shapes only; the rules and messages of each field are the domain's (domain/withdrawal/payout-method/rules.ts). */
 const methodBody = z.object({
   type: z.string().max(20, TOO_LONG).nullish(),
   account_owner_uk: field, sort_code_uk: field, account_number_uk: field,

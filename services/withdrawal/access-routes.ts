@@ -1,6 +1,6 @@
 /**
  * POST /api/send_code/, /api/verify_code/, /api/check_user_access_code/: the access code in front of the payout
- * details. A refused code answers 400 `{detail, msg}` (the client shows the server's msg; services/payout/code-messages.ts).
+ * details. A refused code answers 400 `{detail, msg}` (the client shows the server's msg; services/withdrawal/code-messages.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

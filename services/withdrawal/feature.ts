@@ -8,7 +8,7 @@ import { settingsRoutes } from './settings-routes';
 import { startWithdrawalSweeper, stopWithdrawalSweeper } from './withdrawal-sweeper';
 
 export const payoutFeature: Feature = {
-  name: 'payout',
+  name: 'withdrawal',
   routes(app, ctx) {
     accessRoutes(app, ctx);
     payoutMethodRoutes(app, ctx);

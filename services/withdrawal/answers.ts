@@ -26,7 +26,7 @@ const payoutSnapshot: z.ZodType<PayoutSnapshot> = z.object({ id: z.string(), typ
 
 /**
  * A refused code: the API's error shape (`detail`) with the same text as `msg`, which the specification's client
- * shows (services/payout/code-messages.ts).
+ * shows (services/withdrawal/code-messages.ts).
  */
 export const codeRefusal = z.object({ detail: z.string(), msg: z.string() });
 export type CodeRefusal = z.infer<typeof codeRefusal>;

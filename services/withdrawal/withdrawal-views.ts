@@ -6,10 +6,10 @@ import { lastCursor } from '../commands/multi-stream';
 import { penceToDecimal } from '../../domain/shared/money';
 import type { WithdrawalEvent, WithdrawalStatus } from '../../domain/withdrawal/events';
 import type { WithdrawalState } from '../../domain/withdrawal/state';
-import type { WithdrawalsTable } from '../../projections/payout/tables';
+import type { WithdrawalsTable } from '../../projections/withdrawal/tables';
 import { fullView } from './payout-methods';
 import type { StaffWithdrawalView, WithdrawalView } from './answers';
-import '../../projections/payout/tables';
+import '../../projections/withdrawal/tables';
 import { awaitViews } from '../http/read-your-writes';
 
 type Row = Selectable<WithdrawalsTable>;

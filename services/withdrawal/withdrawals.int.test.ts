@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rebuildAndCompare } from '../../projections/rebuild';
-import { withdrawalsProjection } from '../../projections/payout/withdrawals-projection';
-import { payoutMethodsProjection } from '../../projections/payout/payout-methods-projection';
+import { withdrawalsProjection } from '../../projections/withdrawal/withdrawals-projection';
+import { payoutMethodsProjection } from '../../projections/withdrawal/payout-methods-projection';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { addMethod, advance, api, codeFromMail, fund, grantAccess, mailCount, wallet } from './testing';
