@@ -52,7 +52,7 @@ test('staff watch the close live: the house\'s lots, a bid as bids per second, c
 
 test('the monitor does not move as it fills: layout shift under 0.05 on a phone and a desktop, from load to charts drawn', async () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    const { cls } = await measureCls(e.browser.browser, `${e.t.baseUrl}/staff?section=close-monitor`, viewport.width, {
+    const { cls, culprits } = await measureCls(e.browser.browser, `${e.t.baseUrl}/staff?section=close-monitor`, viewport.width, {
       before: async (page) => {
         await signInContext(e, page.context(), staff);
         await page.context().addInitScript(() => localStorage.setItem('cookie-consent', 'seen'));
@@ -62,7 +62,7 @@ test('the monitor does not move as it fills: layout shift under 0.05 on a phone 
         await page.locator('.close-chart canvas').nth(4).waitFor({ timeout: 30_000 });
       },
     });
-    assert.ok(cls < 0.05, `CLS ${cls} at ${viewport.width} px`);
+    assert.ok(cls < 0.05, `CLS ${cls} at ${viewport.width} px; moved: ${culprits.join(", ")}`);
   }
 });
 
