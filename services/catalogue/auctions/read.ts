@@ -7,23 +7,14 @@ import type { Db } from '../../db/database';
 import type { AuctionsTable } from '../../../projections/auctions/tables';
 import { auctionStatus, type AuctionStatus } from './status';
 import type { AuctionCreated, AuctionRescheduled } from '../../../domain/auction/events';
+import type { AuctionApi } from './auction-answer';
+
+export type { AuctionApi };
 
 export interface AuctionView extends Selectable<AuctionsTable> {
   has_open_lots: boolean;
   lot_count: number;
   status: AuctionStatus;
-}
-
-export interface AuctionApi {
-  id: string;
-  start_date: string;
-  end_date: string;
-  year: number;
-  sequence_no: number;
-  bottles_add_deadline: string;
-  status: AuctionStatus;
-  finished: boolean;
-  lot_count: number;
 }
 
 /** Every auction, newest start first, with its status at `now`. */

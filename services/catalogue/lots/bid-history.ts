@@ -7,13 +7,9 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { penceToDecimal } from '../../../domain/shared/money';
 
-export interface BidHistoryLine {
-  id: string;
-  bidder: string;
-  amount: string;
-  created_at: string;
-  is_auto: boolean;
-}
+import type { BidHistoryLine } from './list-answers';
+
+export type { BidHistoryLine };
 
 export function bidderLabel(bidderId: string, bidderNo: number | null, callerId: string | null): string {
   return callerId !== null && bidderId === callerId ? 'You' : `Bidder ${bidderNo ?? '?'}`;

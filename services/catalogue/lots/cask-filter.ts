@@ -8,6 +8,7 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Sql
 import { z } from 'zod';
 import type { Database } from '../../../projections/database';
 import { repeated } from '../../http/validation';
+import type { CaskRanges } from './list-answers';
 
 type Eb = ExpressionBuilder<Database, 'lots'>;
 type Condition = Expression<SqlBool>;
@@ -105,12 +106,8 @@ export function caskConditions(eb: Eb, f: CaskFilter, cols: CaskColumns, exceptT
   return c;
 }
 
-export interface CaskRanges {
-  abv: { min: number | null; max: number | null };
-  bulk_litres: { min: number | null; max: number | null };
-  rla: { min: number | null; max: number | null };
-  regauge_date: { min: string | null; max: string | null };
-}
+/** The answer's bounds (list-answers.ts caskRangesAnswer). */
+export type { CaskRanges };
 
 /** Per-row or per-group aggregates of the ranges: `min_abv, max_abv, ...` (the names `rangesOf` reads). */
 export function rangeAggregates(cols: CaskColumns) {

@@ -5,23 +5,12 @@ import { loadAuctions } from '../auctions/read';
 import { lotConditions, orderLots, type Facet, type FilterContext } from './lot-query';
 import { REST_OF_WORLD, type LotFilter, type Ordering } from './filter-query';
 import type { LotRow } from './shape';
+import type { FacetCount, FilterCounters } from './list-answers';
 import { LOTS_CASK_COLUMNS, rangeAggregates, rangesOf, withoutCaskRanges, type CaskRanges, type RangeRow } from './cask-filter';
 
-export interface FacetCount {
-  value: string;
-  count: number;
-}
-
-export interface FilterCounters {
-  distillery: FacetCount[];
-  region: FacetCount[];
-  type: FacetCount[];
-  vat_enabled: { true: number; false: number };
-  /** Cask lots only (a bottle's cask_type is not counted). */
-  cask_type: FacetCount[];
-  /** The bounds of the cask ranges among the cask lots under the other filters (the ranges ignore their own). */
-  cask_ranges: CaskRanges;
-}
+// The counters' answer (list-answers.ts filterCountersAnswer): cask_type counts cask lots only; the cask ranges are
+// bounded among the cask lots under the other filters (the ranges ignore their own).
+export type { FacetCount, FilterCounters };
 
 export async function filterContext(ctx: AppContext): Promise<FilterContext> {
   const now = ctx.clock.now();

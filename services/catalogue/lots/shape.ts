@@ -10,6 +10,9 @@ import { nextMinimumBid, stepFor } from '../../../domain/lot/increments';
 import { slugify } from '../../../projections/lots/slug';
 import { itemKey } from '../../../domain/alerts/item-key';
 import { rla } from '../../../domain/collection/rules';
+import type { BidStatsApi, DistilleryApi, LotApi } from './lot-answer';
+
+export type { BidStatsApi, DistilleryApi, LotApi };
 
 export type LotRow = Selectable<LotsTable>;
 export type LotStatus = 'scheduled' | 'live' | 'sold' | 'unsold';
@@ -30,23 +33,6 @@ export interface Personal {
 }
 
 export const NO_PERSONAL: Personal = { maxBid: null, watched: false };
-
-export interface DistilleryApi {
-  name: string;
-  description: string | null;
-  region: { name: string } | null;
-}
-
-export interface BidStatsApi {
-  step: string;
-  current_bid: string | null;
-  is_winning: boolean;
-  current_user_bid: string | null;
-  /** Extras: the lot's opening bid, the smallest acceptable next bid, and whether anyone has bid. */
-  opening_bid: string;
-  next_minimum_bid: string;
-  has_bids: boolean;
-}
 
 const money = (pence: number | null): string | null => (pence === null ? null : penceToDecimal(pence));
 
@@ -82,7 +68,8 @@ export function bidStats(row: LotRow, viewer: Viewer, personal: Personal): BidSt
   };
 }
 
-export function lotShape(row: LotRow, now: Date, viewer: Viewer, personal: Personal = NO_PERSONAL) {
+/** The lot's answer (lot-answer.ts lotAnswer). */
+export function lotShape(row: LotRow, now: Date, viewer: Viewer, personal: Personal = NO_PERSONAL): LotApi {
   const maySeeReserve = viewer.isStaff || (viewer.userId !== null && viewer.userId === row.seller_id);
   const item = row.item;
   // item.id and group_items[].id are item keys (docs/notifications.md), stable across lots of the same bottle.
@@ -145,5 +132,3 @@ export function lotShape(row: LotRow, now: Date, viewer: Viewer, personal: Perso
     bid_stats: bidStats(row, viewer, personal),
   };
 }
-
-export type LotApi = ReturnType<typeof lotShape>;
