@@ -12,6 +12,8 @@ import { filterContext } from '../catalogue/lots/listing';
 import type { LotFilter } from '../catalogue/lots/filter-query';
 import type { FilterContext } from '../catalogue/lots/lot-query';
 import { presentLots, viewerOf } from '../catalogue/lots/present';
+import { lotPageAnswer } from '../catalogue/lots/lot-answer';
+import { filterCountersAnswer } from '../catalogue/lots/list-answers';
 import { countersQuery, scopeOf, searchQuery, suggestionsQuery, type SearchScope } from './search-query';
 import { searchCounters, searchLots } from './search-lots';
 import { suggestions, suggestionSchema } from './suggestions';
@@ -20,7 +22,7 @@ import { resolveQuery } from './resolve';
 
 export function searchRoutes(root: FastifyInstance, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/search_lots/', { schema: { summary: 'Full-text lot search', querystring: searchQuery } }, async (request) => {
+  app.get('/api/search_lots/', { schema: { summary: 'Full-text lot search', querystring: searchQuery, response: answers({ 200: lotPageAnswer }, 400) } }, async (request) => {
     const q = request.query;
     const scope = scopeOf(q);
     const [fctx, resolved] = await Promise.all([searchFilterContext(ctx, q), resolve(ctx, scope)]);
@@ -28,7 +30,7 @@ export function searchRoutes(root: FastifyInstance, ctx: AppContext): void {
     return paginate(await presentLots(ctx, rows, viewerOf(request)), count, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/search_lots/filter_counters/', { schema: { summary: 'Filter counts for a search', querystring: countersQuery } }, async (request) => {
+  app.get('/api/search_lots/filter_counters/', { schema: { summary: 'Filter counts for a search', querystring: countersQuery, response: answers({ 200: filterCountersAnswer }, 400) } }, async (request) => {
     const q = request.query;
     const scope = scopeOf(q);
     const [fctx, resolved] = await Promise.all([searchFilterContext(ctx, q), resolve(ctx, scope)]);

@@ -4,12 +4,15 @@
  */
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseQuery, queryBool } from '../../http/validation';
 import { paginate } from '../../http/pagination';
+import { answers } from '../../http/answers';
 import { penceToDecimal } from '../../../domain/shared/money';
 import { BID_INCREMENTS } from '../../../domain/lot/increments';
 import { auctionShape, loadAuctions, type AuctionView } from '../auctions/read';
+import { auctionPageAnswer, auctionStatusSummaryAnswer, bidIncrementAnswer, type AuctionStatusSummary } from '../auctions/auction-answer';
 
 const auctionsQuery = z.object({
   time: z.enum(['live', 'next', 'past'], { message: 'Choose live, next or past.' }).optional(),
@@ -25,7 +28,7 @@ function ordered(auctions: AuctionView[], time: string | undefined): AuctionView
   return auctions;
 }
 
-export function auctionStatusSummary(auctions: AuctionView[]) {
+export function auctionStatusSummary(auctions: AuctionView[]): AuctionStatusSummary {
   const live = auctions.filter((a) => a.status === 'live').sort((a, b) => a.end_date.getTime() - b.end_date.getTime())[0];
   const next = auctions.filter((a) => a.status === 'next').sort((a, b) => a.start_date.getTime() - b.start_date.getTime())[0];
   return {
@@ -41,8 +44,9 @@ export function auctionStatusSummary(auctions: AuctionView[]) {
   };
 }
 
-export function auctionReadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/auctions/', { schema: { summary: 'List auctions', querystring: auctionsQuery } }, async (request) => {
+export function auctionReadRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/auctions/', { schema: { summary: 'List auctions', querystring: auctionsQuery, response: answers({ 200: auctionPageAnswer }, 400) } }, async (request) => {
     const q = parseQuery(auctionsQuery, request.query);
     const now = ctx.clock.now();
     const chosen = ordered(await loadAuctions(ctx.db, now), q.time).filter(
@@ -55,14 +59,14 @@ export function auctionReadRoutes(app: FastifyInstance, ctx: AppContext): void {
     return paginate(page, chosen.length, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/auctions/status/', { schema: { summary: 'Counts of live, upcoming and past auctions' } }, async () => auctionStatusSummary(await loadAuctions(ctx.db, ctx.clock.now())));
+  app.get('/api/auctions/status/', { schema: { summary: 'Counts of live, upcoming and past auctions', response: answers({ 200: auctionStatusSummaryAnswer }) } }, async () => auctionStatusSummary(await loadAuctions(ctx.db, ctx.clock.now())));
 
-  app.get('/api/auction_years/', { schema: { summary: 'Years that have auctions' } }, async () => {
+  app.get('/api/auction_years/', { schema: { summary: 'Years that have auctions', response: answers({ 200: z.array(z.number().int()) }) } }, async () => {
     const rows = await ctx.db.selectFrom('auctions').select('year').distinct().orderBy('year', 'desc').execute();
     return rows.map((r) => r.year);
   });
 
-  app.get('/api/bid_increments/', { schema: { summary: 'The bid increment table' } }, async () =>
+  app.get('/api/bid_increments/', { schema: { summary: 'The bid increment table', response: answers({ 200: z.array(bidIncrementAnswer) }) } }, async () =>
     BID_INCREMENTS.map((band) => ({ from: penceToDecimal(band.from), to: band.to === null ? null : penceToDecimal(band.to), step: penceToDecimal(band.step) })),
   );
 }

@@ -5,18 +5,22 @@
 import { z } from 'zod';
 import { sql, type SqlBool } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseQuery, queryBool } from '../../http/validation';
 import { requireUser } from '../../http/auth';
+import { answers } from '../../http/answers';
 import { lotPage, lotPageQuery } from '../lots/lot-page';
+import { lotPageAnswer } from '../lots/lot-answer';
 
 const userLotsQuery = lotPageQuery.extend({
   won: queryBool.default(true),
   auction: z.string().uuid({ message: 'Enter a valid auction id.' }).optional(),
 });
 
-export function buyerLotRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/user_lots_view/', { schema: { summary: 'Lots the user bid on, won or watches', querystring: userLotsQuery } }, async (request) => {
+export function buyerLotRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/user_lots_view/', { schema: { summary: 'Lots the user bid on, won or watches', querystring: userLotsQuery, response: answers({ 200: lotPageAnswer }, 400, 401) } }, async (request) => {
     const me = requireUser(request).id;
     const q = parseQuery(userLotsQuery, request.query);
     const bidOn = ctx.db.selectFrom('lot_bidders').select('lot_id').where('user_id', '=', me);

@@ -3,15 +3,19 @@
  * filter_counters=true the counters ride along) and GET /api/lots/filters/filter_counters/.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseQuery } from '../../http/validation';
 import { paginate } from '../../http/pagination';
+import { answers } from '../../http/answers';
 import { listingQuery, lotFilterSchema } from '../lots/filter-query';
 import { filterContext, filterCounters, listLots } from '../lots/listing';
 import { presentLots, viewerOf } from '../lots/present';
+import { filterCountersAnswer, lotListingAnswer } from '../lots/list-answers';
 
-export function lotFilterRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/lots/filters/', { schema: { summary: 'Filter values for the lot list', querystring: listingQuery } }, async (request) => {
+export function lotFilterRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/lots/filters/', { schema: { summary: 'Filter values for the lot list', querystring: listingQuery, response: answers({ 200: lotListingAnswer }, 400) } }, async (request) => {
     const q = parseQuery(listingQuery, request.query);
     const fctx = await filterContext(ctx);
     const [{ rows, count }, counters] = await Promise.all([
@@ -22,7 +26,7 @@ export function lotFilterRoutes(app: FastifyInstance, ctx: AppContext): void {
     return counters ? { ...page, filter_counters: counters } : page;
   });
 
-  app.get('/api/lots/filters/filter_counters/', { schema: { summary: 'Lot counts per filter value', querystring: lotFilterSchema } }, async (request) => {
+  app.get('/api/lots/filters/filter_counters/', { schema: { summary: 'Lot counts per filter value', querystring: lotFilterSchema, response: answers({ 200: filterCountersAnswer }, 400) } }, async (request) => {
     const f = parseQuery(lotFilterSchema, request.query);
     return filterCounters(ctx, f, await filterContext(ctx));
   });

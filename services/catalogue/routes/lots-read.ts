@@ -4,9 +4,11 @@
  */
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseBody, parseQuery } from '../../http/validation';
-import { paginate } from '../../http/pagination';
+import { answers } from '../../http/answers';
+import { pageAnswer, paginate } from '../../http/pagination';
 import { penceToDecimal } from '../../../domain/shared/money';
 import { stepFor } from '../../../domain/lot/increments';
 import { idFromParams, idOr404, requireLot } from '../http';
@@ -17,6 +19,8 @@ import { extraTime, isOnBidding } from '../lots/shape';
 import { bidHistory } from '../lots/bid-history';
 import { noteForLot } from '../../account-area/lot-notes';
 import { recordLotViewQuietly } from '../../account-area/recently-viewed';
+import { lotDetailAnswer, lotPageAnswer } from '../lots/lot-answer';
+import { bidHistoryLineAnswer, lotsUpdatedDataAnswer } from '../lots/list-answers';
 
 const updatedDataBody = z.object({
   id_list: z.array(z.string().uuid({ message: 'Enter valid lot ids.' })).max(500, 'At most 500 lots at a time.'),
@@ -28,14 +32,15 @@ const bidsQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-export function lotReadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/lots/', { schema: { summary: 'List and filter lots', querystring: lotsQuery } }, async (request) => {
+export function lotReadRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/lots/', { schema: { summary: 'List and filter lots', querystring: lotsQuery, response: answers({ 200: lotPageAnswer }, 400) } }, async (request) => {
     const q = parseQuery(lotsQuery, request.query);
     const { rows, count } = await listLots(ctx, q, await filterContext(ctx), q.ordering, q.page, q.page_size);
     return paginate(await presentLots(ctx, rows, viewerOf(request)), count, q.page, q.page_size, request.url);
   });
 
-  app.get('/api/lots/:id/', { schema: { summary: 'One lot (by id or slug)' } }, async (request) => {
+  app.get('/api/lots/:id/', { schema: { summary: 'One lot (by id or slug)', response: answers({ 200: lotDetailAnswer }, 404) } }, async (request) => {
     const row = await requireLot(ctx, idFromParams(request, 'Lot not found.'));
     const viewer = viewerOf(request);
     // The caller's own note, and (signed in) the view recorded for the recently viewed list, run alongside the lot's
@@ -48,7 +53,7 @@ export function lotReadRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { ...lot, note };
   });
 
-  app.post('/api/get_lots_updated_data/', { schema: { summary: 'Fresh bid data of several lots', body: updatedDataBody } }, async (request) => {
+  app.post('/api/get_lots_updated_data/', { schema: { summary: 'Fresh bid data of several lots', body: updatedDataBody, response: answers({ 200: lotsUpdatedDataAnswer }, 400) } }, async (request) => {
     const { id_list } = parseBody(updatedDataBody, request.body);
     const rows = id_list.length === 0 ? [] : await ctx.db.selectFrom('lots').selectAll().where('id', 'in', id_list).execute();
     const now = ctx.clock.now();
@@ -63,13 +68,16 @@ export function lotReadRoutes(app: FastifyInstance, ctx: AppContext): void {
         bid_count: r.bid_count,
         is_winning: userId !== null && r.leader_id === userId,
       })),
-      lots_updated_extra_time: rows.filter((r) => extraTime(r) !== null).map((r) => ({ id: r.id, extra_time: extraTime(r), end_date: r.ends_at.toISOString() })),
+      lots_updated_extra_time: rows.flatMap((r) => {
+        const extra = extraTime(r);
+        return extra === null ? [] : [{ id: r.id, extra_time: extra, end_date: r.ends_at.toISOString() }];
+      }),
       // Finished: closed, or past its end and only waiting for the closing scheduler (no more bids either way).
       finished_lots: rows.filter((r) => r.outcome !== null || r.ends_at.getTime() <= now.getTime()).map((r) => r.id),
     };
   });
 
-  app.get('/api/bids/', { schema: { summary: 'Bid history of a lot', querystring: bidsQuery } }, async (request) => {
+  app.get('/api/bids/', { schema: { summary: 'Bid history of a lot', querystring: bidsQuery, response: answers({ 200: pageAnswer(bidHistoryLineAnswer) }, 400, 404) } }, async (request) => {
     const q = parseQuery(bidsQuery, request.query);
     const lotId = idOr404(q.lot, 'Lot not found.');
     await requireLot(ctx, lotId);

@@ -5,15 +5,19 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseQuery } from '../../http/validation';
-import { paginate } from '../../http/pagination';
+import { pageAnswer, paginate } from '../../http/pagination';
+import { answers } from '../../http/answers';
 import { penceToDecimal } from '../../../domain/shared/money';
 import { idOr404, requireLot } from '../http';
 import { filterContext } from '../lots/listing';
 import { idsWithStatus } from '../auctions/read';
 import { presentLots, viewerOf } from '../lots/present';
 import type { LotRow } from '../lots/shape';
+import { lotPageAnswer } from '../lots/lot-answer';
+import { historicalSaleAnswer } from '../lots/list-answers';
 
 const blockQuery = (required: boolean, pageSize: number) =>
   z.object({
@@ -24,10 +28,11 @@ const blockQuery = (required: boolean, pageSize: number) =>
 
 type Ranked = { rows: LotRow[]; count: number };
 
-export function lotRelatedRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function lotRelatedRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const block = (url: string, summary: string, required: boolean, find: (lot: LotRow | null, page: number, size: number) => Promise<Ranked>) => {
     const query = blockQuery(required, 6);
-    app.get(url, { schema: { summary, querystring: query } }, async (request) => {
+    app.get(url, { schema: { summary, querystring: query, response: answers({ 200: lotPageAnswer }, 400, 404) } }, async (request) => {
       const q = parseQuery(query, request.query);
       const lot = q.lot_id === undefined ? null : await requireLot(ctx, idOr404(q.lot_id, 'Lot not found.'));
       const { rows, count } = await find(lot, q.page, q.page_size);
@@ -40,7 +45,7 @@ export function lotRelatedRoutes(app: FastifyInstance, ctx: AppContext): void {
   block('/api/people_also_bid_on/', 'Lots that bidders on a lot also bid on', true, (lot, page, size) => peopleAlsoBidOn(ctx, lot!, page, size));
 
   const historyQuery = blockQuery(true, 100);
-  app.get('/api/historical_performance/', { schema: { summary: 'Past hammer prices of the same item', querystring: historyQuery } }, async (request) => {
+  app.get('/api/historical_performance/', { schema: { summary: 'Past hammer prices of the same item', querystring: historyQuery, response: answers({ 200: pageAnswer(historicalSaleAnswer) }, 400, 404) } }, async (request) => {
     const q = parseQuery(historyQuery, request.query);
     const lot = await requireLot(ctx, idOr404(q.lot_id, 'Lot not found.'));
     const base = ctx.db

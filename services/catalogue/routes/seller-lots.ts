@@ -9,11 +9,14 @@
 import { z } from 'zod';
 import { sql, type SqlBool } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseQuery } from '../../http/validation';
 import { requireUser } from '../../http/auth';
+import { answers } from '../../http/answers';
 import { penceToDecimal } from '../../../domain/shared/money';
 import { lotPage, lotPageQuery, type LotCondition } from '../lots/lot-page';
+import { sellerLotPageAnswer } from '../lots/lot-answer';
 import { loadLotSales, saleFields } from '../../seller-statements/sale-status';
 // The "recent" auction here is the seller statement's: one definition for both.
 import { lastAuctionIdOf } from '../../seller-statements/statement-data';
@@ -22,9 +25,10 @@ const sellerQuery = lotPageQuery.extend({ auction: z.string().uuid({ message: 'E
 
 type Results = 'recent' | 'past';
 
-export function sellerLotRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function sellerLotRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const list = (url: string, condition: (me: string, now: Date, auction?: string) => Promise<LotCondition>, order: 'ends_asc' | 'ends_desc', summary: string) =>
-    app.get(url, { schema: { summary, querystring: sellerQuery } }, async (request) => {
+    app.get(url, { schema: { summary, querystring: sellerQuery, response: answers({ 200: sellerLotPageAnswer }, 400, 401) } }, async (request) => {
       const me = requireUser(request).id;
       const q = parseQuery(sellerQuery, request.query);
       const where = await condition(me, ctx.clock.now(), q.auction);

@@ -7,14 +7,17 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/validation';
 import { requireStaff } from '../../http/auth';
+import { answers } from '../../http/answers';
 import { bidding } from '../../bidding/bidding';
 import { NotFound, RuleBroken } from '../../../domain/shared/errors';
 import { penceToDecimal } from '../../../domain/shared/money';
 import { idFromParams, metadataOf, settle } from '../http';
 import { auctionShape, loadAuction, loadAuctions } from '../auctions/read';
+import { auctionAnswer, staffAuctionLotsAnswer, staffAuctionProgressAnswer } from '../auctions/auction-answer';
 import { lotRowAfter } from '../lots/decided-row';
 import { staffLots } from './staff-lot-edits';
 
@@ -29,13 +32,14 @@ const staggerBody = z.object({
     .max(MAX_STAGGER_SECONDS, `Enter a whole number of seconds from 0 to ${MAX_STAGGER_SECONDS}.`),
 });
 
-export function staffAuctionProgressRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/auctions/', { schema: { summary: 'Staff: list auctions' } }, async (request) => {
+export function staffAuctionProgressRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/staff/auctions/', { schema: { summary: 'Staff: list auctions', response: answers({ 200: z.array(auctionAnswer) }, 401, 403) } }, async (request) => {
     requireStaff(request);
     return (await loadAuctions(ctx.db, ctx.clock.now())).map(auctionShape);
   });
 
-  app.post('/api/staff/auctions/:id/stagger/', { schema: { summary: "Staff: stagger the lots' end times", body: staggerBody } }, async (request) => {
+  app.post('/api/staff/auctions/:id/stagger/', { schema: { summary: "Staff: stagger the lots' end times", body: staggerBody, response: answers({ 200: staffAuctionLotsAnswer }, 400, 401, 403, 404) } }, async (request) => {
     const staff = requireStaff(request);
     const auctionId = idFromParams(request, 'Auction not found.');
     const { interval_seconds } = parseBody(staggerBody, request.body);
@@ -68,7 +72,7 @@ export function staffAuctionProgressRoutes(app: FastifyInstance, ctx: AppContext
     return { auction: auctionShape(auction), lots: await staffLots(ctx, after, request) };
   });
 
-  app.get('/api/staff/auctions/:id/progress/', { schema: { summary: "Staff: an auction's progress" } }, async (request) => {
+  app.get('/api/staff/auctions/:id/progress/', { schema: { summary: "Staff: an auction's progress", response: answers({ 200: staffAuctionProgressAnswer }, 401, 403, 404) } }, async (request) => {
     requireStaff(request);
     const auctionId = idFromParams(request, 'Auction not found.');
     const now = ctx.clock.now();

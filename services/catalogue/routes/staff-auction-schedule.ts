@@ -5,23 +5,27 @@
  */
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/validation';
 import { requireStaff } from '../../http/auth';
+import { answers } from '../../http/answers';
 import { bidding } from '../../bidding/bidding';
 import { NotFound } from '../../../domain/shared/errors';
 import { auctionDecider } from '../../../domain/auction/decide';
 import { auctionStream } from '../streams';
 import { idFromParams, metadataOf, settle } from '../http';
 import { auctionShape, loadAuction, rescheduledAuctionView } from '../auctions/read';
+import { staffAuctionLotsAnswer } from '../auctions/auction-answer';
 import { lotRowAfter } from '../lots/decided-row';
 import { staffLots } from './staff-lot-edits';
 
 const instant = z.iso.datetime({ offset: true, message: 'Enter a valid date and time (ISO 8601).' });
 const scheduleBody = z.object({ start_date: instant, end_date: instant });
 
-export function staffAuctionScheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/staff/auctions/:id/schedule/', { schema: { summary: "Staff: change an auction's dates", body: scheduleBody } }, async (request) => {
+export function staffAuctionScheduleRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/staff/auctions/:id/schedule/', { schema: { summary: "Staff: change an auction's dates", body: scheduleBody, response: answers({ 200: staffAuctionLotsAnswer }, 400, 401, 403, 404) } }, async (request) => {
     const staff = requireStaff(request);
     const auctionId = idFromParams(request, 'Auction not found.');
     const body = parseBody(scheduleBody, request.body);

@@ -3,13 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/validation';
 import { requireStaff } from '../../http/auth';
+import { answers } from '../../http/answers';
 import { auctionDecider } from '../../../domain/auction/decide';
 import { auctionStream } from '../streams';
 import { metadataOf, settle } from '../http';
 import { auctionShape, createdAuctionView, loadAuction } from '../auctions/read';
+import { auctionAnswer } from '../auctions/auction-answer';
 
 const instant = z.iso.datetime({ offset: true, message: 'Enter a valid date and time (ISO 8601).' });
 
@@ -24,8 +27,9 @@ const createAuctionBody = z.object({
   bottles_add_deadline: instant.optional(),
 });
 
-export function staffAuctionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/staff/auctions/', { schema: { summary: 'Staff: create an auction', body: createAuctionBody } }, async (request, reply) => {
+export function staffAuctionRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/staff/auctions/', { schema: { summary: 'Staff: create an auction', body: createAuctionBody, response: answers({ 201: auctionAnswer }, 400, 401, 403) } }, async (request, reply) => {
     const staff = requireStaff(request);
     const body = parseBody(createAuctionBody, request.body);
     const year = body.year ?? new Date(body.start_date).getUTCFullYear();

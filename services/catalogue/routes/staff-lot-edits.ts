@@ -8,9 +8,11 @@
  */
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseBody, parseQuery } from '../../http/validation';
 import { requireStaff } from '../../http/auth';
+import { answers } from '../../http/answers';
 import { bidding } from '../../bidding/bidding';
 import type { LotCommand } from '../../../domain/lot/commands';
 import { idFromParams, metadataOf, requireLot, settle } from '../http';
@@ -19,6 +21,7 @@ import { toApiFieldErrors } from '../lots/consign-input';
 import { presentLots, viewerOf } from '../lots/present';
 import type { LotRow } from '../lots/shape';
 import { lotRowAfter } from '../lots/decided-row';
+import { staffLotAnswer, type StaffLotApi } from '../lots/lot-answer';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
@@ -58,15 +61,16 @@ export function staffLotStatus(row: Pick<LotRow, 'starts_at' | 'ends_at' | 'outc
   return now < row.ends_at ? 'live' : 'ending';
 }
 
-export function staffLotEditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/lots/', { schema: { summary: "Staff: an auction's lots", querystring: listQuery } }, async (request) => {
+export function staffLotEditRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/staff/lots/', { schema: { summary: "Staff: an auction's lots", querystring: listQuery, response: answers({ 200: z.array(staffLotAnswer) }, 400, 401, 403) } }, async (request) => {
     requireStaff(request);
     const { auction_id } = parseQuery(listQuery, request.query);
     const rows = await ctx.db.selectFrom('lots').selectAll().where('auction_id', '=', auction_id).orderBy('consign_position').execute();
     return staffLots(ctx, rows, request);
   });
 
-  app.patch('/api/staff/lots/:id/', { schema: { summary: 'Staff: edit a lot', body: editBody } }, async (request) => {
+  app.patch('/api/staff/lots/:id/', { schema: { summary: 'Staff: edit a lot', body: editBody, response: answers({ 200: staffLotAnswer }, 400, 401, 403, 404) } }, async (request) => {
     const staff = requireStaff(request);
     const lotId = idFromParams(request, 'Lot not found.');
     const b = parseBody(editBody, request.body);
@@ -89,7 +93,7 @@ export function staffLotEditRoutes(app: FastifyInstance, ctx: AppContext): void 
     }));
   });
 
-  app.post('/api/staff/lots/:id/withdraw/', { schema: { summary: 'Staff: withdraw a lot', body: withdrawBody } }, async (request) => {
+  app.post('/api/staff/lots/:id/withdraw/', { schema: { summary: 'Staff: withdraw a lot', body: withdrawBody, response: answers({ 200: staffLotAnswer }, 400, 401, 403, 404) } }, async (request) => {
     const staff = requireStaff(request);
     const lotId = idFromParams(request, 'Lot not found.');
     const { reason } = parseBody(withdrawBody, request.body);
@@ -97,7 +101,7 @@ export function staffLotEditRoutes(app: FastifyInstance, ctx: AppContext): void 
     return write(request, lotId, (now) => ({ type: 'WithdrawLot', lot_id: lotId, reason, by: staff.id, now }));
   });
 
-  app.post('/api/staff/lots/:id/end/', { schema: { summary: "Staff: change a lot's end time", body: endBody } }, async (request) => {
+  app.post('/api/staff/lots/:id/end/', { schema: { summary: "Staff: change a lot's end time", body: endBody, response: answers({ 200: staffLotAnswer }, 400, 401, 403, 404) } }, async (request) => {
     const staff = requireStaff(request);
     const lotId = idFromParams(request, 'Lot not found.');
     const { ends_at } = parseBody(endBody, request.body);
@@ -106,7 +110,7 @@ export function staffLotEditRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   /** Decides on the lot's writer (its clock), waits for the read models, answers the lot as the staff list shows it. */
-  async function write(request: FastifyRequest, lotId: string, build: (now: string) => LotCommand) {
+  async function write(request: FastifyRequest, lotId: string, build: (now: string) => LotCommand): Promise<StaffLotApi> {
     const decision = await bidding(ctx)
       .writers.submit(lotId, { build, metadata: metadataOf(request) })
       .catch((e) => {
@@ -121,7 +125,7 @@ export function staffLotEditRoutes(app: FastifyInstance, ctx: AppContext): void 
 }
 
 /** The Lot API shape (staff view: reserve shown) plus what only staff need. */
-export async function staffLots(ctx: AppContext, rows: LotRow[], request: FastifyRequest) {
+export async function staffLots(ctx: AppContext, rows: LotRow[], request: FastifyRequest): Promise<StaffLotApi[]> {
   const now = ctx.clock.now();
   const lots = await presentLots(ctx, rows, viewerOf(request));
   return lots.map((lot, i) => {

@@ -6,22 +6,26 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { bidding } from '../../bidding/bidding';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/validation';
 import { requireStaff } from '../../http/auth';
+import { answers } from '../../http/answers';
 import { ValidationError } from '../../../domain/shared/errors';
 import { lotDecider } from '../../../domain/lot/decide';
 import { lotStream } from '../streams';
 import { idFromParams, metadataOf, requireLot, settle } from '../http';
 import { consignBody, toApiFieldErrors, toConsignCommand } from '../lots/consign-input';
 import { presentLot, viewerOf } from '../lots/present';
+import { lotAnswer } from '../lots/lot-answer';
 import { consignedLotRow, lotRowAfter } from '../lots/decided-row';
 import { reserveLotReferenceNos } from '../lots/reference-numbers';
 
 const featuredBody = z.object({ featured: z.boolean({ message: 'Must be true or false.' }) });
 
-export function staffLotRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/staff/lots/', { schema: { summary: 'Staff: consign a lot', body: consignBody } }, async (request, reply) => {
+export function staffLotRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/staff/lots/', { schema: { summary: 'Staff: consign a lot', body: consignBody, response: answers({ 201: lotAnswer }, 400, 401, 403) } }, async (request, reply) => {
     const staff = requireStaff(request);
     const body = parseBody(consignBody, request.body);
     const auction = await ctx.db.selectFrom('auctions').selectAll().where('id', '=', body.auction).executeTakeFirst();
@@ -51,7 +55,7 @@ export function staffLotRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(201).send(await presentLot(ctx, row, viewerOf(request)));
   });
 
-  app.post('/api/staff/lots/:id/featured/', { schema: { summary: 'Staff: feature or unfeature a lot', body: featuredBody } }, async (request) => {
+  app.post('/api/staff/lots/:id/featured/', { schema: { summary: 'Staff: feature or unfeature a lot', body: featuredBody, response: answers({ 200: lotAnswer }, 400, 401, 403, 404) } }, async (request) => {
     const staff = requireStaff(request);
     const lotId = idFromParams(request, 'Lot not found.');
     const { featured } = parseBody(featuredBody, request.body);

@@ -6,11 +6,14 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseQuery } from '../../http/validation';
 import { paginate } from '../../http/pagination';
 import { requireUser } from '../../http/auth';
+import { answers } from '../../http/answers';
 import { auctionShape, loadAuctions } from '../auctions/read';
+import { auctionPageAnswer } from '../auctions/auction-answer';
 import { assertNever } from '../../../domain/shared/decider';
 
 const datesQuery = z.object({
@@ -47,9 +50,10 @@ async function auctionIdsFor(ctx: AppContext, userId: string, which: Which): Pro
   return new Set(rows.map((r) => r.auction_id));
 }
 
-export function userAuctionDateRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function userAuctionDateRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const route = (url: string, which: Which, summary: string) =>
-    app.get(url, { schema: { summary, querystring: datesQuery } }, async (request) => {
+    app.get(url, { schema: { summary, querystring: datesQuery, response: answers({ 200: auctionPageAnswer }, 400, 401) } }, async (request) => {
       const user = requireUser(request);
       const q = parseQuery(datesQuery, request.query);
       const [ids, auctions] = await Promise.all([auctionIdsFor(ctx, user.id, which), loadAuctions(ctx.db, ctx.clock.now())]);

@@ -4,13 +4,17 @@
  * user can only ever change their own list.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseQuery } from '../../http/validation';
 import { requireUser } from '../../http/auth';
+import { answers } from '../../http/answers';
 import { watchingDecider } from '../../../domain/watching/decide';
 import { watchingStream } from '../../../domain/watching/events';
 import { idOr404, metadataOf, requireLot, settle } from '../http';
 import { lotPage, lotPageQuery } from '../lots/lot-page';
+import { lotPageAnswer } from '../lots/lot-answer';
+import { watchingChangeAnswer, type WatchingChange } from '../lots/list-answers';
 
 function lotIdOf(request: FastifyRequest): string {
   const fromQuery = (request.query as { lot?: unknown } | undefined)?.lot;
@@ -18,8 +22,9 @@ function lotIdOf(request: FastifyRequest): string {
   return idOr404(fromQuery ?? fromBody, 'Lot not found.');
 }
 
-export function watchingListRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const change = (type: 'AddLotToWatchingList' | 'RemoveLotFromWatchingList') => async (request: FastifyRequest) => {
+export function watchingListRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const change = (type: 'AddLotToWatchingList' | 'RemoveLotFromWatchingList') => async (request: FastifyRequest): Promise<WatchingChange> => {
     const user = requireUser(request);
     const lotId = lotIdOf(request);
     if (type === 'AddLotToWatchingList') await requireLot(ctx, lotId);
@@ -38,10 +43,10 @@ export function watchingListRoutes(app: FastifyInstance, ctx: AppContext): void 
     };
   };
 
-  app.post('/api/add_to_watching_list/', { schema: { summary: 'Watch a lot (`lot` in query or body)' } }, change('AddLotToWatchingList'));
+  app.post('/api/add_to_watching_list/', { schema: { summary: 'Watch a lot (`lot` in query or body)', response: answers({ 200: watchingChangeAnswer }, 401, 404) } }, change('AddLotToWatchingList'));
   // DELETE /api/delete_watching_list/ (one lot, or the whole list) is answered by services/account-area/watching-clear.ts.
 
-  app.get('/api/lots_from_watching_list/', { schema: { summary: 'Lots in the watching list', querystring: lotPageQuery } }, async (request) => {
+  app.get('/api/lots_from_watching_list/', { schema: { summary: 'Lots in the watching list', querystring: lotPageQuery, response: answers({ 200: lotPageAnswer }, 400, 401) } }, async (request) => {
     const user = requireUser(request);
     const q = parseQuery(lotPageQuery, request.query);
     const watched = ctx.db.selectFrom('watching_list').select('lot_id').where('user_id', '=', user.id).where('watched', '=', true);
