@@ -15,9 +15,9 @@ import { DOCS_PREFIX } from './openapi';
  * (`accounts` also tags services/mail's dev mailbox, which its feature registers).
  */
 export const CONTRACT_FOLDERS = [
-  'ops', 'addresses', 'alerts', 'checkout', 'collection', 'content',
+  'ops', 'addresses', 'alerts', 'catalogue', 'checkout', 'collection', 'content',
   'bidding', 'notifications', 'orders', 'payments', 'withdrawal', 'sell-requests', 'seller-statements', 'spending-cap',
-  'valuation', 'wallet',
+  'search', 'valuation', 'wallet',
 ];
 
 /** The specification's paths end in a slash (spec 2): the one rule the document breaks on purpose. */
