@@ -68,6 +68,11 @@ export interface Config {
    */
   passwordHashing: { concurrency: number; maxQueued: number; maxWaitMs: number; nice: number; promptPerSecond: number };
   /**
+   * `SIGN_IN_THREAD`: trusted sign-ins run on a worker thread with its own pool, off the bid process's event loop
+   * (docs/accounts.md, "Sign-ins on their own thread"); on by default, `0` (or false/off/no) keeps them in-process.
+   */
+  signInThread: boolean;
+  /**
    * `VIEWS_WAIT_MS`: how long a committed write (or a read with `Read-After`) waits for the read models before it
    * answers anyway, with `Views-Catching-Up: true` (services/http/read-your-writes.ts). Never a reason to fail.
    */
@@ -129,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sdkUrl: env.FACEBOOK_SDK_URL || 'https://connect.facebook.net/en_US/sdk.js',
     },
     passwordHashing: passwordHashing(env),
+    signInThread: !/^(0|false|off|no)$/i.test(env.SIGN_IN_THREAD ?? ''),
     viewsWaitMs: viewsWaitMs(env.VIEWS_WAIT_MS),
     metricsToken: env.METRICS_TOKEN || null,
     readyMaxLagSeconds: readyMaxLag(env.READY_MAX_LAG_SECONDS),

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { createLogger } from './logger';
 import type { Config } from './config';
-import { createDb, createSidePool, LEASED_SILENCE_LIMIT_MS, poolStats, type Db } from './db/database';
+import { createDb, createSidePool, LEASED_SILENCE_LIMIT_MS, poolStats, silenceLimitOf, type Db } from './db/database';
 import { EventStore } from './event-store/event-store';
 import { CommandHandler } from './commands/command-handler';
 import { ProjectionRunner } from '../projections/runner';
@@ -11,6 +11,7 @@ import type { Authenticate } from './http/auth';
 import { createAuthenticate } from './accounts/authenticate';
 import { LiveHub } from './live/hub';
 import { PasswordWork } from './accounts/password-work';
+import { SignInThread } from './accounts/sign-in-thread/sign-in-thread';
 import { Metrics } from './metrics/metrics';
 import { projectionLag } from './metrics/projection-lag';
 import { outboxStats } from './mail/outbox-stats';
@@ -33,6 +34,11 @@ export interface AppContext {
    * throttle checks, account read and new session never wait for a connection behind bids, pages or a login flood.
    */
   signIn: { db: Db; store: EventStore; commands: CommandHandler };
+  /**
+   * Trusted sign-ins' own thread (SIGN_IN_THREAD, on by default; null when off): started and closed with the app by
+   * the accounts feature (docs/accounts.md, "Sign-ins on their own thread").
+   */
+  signInThread: SignInThread | null;
   store: EventStore;
   commands: CommandHandler;
   projections: ProjectionRunner;
@@ -63,13 +69,19 @@ export function createContext(config: Config, databaseUrl: string, options: { cl
   const signInDb = createSidePool(db, databaseUrl, 2);
   const signInStore = new EventStore(signInDb);
   const clock = options.clock ?? systemClock;
-  const tokens = new TokenService(loadOrCreateSigningKey(config.tokenSecret, config.dataDir), () => clock.now());
+  const secret = loadOrCreateSigningKey(config.tokenSecret, config.dataDir);
+  const tokens = new TokenService(secret, () => clock.now());
+  const passwords = new PasswordWork(config.passwordHashing);
+  const signInThread = config.signInThread
+    ? new SignInThread({ config, databaseUrl, secret, poolSize: 2, silenceLimitMs: silenceLimitOf(db) ?? null, params: passwords.params }, log)
+    : null;
   const ctx: AppContext = {
     config,
     databaseUrl,
     log,
     db,
     signIn: { db: signInDb, store: signInStore, commands: new CommandHandler(signInStore) },
+    signInThread,
     store,
     commands: new CommandHandler(store),
     projections: new ProjectionRunner(db, store, allProjections, log),
@@ -77,7 +89,7 @@ export function createContext(config: Config, databaseUrl: string, options: { cl
     clock,
     authenticate: createAuthenticate({ tokens, db, clock }),
     live: new LiveHub(),
-    passwords: new PasswordWork(config.passwordHashing),
+    passwords,
     metrics: new Metrics(),
   };
   // The gauges' sources, read when Prometheus scrapes (the leases are added by services/cluster/node.ts).

@@ -10,7 +10,7 @@ import { REGISTRATION_FEE_PENCE } from './create-account';
 import { awaitViews } from '../http/read-your-writes';
 
 export async function runAccountCommand(
-  ctx: AppContext, userId: string, command: AccountCommand, metadata: EventMetadata = {},
+  ctx: Pick<AppContext, 'commands'>, userId: string, command: AccountCommand, metadata: EventMetadata = {},
 ): Promise<CommandOutcome<AccountState, AccountEvent>> {
   return ctx.commands.handle(userStream(userId), accountDecider, command, metadata);
 }

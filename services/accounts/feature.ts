@@ -17,6 +17,12 @@ const senders = new WeakMap<AppContext, OutboxSender>();
 export const accountsFeature: Feature = {
   name: 'accounts',
   routes(app, ctx) {
+    // The sign-in thread lives as long as the app: it starts when the app is ready and closes its pool with it.
+    const thread = ctx.signInThread;
+    if (thread) {
+      app.addHook('onReady', async () => thread.start());
+      app.addHook('onClose', async () => thread.close());
+    }
     authRoutes(app, ctx);
     passwordRoutes(app, ctx);
     userRoutes(app, ctx);

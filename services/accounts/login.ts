@@ -2,25 +2,22 @@
  * Signing in with email and password. The order is the defence: what this process knows in memory (an address's
  * queue refusals, a full queue: no query at all), then the throttles (cheap queries), then the password check through
  * the bounded hashing queue (ctx.passwords). A locked account or address costs no hash, and a flood gets 503s instead
- * of an unbounded pile of hashing jobs.
+ * of an unbounded pile of hashing jobs. The steps after the in-memory part are sign-in-steps.ts; a trusted sign-in
+ * runs them on the sign-in thread when it is running (docs/accounts.md, "Sign-ins on their own thread").
  */
 import type { AppContext } from '../context';
 import { RuleBroken, Throttled, Unavailable } from '../../domain/shared/errors';
-import { loadAccountByEmail } from './lookup';
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess, throttledMessage } from './throttle';
-import { openSession } from './sessions';
-import { resendVerification } from './registration';
-import { upgradeHash } from './rehash';
+import { throttledMessage } from './throttle';
+import { signInSteps, type LoginAnswer, type PasswordCheck, type SignInOutcome } from './sign-in-steps';
 
 /** One message for an unknown email and a wrong password: the answer never tells which accounts exist. */
 export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
 export const EMAIL_NOT_VERIFIED = 'Your email address is not verified yet. We have sent you a new verification link.';
 
 export interface LoginInput { email: string; password: string; remember_me: boolean }
-export interface LoginAnswer { access: string; refresh: string; is_staff: boolean; is_auditor: boolean }
+export type { LoginAnswer };
 
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginAnswer> {
-  const source = { email: input.email, ip };
   const now = ctx.clock.now();
   const refused = ctx.passwords.refusals.lockedFor(ip, now);
   if (refused > 0) throw new Throttled(throttledMessage(refused), refused);
@@ -30,32 +27,61 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
     ctx.passwords.refusals.note(ip, now);
     throw ctx.passwords.busy();
   }
-  // A trusted sign-in's queries run on a pool of their own (ctx.signIn): under a bid storm the main pool's queue cost
-  // a login 100-500 ms a query, and a flood's queries there would cost it as much (docs/benchmarks.md, "Logins under
-  // a flood"). The others stay on the main pool, whose size bounds what they can take from the bids.
-  const own = trusted ? ctx.signIn : ctx;
-  await assertLoginAllowed(own.db, source, now);
-  const account = await loadAccountByEmail(own, input.email);
-  const check = account
-    ? ctx.passwords.verify(input.password, account.passwordHash, trusted)
-    : ctx.passwords.verifyAgainstNothing(input.password, trusted);
-  const checked = await check.catch((error: unknown) => {
-      if (error instanceof Unavailable) ctx.passwords.refusals.note(ip, now);
-      throw error;
-    });
-  if (!account || !checked.ok) {
-    ctx.passwords.refusals.note(ip, now);
-    await recordLoginFailure(own.db, source, ctx.clock.now());
-    throw new RuleBroken(BAD_CREDENTIALS);
+  let queueRefusal: Unavailable | null = null;
+  const check: PasswordCheck = async (stored) => {
+    try {
+      return await (stored === null ? ctx.passwords.verifyAgainstNothing(input.password, trusted) : ctx.passwords.verify(input.password, stored, trusted));
+    } catch (error) {
+      if (!(error instanceof Unavailable)) throw error;
+      ctx.passwords.refusals.note(ip, now);
+      queueRefusal = error;
+      return 'unavailable';
+    }
+  };
+  const request = { ...input, ip, now };
+  const outcome = (trusted ? await onThread(ctx, request, check) : null) ?? await signInSteps(inProcess(ctx, trusted), request, check);
+  return settle(ctx, outcome, ip, now, queueRefusal);
+}
+
+/**
+ * A trusted sign-in on the sign-in thread, off this event loop; null when the thread is not running (or failed this
+ * sign-in), and the login runs here. The prompt lane's budget is decided here: with it the thread checks the password
+ * itself, without it the check comes back to this process's hashing queue (`check`).
+ */
+async function onThread(ctx: AppContext, request: LoginInput & { ip: string; now: Date }, check: PasswordCheck): Promise<SignInOutcome | null> {
+  const thread = ctx.signInThread;
+  if (!thread?.isRunning()) return null;
+  const { email, password, remember_me, ip, now } = request;
+  const prompt = ctx.passwords.takePrompt();
+  const outcome = await thread.signIn({ email, password, remember_me, ip, now: now.getTime(), prompt }, check);
+  // The thread checked no password with it (throttled), or the login runs here: the budget goes back. Otherwise one
+  // address could spend it on logins to a locked account, which cost no hash.
+  if (prompt && (outcome === null || outcome.kind === 'throttled')) ctx.passwords.returnPrompt();
+  return outcome;
+}
+
+/**
+ * In this process: a trusted sign-in's queries run on a pool of their own (ctx.signIn): under a bid storm the main
+ * pool's queue cost a login 100-500 ms a query, and a flood's queries there would cost it as much (docs/benchmarks.md,
+ * "Logins under a flood"). The others stay on the main pool, whose size bounds what they can take from the bids.
+ */
+function inProcess(ctx: AppContext, trusted: boolean) {
+  return trusted ? { ...ctx, ...ctx.signIn } : ctx;
+}
+
+/** The outcome as the answer or the error, with this process's memory of the address kept up to date. */
+function settle(ctx: AppContext, outcome: SignInOutcome, ip: string, now: Date, queueRefusal: Unavailable | null): LoginAnswer {
+  switch (outcome.kind) {
+    case 'throttled':
+      throw new Throttled(throttledMessage(outcome.seconds), outcome.seconds);
+    case 'unavailable':
+      throw queueRefusal ?? ctx.passwords.busy();
+    case 'bad-credentials':
+      ctx.passwords.refusals.note(ip, now);
+      throw new RuleBroken(BAD_CREDENTIALS);
   }
-  await recordLoginSuccess(own.db, source, ctx.clock.now());
   ctx.passwords.refusals.forget(ip);
   ctx.passwords.trusted.add(ip, now);
-  if (checked.needsRehash) await upgradeHash(ctx, account, input.password);
-  if (!account.verified) {
-    await resendVerification(ctx, account);
-    throw new RuleBroken(EMAIL_NOT_VERIFIED);
-  }
-  const session = await openSession({ ...ctx, db: own.db }, { id: account.userId, is_staff: account.isStaff }, input.remember_me);
-  return { access: session.access, refresh: session.refresh, is_staff: account.isStaff, is_auditor: account.isAuditor };
+  if (outcome.kind === 'not-verified') throw new RuleBroken(EMAIL_NOT_VERIFIED);
+  return outcome.answer;
 }

@@ -34,6 +34,11 @@ function threadHasher(threads: HashThreads): Hasher {
   };
 }
 
+/** A hash in the current format with a random salt and key: nothing matches it, and checking it costs a real check. */
+export function nothingToMatch(params: HashParams): string {
+  return formatHash(params, randomBytes(16), randomBytes(params.algorithm === 'argon2id' ? 32 : 64));
+}
+
 export interface PasswordWorkLimits extends WorkLimits {
   /** How much lower than the event loop the hashing threads run (Linux nice, 0-19). */
   nice?: number;
@@ -84,9 +89,24 @@ export class PasswordWork {
    * key that nothing matches), so neither the time nor a 503 tells whether the account exists.
    */
   async verifyAgainstNothing(password: string, priority = false): Promise<Verified> {
-    const nothing = formatHash(this.params, randomBytes(16), randomBytes(this.params.algorithm === 'argon2id' ? 32 : 64));
-    await this.verify(password, nothing, priority);
+    await this.verify(password, nothingToMatch(this.params), priority);
     return { ok: false, needsRehash: false };
+  }
+
+  /**
+   * One of the prompt lane's checks a second, for a check the sign-in thread runs on its own thread
+   * (sign-in-thread/): the budget stays decided here. False when the lane is off or its budget is spent.
+   */
+  takePrompt(): boolean {
+    return this.prompt?.lane.takeBudget() ?? false;
+  }
+
+  /**
+   * Gives back what `takePrompt` took when no check ran with it (the sign-in was throttled, or the thread went away
+   * and it runs here): a login refused before its check must not spend the budget of the ones that check.
+   */
+  returnPrompt(): void {
+    this.prompt?.lane.returnBudget();
   }
 
   /** True when a job now would be refused at once: a flood is answered before it costs even a query. */

@@ -32,6 +32,18 @@ test('given a budget of 2 a second, when 3 are taken at once, then the third wai
   assert.not.ok(budget.take(), 'a long quiet spell never saves up more than one second of budget');
 });
 
+test('given a spent budget, when a token taken for a check that never ran is given back, then it can be taken again', () => {
+  const budget = new HashBudget(1, () => 0);
+  assert.ok(budget.take());
+  assert.not.ok(budget.take());
+  budget.give();
+  assert.ok(budget.take(), 'the token is back');
+  budget.give();
+  budget.give();
+  assert.ok(budget.take());
+  assert.not.ok(budget.take(), 'never more than one second of budget');
+});
+
 test('given a prompt lane, when a trusted check arrives, then it runs at once beside a full ordinary queue, and an untrusted one does not', async () => {
   const log: string[] = [];
   const held = heldHasher('any', log);

@@ -33,6 +33,12 @@ export class HashBudget {
     return true;
   }
 
+  /** A token taken for a check that never ran (the sign-in thread's throttled sign-in) goes back. */
+  give(): void {
+    this.refill();
+    this.tokens = Math.min(this.perSecond, this.tokens + 1);
+  }
+
   private refill(): void {
     const at = this.now();
     this.tokens = Math.min(this.perSecond, this.tokens + ((at - this.last) / 1000) * this.perSecond);
@@ -62,7 +68,20 @@ export class PromptLane {
     return this.queue.run(check);
   }
 
-  /** Checks this lane has run or is running (tests, metrics). */
+  /** Takes one of the budget for a check that runs elsewhere (the sign-in thread's own): counted as the lane's. */
+  takeBudget(): boolean {
+    if (!this.budget.take()) return false;
+    this.taken++;
+    return true;
+  }
+
+  /** Gives back a token `takeBudget` took for a check that did not run. */
+  returnBudget(): void {
+    this.budget.give();
+    this.taken--;
+  }
+
+  /** Checks this lane has run or is running, or the sign-in thread ran with its budget (tests, metrics). */
   count(): number {
     return this.taken;
   }

@@ -55,7 +55,7 @@ export async function verifyEmailToken(ctx: AppContext, token: string, requestId
 }
 
 /** A fresh verification link for an unverified account, at most one per 15 minutes (keyed in the outbox). */
-export async function resendVerification(ctx: AppContext, account: AccountState): Promise<void> {
+export async function resendVerification(ctx: Pick<AppContext, 'clock' | 'db' | 'config'>, account: AccountState): Promise<void> {
   const now = ctx.clock.now();
   const key = `verify-resend:${account.userId}:${Math.floor(now.getTime() / RESEND_EVERY_MS)}`;
   const skipped = Symbol('already sent');

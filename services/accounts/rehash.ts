@@ -3,11 +3,16 @@
  * hold the plain password). Best effort: a busy queue or a lost race leaves the old hash, which still verifies, and
  * the next good login tries again.
  */
+import type { Logger } from 'pino';
 import type { AppContext } from '../context';
+import type { PasswordWork } from './password-work';
 import type { AccountState } from '../../domain/account/state';
 import { runAccountCommand } from './account-commands';
 
-export async function upgradeHash(ctx: AppContext, account: AccountState, password: string): Promise<void> {
+export type RehashContext = Pick<AppContext, 'commands' | 'clock'> & { log: Pick<Logger, 'warn'>; passwords: Pick<PasswordWork, 'hash'> };
+
+/** `ctx`: the bid process's, or the sign-in thread's (sign-in-steps.ts), which hashes on its own thread. */
+export async function upgradeHash(ctx: RehashContext, account: AccountState, password: string): Promise<void> {
   try {
     const password_hash = await ctx.passwords.hash(password);
     // previous_hash: if the password changed since it was checked, the decider records nothing.

@@ -20,7 +20,7 @@ export type RevokeReason = 'logout' | 'password_changed' | 'password_reset' | 'r
 
 const ttlMs = (remember: boolean) => 1000 * (remember ? REFRESH_REMEMBER_TTL_SECONDS : REFRESH_TTL_SECONDS);
 
-export async function openSession(ctx: AppContext, user: { id: string; is_staff: boolean }, remember: boolean): Promise<SessionTokens> {
+export async function openSession(ctx: Pick<AppContext, 'clock' | 'db' | 'tokens'>, user: { id: string; is_staff: boolean }, remember: boolean): Promise<SessionTokens> {
   const now = ctx.clock.now();
   const sessionId = randomUUID();
   const jti = randomUUID();

@@ -78,9 +78,20 @@ async function isKnown(db: Db, source: LoginSource, now: Date): Promise<boolean>
  * locked address or at a locked account is refused without a query.
  */
 const locksByDb = new WeakMap<object, Map<string, number>>();
+const forgetful = new WeakSet<object>();
+
+/**
+ * This handle remembers no lock and asks the database each time: the sign-in thread's (sign-in-thread/worker.ts),
+ * whose memory a password reset on the main thread (clearAccountFailures) could not clear.
+ */
+export function keepNoLocks(db: Db): void {
+  forgetful.add(db);
+}
+
 function seenLocks(handle: Db): Map<string, number> {
   // The sign-ins' own pool (ctx.signIn) and the main one share what they have seen: one memory per database.
   const db = originOf(handle);
+  if (forgetful.has(db)) return new Map();
   let locks = locksByDb.get(db);
   if (!locks) {
     locks = new Map();

@@ -85,6 +85,8 @@ export async function startTestApp(
     // Tests are not about the hashing threads' priority or the queue's wait (password-work.int.test.ts sets its own):
     // on a loaded machine a niced thread could take seconds a hash and a short wait would answer 503.
     passwordHashing: { concurrency: 1, maxQueued: 64, maxWaitMs: 120_000, nice: 0, promptPerSecond: 0 },
+    // Logins in-process: a thread per test app would cost each file its start (sign-in-thread.int.test.ts turns it on).
+    signInThread: false,
     ...options.config,
   };
   const clock = options.clock ?? new TestClock();
