@@ -11,7 +11,8 @@ import path from 'node:path';
 const ROOT = process.cwd();
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 const SKIP = new Set(['node_modules', '.git', 'dist', '.data']);
-const IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bexport\s*\*\s*from\s*|\bvi\.mock\(\s*)(['"])(\.{1,2}\/[^'"]+)\2/g;
+// `declare module '../x'` too: a projection's tables merge into the database module by its relative path.
+const IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bexport\s*\*\s*from\s*|\bvi\.mock\(\s*|\bdeclare\s+module\s+)(['"])(\.{1,2}\/[^'"]+)\2/g;
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

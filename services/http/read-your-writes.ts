@@ -12,8 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { AppendResult, FeedCursor } from '../event-store/types';
-import { compareCursors } from '../../projections/runner';
+import { compareCursors, type AppendResult, type FeedCursor } from '../event-store/types';
 
 export const EVENT_POSITION = 'Event-Position';
 export const VIEWS_CATCHING_UP = 'Views-Catching-Up';
