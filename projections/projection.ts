@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './database';
+import type { Database } from '../services/db/database';
 import type { StoredEvent } from '../services/event-store/types';
 
 /**

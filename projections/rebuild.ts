@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from './database';
+import type { Database } from '../services/db/database';
 import type { Projection } from './projection';
 import { applyEvents } from './runner';
 import type { FeedCursor } from '../services/event-store/types';

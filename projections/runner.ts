@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from './database';
+import type { Database } from '../services/db/database';
 import type { Projection } from './projection';
 import type { EventStore } from '../services/event-store/event-store';
-import type { FeedCursor, StoredEvent } from '../services/event-store/types';
-import { FEED_START } from '../services/event-store/types';
+import { compareCursors, FEED_START, type FeedCursor, type StoredEvent } from '../services/event-store/types';
 import type { Db } from '../services/db/database';
 
 /**
@@ -15,12 +14,6 @@ import type { Db } from '../services/db/database';
 const BATCH_SIZE = 100;
 
 export interface RunnerLogger { error(obj: object, msg: string): void }
-
-export function compareCursors(a: FeedCursor, b: FeedCursor): number {
-  const ax = BigInt(a.transaction_id), bx = BigInt(b.transaction_id);
-  if (ax !== bx) return ax < bx ? -1 : 1;
-  return a.position === b.position ? 0 : a.position < b.position ? -1 : 1;
-}
 
 /**
  * Reads the event feed from each projection's checkpoint and applies the events and the new checkpoint in one

@@ -3,6 +3,8 @@
  * business area or a layer is one command (`npx tsx scripts/move-paths.ts old=new [old=new...]`, paths from the
  * repository root; then `npx tsc --noEmit` and the tests). Specifiers are resolved the way the code writes them:
  * relative, with or without an extension (.ts, .tsx, .js, .mjs, /index.ts). Uses `git mv`, so history follows.
+ * Paths written out from the repository root (`services/http/app.ts` in docs, comments, biome.json, a script's string
+ * path) are moved the same way in every tracked text file, so the docs keep naming files that exist.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +13,8 @@ import path from 'node:path';
 const ROOT = process.cwd();
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 const SKIP = new Set(['node_modules', '.git', 'dist', '.data']);
-const IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bexport\s*\*\s*from\s*|\bvi\.mock\(\s*)(['"])(\.{1,2}\/[^'"]+)\2/g;
+// `declare module '../x'` too: a projection's tables merge into the database module by its relative path.
+const IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bexport\s*\*\s*from\s*|\bvi\.mock\(\s*|\bdeclare\s+module\s+)(['"])(\.{1,2}\/[^'"]+)\2/g;
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -51,6 +54,38 @@ function specifier(importer: string, target: string, original: string, resolved:
   return rel;
 }
 
+function posix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+/** A root path's new place, by the same rule as `mapped`: the moves in order. */
+function movedMention(at: string, moves: Array<[string, string]>): string {
+  for (const [from, to] of moves) {
+    if (at === from) at = to;
+    else if (at.startsWith(`${from}/`)) at = `${to}${at.slice(from.length)}`;
+  }
+  return at;
+}
+
+/**
+ * Rewrites root paths that start with a moved path. Not after a path character, so relative import specifiers
+ * (`../services/x`, rewritten above) and URLs are left alone; a sentence's full stop is not part of the path.
+ */
+function rewriteMentions(text: string, moves: Array<[string, string]>): string {
+  const starts = moves.map(([from]) => from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).sort((a, b) => b.length - a.length);
+  const mention = new RegExp(`(?<![\\w./-])(?:${starts.join('|')})(?:/[\\w.-]+)*/?(?![\\w-])`, 'g');
+  return text.replace(mention, (whole) => {
+    const stop = /\.+$/.exec(whole)?.[0] ?? '';
+    return movedMention(whole.slice(0, whole.length - stop.length), moves) + stop;
+  });
+}
+
+/** Every tracked file that is text (no NUL byte), with its absolute path. */
+function trackedTextFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter(Boolean);
+  return listed.map((f) => path.join(ROOT, f)).filter((f) => fs.existsSync(f) && !fs.readFileSync(f).includes(0));
+}
+
 const moves = process.argv.slice(2).map((arg) => arg.split('=').map((p) => path.resolve(ROOT, p)) as [string, string]);
 if (moves.length === 0 || moves.some((m) => m.length !== 2)) throw new Error('usage: move-paths.ts old=new [old=new...]');
 const files = walk(ROOT);
@@ -64,6 +99,12 @@ for (const file of files) {
     const updated = specifier(mapped(file, moves), mapped(target, moves), spec, target);
     return `${lead}${quote}${updated}${quote}`;
   });
+  if (next !== text) rewrites.set(file, next);
+}
+const rootMoves = moves.map(([from, to]) => [posix(path.relative(ROOT, from)), posix(path.relative(ROOT, to))] as [string, string]);
+for (const file of trackedTextFiles()) {
+  const text = rewrites.get(file) ?? fs.readFileSync(file, 'utf8');
+  const next = rewriteMentions(text, rootMoves);
   if (next !== text) rewrites.set(file, next);
 }
 for (const [file, text] of rewrites) fs.writeFileSync(file, text);

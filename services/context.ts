@@ -15,12 +15,10 @@ import { SignInThread } from './accounts/sign-in-thread/sign-in-thread';
 import { Metrics } from './metrics/metrics';
 import { projectionLag } from './metrics/projection-lag';
 import { outboxStats } from './mail/outbox-stats';
+import { systemClock, type Clock } from './clock';
 
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+// The clock is infrastructure (services/clock.ts); re-exported for the slices that take it from here.
+export { systemClock, type Clock } from './clock';
 
 /** Everything a request handler or worker needs, built once per process (and once per test file). */
 export interface AppContext {

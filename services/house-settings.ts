@@ -20,8 +20,8 @@ import {
   asPercent, BUYERS_PREMIUM_BP, CARD_SURCHARGE_BP, INSURANCE_BP, LATE_PAYMENT_FEE_BP, PAYMENT_DUE_DAYS, VAT_BP,
 } from '../domain/checkout/rates';
 import { LISTING_FEE_PENCE, SELLER_COMMISSION_BP } from '../domain/order/settlement';
-import { REGISTRATION_FEE_PENCE } from './accounts/create-account';
-import { DEFAULT_RESERVE_FEE_PENCE } from './catalogue/lots/consign-input';
+import { REGISTRATION_FEE_PENCE } from '../domain/account/register-user';
+import { DEFAULT_RESERVE_FEE_PENCE } from '../domain/lot/consign-lot';
 
 /** The house's trading name on documents and payment pages (the web client shows the same in web/src/lib/site.ts). */
 export const HOUSE_NAME = 'Hartley & Reid Whisky Auctions';

@@ -11,6 +11,9 @@ import { validateCompanyName, validateEmail, validateName, validateTitle, valida
 import { validatePhone } from './phone';
 import type { AccountState } from './state';
 
+/** The one-off registration fee (product rules), in pence. */
+export const REGISTRATION_FEE_PENCE = 500;
+
 export function registerUser(command: RegisterUser, state: AccountState): UserRegistered[] {
   if (state.exists) throw new Conflict('This account already exists.');
   const { profile } = command;

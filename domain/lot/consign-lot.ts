@@ -10,6 +10,9 @@ import { DEFAULT_OPENING_BID, MAX_AMOUNT } from './increments';
 import { isValidAmount, toIso } from './checks';
 import { formatPounds } from './format';
 
+/** Reserve fee per lot with a reserve (0-product.md, "Seller's costs"). */
+export const DEFAULT_RESERVE_FEE_PENCE = 500;
+
 export function consignLot(command: ConsignLot, state: LotState): LotConsigned[] {
   if (state.status !== 'initial') throw new Conflict('This lot has already been consigned.');
 

@@ -23,7 +23,7 @@ export interface RecentlyViewedLotsTable {
   seq: string | number;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     lot_notes: LotNotesTable;
     recently_viewed_lots: RecentlyViewedLotsTable;

@@ -23,7 +23,7 @@ export interface AddressesTable extends AddressFields {
   removed_at: MaybeInstant;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     addresses: AddressesTable;
   }

@@ -10,7 +10,7 @@ export interface AuctionsTable {
   created_at: Date;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     auctions: AuctionsTable;
   }

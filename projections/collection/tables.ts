@@ -24,7 +24,7 @@ export interface CollectionItemsTable {
   removed_at: Date | null;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     collection_items: CollectionItemsTable;
   }

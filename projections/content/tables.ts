@@ -27,7 +27,7 @@ export interface CmsItemsTable {
   updated_at: Date;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     articles: ArticlesTable;
     article_likes: ArticleLikesTable;

@@ -4,7 +4,7 @@
  * Lot rows keep the stream version of the last event applied, so an event applied twice (or late) changes nothing.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../database';
+import type { Database } from '../../services/db/database';
 import type { Projection } from '../projection';
 import type { StoredEvent } from '../../services/event-store/types';
 import type { LotEvent } from '../../domain/lot/events';

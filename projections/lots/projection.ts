@@ -3,7 +3,7 @@
  * Each row keeps the stream version of the last event applied, so an event applied twice changes nothing.
  */
 import type { Kysely, Updateable } from 'kysely';
-import type { Database } from '../database';
+import type { Database } from '../../services/db/database';
 import type { Projection } from '../projection';
 import type { StoredEvent } from '../../services/event-store/types';
 import type { LotConsigned, LotEvent } from '../../domain/lot/events';

@@ -62,7 +62,7 @@ export interface LotsTable {
   name_sort: GeneratedAlways<string>;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     lots: LotsTable;
   }

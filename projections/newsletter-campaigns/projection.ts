@@ -29,7 +29,7 @@ export interface NewsletterCampaignsTable {
   version: number;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     newsletter_campaigns: NewsletterCampaignsTable;
   }

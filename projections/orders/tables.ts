@@ -96,7 +96,7 @@ export interface VoucherRedemptionsTable {
   reversed_at: MaybeInstant;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     orders: OrdersTable;
     lot_purchases: LotPurchasesTable;

@@ -42,7 +42,7 @@ export interface UserCardsTable {
   version: number;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     payments: PaymentsTable;
     user_cards: UserCardsTable;

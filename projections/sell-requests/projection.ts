@@ -3,7 +3,7 @@
  * replayed event changes nothing); the request's status is recomputed from its items after every item event.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../database';
+import type { Database } from '../../services/db/database';
 import type { Projection } from '../projection';
 import { SELL_REQUEST_EVENT_TYPES, type SellRequestEvent, type SellRequestItemReceived } from '../../domain/sell-request/events';
 import { requestStatus } from '../../domain/sell-request/state';

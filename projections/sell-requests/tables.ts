@@ -48,7 +48,7 @@ export interface SellRequestImagesTable {
   content_type: string;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     sell_requests: SellRequestsTable;
     sell_request_items: SellRequestItemsTable;

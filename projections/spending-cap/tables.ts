@@ -10,7 +10,7 @@ export interface SpendingCapsTable {
   version: number;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     spending_caps: SpendingCapsTable;
   }

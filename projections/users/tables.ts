@@ -41,7 +41,7 @@ export interface NewsletterSubscribersTable {
   subscribed_at: Instant;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     users: UsersTable;
     newsletter_subscribers: NewsletterSubscribersTable;

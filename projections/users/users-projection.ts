@@ -3,7 +3,7 @@
  * version it reflects; an update applies only to an older row, so applying any event twice changes nothing.
  */
 import type { Kysely, Updateable } from 'kysely';
-import type { Database } from '../database';
+import type { Database } from '../../services/db/database';
 import type { Projection } from '../projection';
 import type { StoredEvent } from '../../services/event-store/types';
 import { assertNever } from '../../domain/shared/decider';

@@ -27,7 +27,7 @@ export interface ValuationImagesTable {
   content_type: string;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     valuations: ValuationsTable;
     valuation_images: ValuationImagesTable;

@@ -44,7 +44,7 @@ export interface WalletTransactionsTable {
   reason: string | null;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     wallets: WalletsTable;
     wallet_transactions: WalletTransactionsTable;

@@ -9,7 +9,7 @@ export interface WatchingListTable {
   version: number;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     watching_list: WatchingListTable;
   }

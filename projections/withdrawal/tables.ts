@@ -46,7 +46,7 @@ export interface WithdrawalsTable {
   updated_at: Instant;
 }
 
-declare module '../database' {
+declare module '../../services/db/database' {
   interface Database {
     payout_methods: PayoutMethodsTable;
     withdrawals: WithdrawalsTable;

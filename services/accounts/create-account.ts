@@ -12,10 +12,12 @@ import { decideAll } from '../../domain/account/decide';
 import type { AccountCommand } from '../../domain/account/commands';
 import { emailClaimStream, normaliseEmail, userStream, type AccountEvent, type EmailClaimed, type Profile, type SocialProvider } from '../../domain/account/events';
 import { MSG } from '../../domain/account/rules';
+import { REGISTRATION_FEE_PENCE } from '../../domain/account/register-user';
 import { findUserIdByEmail } from './lookup';
 import type { Db } from '../db/database';
 
-export const REGISTRATION_FEE_PENCE = 500;
+// The fee is a product rule (domain); re-exported for this slice's users.
+export { REGISTRATION_FEE_PENCE };
 
 export interface AccountInput {
   email: string;

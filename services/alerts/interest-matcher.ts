@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../event-store/event-store';
 import { FEED_START, WrongExpectedVersion, type FeedCursor } from '../event-store/types';
-import type { Database } from '../../projections/database';
+import type { Database } from '../db/database';
 import type { LotConsigned } from '../../domain/lot/events';
 import { lotInterestsStream, type LotMatchedInterests } from '../../domain/alerts/events';
 import { usersInterestedIn } from './interest';

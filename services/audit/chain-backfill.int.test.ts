@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import pg from 'pg';
@@ -9,10 +9,10 @@ import { Migrator, sql, type Migration } from 'kysely';
 import { createDb, type Db } from '../db/database';
 import { EventStore } from '../event-store/event-store';
 import { verifyChains } from './chain-verify';
+import { migrationsDir } from '../db/migrate';
 
 // Events written before migration 0740 get their chains from it: a database migrated up to 0730, events inserted
 // the way the old append did (no hash), then 0740.
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 const serverUrl = process.env.TEST_DB_SERVER_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `wa_test_chain_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 let admin: pg.Client;

@@ -7,7 +7,8 @@
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppContext } from '../context';
+import type { Clock } from '../clock';
+import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/database';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -22,7 +23,7 @@ export type CodeCheck =
   | { ok: false; reason: 'wrong'; triesLeft: number }
   | { ok: false; reason: 'too_many' | 'expired' | 'none' };
 
-type Ctx = Pick<AppContext, 'db' | 'tokens' | 'clock'>;
+type Ctx = { db: Db; tokens: Pick<TokenService, 'deriveKey'>; clock: Clock };
 
 function digest(ctx: Ctx, subject: CodeSubject, code: string): string {
   return createHmac('sha256', ctx.tokens.deriveKey('verification-codes'))

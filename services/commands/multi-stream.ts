@@ -11,7 +11,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Decider } from '../../domain/shared/decider';
-import type { AppContext } from '../context';
+import type { EventStore } from '../event-store/event-store';
+import type { CommandHandler } from './command-handler';
 import type { AppendResult, DomainEvent, EventMetadata } from '../event-store/types';
 import { WrongExpectedVersion } from '../event-store/types';
 import type { Db } from '../db/database';
@@ -37,7 +38,7 @@ export interface HandleManyOptions<R> {
 }
 
 export async function handleMany<R>(
-  ctx: Pick<AppContext, 'db' | 'store' | 'commands'>,
+  ctx: { db: Db; store: EventStore; commands: CommandHandler },
   streams: StreamRef[],
   decide: (states: Record<string, unknown>) => MultiDecision<R>,
   metadata: EventMetadata = {},

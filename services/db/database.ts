@@ -1,10 +1,21 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../../projections/database';
 
 // int8 (event positions, counts) as JS numbers: positions stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 // numeric stays a string; money is kept as integer pence anyway.
+
+/**
+ * The read-model tables, as Kysely sees them. Each projection adds its own tables by declaration merging, so this
+ * module (infrastructure) knows no projection:
+ *
+ *   declare module '<this file, relative>' { interface Database { lots: LotsTable } }
+ *
+ * The event store's own tables (events, streams, projection_checkpoints) are reached through raw SQL in
+ * services/event-store, so they are not listed here.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging (an interface, not a type, so it can be)
+export interface Database {}
 
 export type Db = Kysely<Database>;
 

@@ -5,7 +5,8 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import { ensureFeedEpoch } from '../event-store/feed-epoch';
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The migrations' folder, beside this module wherever it lives (a test of an old migration reads it too). */
+export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Every file in services/db/migrations, in name order (NNNN-name.ts). */
 class FolderMigrationProvider implements MigrationProvider {

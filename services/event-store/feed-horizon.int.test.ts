@@ -7,8 +7,8 @@ import { createTestDatabase, type TestDatabase } from '../testing/harness';
 import { createDb, type Db } from '../db/database';
 import { EventStore } from './event-store';
 import type { Projection } from '../../projections/projection';
-import { ProjectionRunner, compareCursors } from '../../projections/runner';
-import type { AppendResult, FeedCursor } from './types';
+import { ProjectionRunner } from '../../projections/runner';
+import { compareCursors, type AppendResult, type FeedCursor } from './types';
 
 /**
  * The feed horizon (feed-horizon.ts) on a real server: transactions of another database and read-only transactions

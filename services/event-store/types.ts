@@ -39,6 +39,13 @@ export interface FeedCursor {
 
 export const FEED_START: FeedCursor = { transaction_id: '0', position: 0 };
 
+/** Feed order: negative when `a` comes before `b`, 0 at the same event, positive after. */
+export function compareCursors(a: FeedCursor, b: FeedCursor): number {
+  const ax = BigInt(a.transaction_id), bx = BigInt(b.transaction_id);
+  if (ax !== bx) return ax < bx ? -1 : 1;
+  return a.position === b.position ? 0 : a.position < b.position ? -1 : 1;
+}
+
 /** `no_stream`: the stream must not exist yet; `any`: no check; a number: the stream's current version. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
 

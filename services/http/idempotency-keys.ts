@@ -20,7 +20,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../context';
+import type { Config } from '../config';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
 import { Conflict, ValidationError } from '../../domain/shared/errors';
 import { withIdempotentRun, type IdempotentRun } from '../commands/idempotent-run';
 import { faultKillAfterCommit } from './fault-hooks';
@@ -49,7 +51,8 @@ const CREDENTIAL_ROUTES = /^\/api\/(auth|social_auth)\//;
 const WAIT_MS = 15_000;
 
 export interface Answer { status: number; body: unknown }
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
+/** What the keys need of the app (AppContext has it): infrastructure takes no slice's context. */
+type Ctx = { db: Db; clock: Clock; config: Pick<Config, 'idempotencyLeaseMs'> };
 interface KeyedRun extends IdempotentRun { renew: NodeJS.Timeout }
 interface KeyRow {
   request_hash: string; status: number | null; answer: unknown; raw_answer: string | null; content_type: string | null;

@@ -11,9 +11,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
-import type { AppendResult, FeedCursor } from '../event-store/types';
-import { compareCursors } from '../../projections/runner';
+import type { Config } from '../config';
+import { compareCursors, type AppendResult, type FeedCursor } from '../event-store/types';
 
 export const EVENT_POSITION = 'Event-Position';
 export const VIEWS_CATCHING_UP = 'Views-Catching-Up';
@@ -21,6 +20,15 @@ export const READ_AFTER = 'read-after';
 
 /** What a command wrote: appends (one or several), a cursor, a command outcome with its append, or nothing. */
 export type Written = AppendResult | readonly AppendResult[] | FeedCursor | { append: AppendResult | null } | null | undefined;
+
+/** How far the read models are (the projection runner answers it), known only as feed positions. */
+export interface ViewProgress {
+  reached(cursor: FeedCursor, only?: readonly string[]): boolean;
+  waitFor(cursor: FeedCursor, timeoutMs?: number, only?: readonly string[]): Promise<void>;
+}
+
+/** What read-your-writes needs of the app (AppContext has it). */
+export interface ViewsContext { projections: ViewProgress; config: Pick<Config, 'viewsWaitMs'> }
 
 interface Marks { position: FeedCursor | null; behind: boolean }
 
@@ -49,7 +57,7 @@ export function lastPosition(written: Written): FeedCursor | null {
  * waits.
  */
 export async function awaitViews(
-  ctx: Pick<AppContext, 'projections' | 'config'>, written: Written,
+  ctx: ViewsContext, written: Written,
   options: { request?: FastifyRequest; only?: readonly string[]; waitMs?: number } = {},
 ): Promise<boolean> {
   const cursor = lastPosition(written);
@@ -65,7 +73,7 @@ export async function awaitViews(
  * For a path that answers without waiting (the bid hot path): marks the position and says whether the views are
  * already there, at no cost.
  */
-export function noteWritten(ctx: Pick<AppContext, 'projections'>, written: Written, request?: FastifyRequest): void {
+export function noteWritten(ctx: Pick<ViewsContext, 'projections'>, written: Written, request?: FastifyRequest): void {
   const cursor = lastPosition(written);
   const target = request ?? requests.getStore();
   if (!cursor || !target) return;
@@ -73,7 +81,7 @@ export function noteWritten(ctx: Pick<AppContext, 'projections'>, written: Writt
   if (!ctx.projections.reached(cursor)) markBehind(target);
 }
 
-async function reach(ctx: Pick<AppContext, 'projections'>, cursor: FeedCursor, waitMs: number, only?: readonly string[]): Promise<boolean> {
+async function reach(ctx: Pick<ViewsContext, 'projections'>, cursor: FeedCursor, waitMs: number, only?: readonly string[]): Promise<boolean> {
   if (ctx.projections.reached(cursor, only)) return true;
   if (waitMs <= 0) return false;
   try {
@@ -115,7 +123,7 @@ export function parsePosition(value: string): FeedCursor | null {
  * The request scope (so `awaitViews` finds its request), the `Read-After` wait of reads, and the two headers on
  * every answer. Registered on the root before the features, so every route has them.
  */
-export function installReadYourWrites(app: FastifyInstance, ctx: Pick<AppContext, 'projections' | 'config'>): void {
+export function installReadYourWrites(app: FastifyInstance, ctx: ViewsContext): void {
   app.addHook('preHandler', (request, reply, done) => {
     requests.run(request, () => {
       const header = request.headers[READ_AFTER];

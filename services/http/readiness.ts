@@ -7,19 +7,29 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
 import { pendingMigrations } from '../db/migrate';
 import { projectionLag, type ProjectionLag } from '../metrics/projection-lag';
 
 /** Longer than a healthy database ever takes to answer; a connection attempt that hangs is a "no". */
 const DATABASE_WAIT_MS = 2_000;
 
+/** What the checks read (AppContext has it): the projections only by name, so this module knows none of them. */
+export interface ReadinessSources {
+  db: Db;
+  log: Pick<Logger, 'warn'>;
+  config: Pick<Config, 'role' | 'readyMaxLagSeconds'>;
+  projections: { projections: readonly { name: string }[] };
+}
+
 export type Readiness = { ready: true; maxLagSeconds: number } | { ready: false; reason: string };
 
 const readyAnswer = z.object({ status: z.literal('ready'), projections_max_lag_seconds: z.number() });
 const notReadyAnswer = z.object({ status: z.literal('unavailable'), reason: z.string() });
 
-export function readinessRoute(app: FastifyInstance, ctx: AppContext): void {
+export function readinessRoute(app: FastifyInstance, ctx: ReadinessSources): void {
   app.get('/ready', { schema: { tags: ['ops'], summary: 'Readiness: database, migrations and projections caught up (503 with the reason otherwise)', response: { 200: readyAnswer, 503: notReadyAnswer } } }, async (_request, reply) => {
     const state = await readiness(ctx);
     reply.header('Cache-Control', 'no-store');
@@ -28,7 +38,7 @@ export function readinessRoute(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-export async function readiness(ctx: AppContext): Promise<Readiness> {
+export async function readiness(ctx: ReadinessSources): Promise<Readiness> {
   try {
     await bounded(sql`SELECT 1`.execute(ctx.db));
   } catch (error) {
@@ -50,7 +60,7 @@ export async function readiness(ctx: AppContext): Promise<Readiness> {
 }
 
 /** /ready is reachable from outside: the answer names the check, the cause (hosts, database names) only the log. */
-function notReady(ctx: AppContext, reason: string, error: unknown): Readiness {
+function notReady(ctx: ReadinessSources, reason: string, error: unknown): Readiness {
   ctx.log.warn({ err: error }, `not ready: ${reason}`);
   return { ready: false, reason };
 }

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { Clock } from '../context';
+import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 
 export const MAX_ATTEMPTS = 8;

@@ -12,7 +12,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../event-store/event-store';
 import { FEED_START, type FeedCursor } from '../event-store/types';
-import type { Database } from '../../projections/database';
+import type { Database } from '../db/database';
 import type { OrderPaid, OrderPlaced } from '../../domain/order/events';
 import { queueEmail } from '../mail/outbox';
 import type { OrderRow } from '../checkout/order-views';

@@ -27,7 +27,7 @@ export interface LotSearchTable {
 
 export type LotSearchRow = Selectable<LotSearchTable>;
 
-declare module '../../projections/database' {
+declare module '../db/database' {
   interface Database {
     lot_search: LotSearchTable;
   }

@@ -6,7 +6,7 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../../projections/database';
+import type { Database } from '../../db/database';
 import { repeated } from '../../http/validation';
 import type { CaskRanges } from './list-answers';
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { moneyInput } from '../money-input';
 import type { ConsignLot } from '../../../domain/lot/commands';
+import { DEFAULT_RESERVE_FEE_PENCE } from '../../../domain/lot/consign-lot';
 import { ValidationError, type FieldErrors } from '../../../domain/shared/errors';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -14,8 +15,8 @@ const distillery = z.object({
   region: optionalText(80),
 });
 
-/** Reserve fee per lot with a reserve (0-product.md, "Seller's costs"). */
-export const DEFAULT_RESERVE_FEE_PENCE = 500;
+// The fee is a product rule (domain); re-exported for this slice's users.
+export { DEFAULT_RESERVE_FEE_PENCE };
 
 export const consignBody = z.object({
   auction: z.string().uuid({ message: 'Enter a valid auction id.' }),

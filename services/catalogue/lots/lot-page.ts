@@ -3,7 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Database } from '../../../projections/database';
+import type { Database } from '../../db/database';
 import { paginate, type Page } from '../../http/pagination';
 import { presentLots, viewerOf } from './present';
 import type { LotApi } from './shape';
