@@ -1,0 +1,104 @@
+/**
+ * The one door between the web client and the server's API contract (web/README.md "Types from the server"): the
+ * request and answer types the client reads are the server's own zod schemas, taken here as types. A field renamed
+ * on the server then fails the client's type check instead of reaching a page as `undefined`.
+ *
+ * Only `import type`: Vite erases these imports, so no server code is bundled (api/contract-door.test.ts fails on a
+ * value import here, and on any web/src import from outside web/ that bypasses this door or lib/domain.ts).
+ * `z.output` is what the handler builds and the serializer sends (docs/api.md "Answers").
+ */
+import type { z } from 'zod';
+import type { accessGranted, accessStatus, codeSent, maskedPayoutMethod, newWithdrawalCode, payoutMethodView, requestedWithdrawal, staffWithdrawalView, withdrawalConfirmed, withdrawalView } from '../../../services/withdrawal/answers';
+import type { adjustmentAnswerSchema, staffTransactionAnswerSchema, staffWalletDetailSchema, staffWalletRowSchema, transactionAnswerSchema, walletAnswerSchema } from '../../../services/wallet/schemas';
+import type { cardFormatSchema, cardViewSchema, feeViewSchema } from '../../../services/payments/views';
+import type { paymentStatusView } from '../../../services/payments/payment-status-route';
+import type { addressAnswer, countryAnswer, divisionsAnswer } from '../../../services/addresses/answers';
+import type { houseBankData, houseContactData, houseFees } from '../../../services/house-settings';
+import type { markedRead, notificationView } from '../../../services/notifications/queries';
+import type { keywordAnswer } from '../../../services/alerts/keyword-routes';
+import type { noteAnswer } from '../../../services/account-area/lot-notes';
+import type { valuationView } from '../../../services/valuation/views';
+import type { spendingCapViewSchema } from '../../../services/spending-cap/view';
+import type { currentUserAnswer, signedInAnswer, staffUserAnswer, wsTicketAnswer } from '../../../services/accounts/answers';
+import type { feePaidSchema } from '../../../services/accounts/schemas';
+import type { imageLinksSchema } from '../../../services/uploads/image-route';
+import type { money } from '../../../services/http/answers';
+import type { withdrawBody } from '../../../services/withdrawal/withdrawal-routes';
+import type { payOutBody, rejectBody } from '../../../services/withdrawal/staff-withdrawal-routes';
+import type { methodBody } from '../../../services/withdrawal/payout-method-routes';
+import type { codeBody } from '../../../services/withdrawal/access-routes';
+import type { adjustmentBody, overdraftBody } from '../../../services/wallet/schemas';
+import type { answerBody as valuationAnswerBody } from '../../../services/valuation/staff-routes';
+import type { staffValuationView } from '../../../services/valuation/views';
+
+type Out<S extends z.ZodType> = z.output<S>;
+/** A request body as the client sends it (before the server's transforms and defaults). */
+type In<S extends z.ZodType> = z.input<S>;
+
+// Money as the API sends it: pounds, a decimal string with two places ("125.00").
+export type Money = Out<typeof money>;
+
+// Account
+export type CurrentUser = Out<typeof currentUserAnswer>;
+export type SignedIn = Out<typeof signedInAnswer>;
+export type WsTicket = Out<typeof wsTicketAnswer>;
+export type StaffUser = Out<typeof staffUserAnswer>;
+export type FeePaidBody = NonNullable<In<typeof feePaidSchema>>;
+
+// Wallet
+export type Wallet = Out<typeof walletAnswerSchema>;
+export type Transaction = Out<typeof transactionAnswerSchema>;
+export type StaffTransaction = Out<typeof staffTransactionAnswerSchema>;
+export type StaffWalletRow = Out<typeof staffWalletRowSchema>;
+export type StaffWalletDetail = Out<typeof staffWalletDetailSchema>;
+export type WalletAdjustment = Out<typeof adjustmentAnswerSchema>;
+export type AdjustmentBody = In<typeof adjustmentBody>;
+export type OverdraftBody = In<typeof overdraftBody>;
+
+// Withdrawals and payout methods
+export type PayoutMethod = Out<typeof payoutMethodView>;
+export type PayoutChoice = Out<typeof maskedPayoutMethod>;
+export type Withdrawal = Out<typeof withdrawalView>;
+export type RequestedWithdrawal = Out<typeof requestedWithdrawal>;
+export type WithdrawalConfirmed = Out<typeof withdrawalConfirmed>;
+export type NewWithdrawalCode = Out<typeof newWithdrawalCode>;
+export type StaffWithdrawal = Out<typeof staffWithdrawalView>;
+export type CodeSent = Out<typeof codeSent>;
+export type AccessGranted = Out<typeof accessGranted>;
+export type AccessStatus = Out<typeof accessStatus>;
+export type WithdrawBody = In<typeof withdrawBody>;
+export type CodeBody = In<typeof codeBody>;
+export type PayOutBody = In<typeof payOutBody>;
+export type RejectBody = In<typeof rejectBody>;
+export type PayoutMethodBody = In<typeof methodBody>;
+
+// Cards and the registration fee
+export type SavedCard = Out<typeof cardViewSchema>;
+export type FeeStatus = Out<typeof feeViewSchema>;
+export type CardFormat = Out<typeof cardFormatSchema>;
+export type PaymentStatus = Out<typeof paymentStatusView>;
+
+// Addresses
+export type SavedAddress = Out<typeof addressAnswer>;
+export type Country = Out<typeof countryAnswer>;
+export type Division = Out<typeof divisionsAnswer>;
+
+// House settings
+export type HouseBankData = Out<typeof houseBankData>;
+export type HouseContactData = Out<typeof houseContactData>;
+export type HouseFees = Out<typeof houseFees>;
+
+// Notifications, keywords, lot notes
+export type NotificationView = Out<typeof notificationView>;
+export type MarkedRead = Out<typeof markedRead>;
+export type Keyword = Out<typeof keywordAnswer>;
+export type LotNote = Out<typeof noteAnswer>;
+
+// Valuations
+export type Valuation = Out<typeof valuationView>;
+export type StaffValuation = Out<typeof staffValuationView>;
+export type ValuationAnswerBody = In<typeof valuationAnswerBody>;
+export type ImageLinks = Out<typeof imageLinksSchema>;
+
+// Spending cap
+export type SpendingCapView = Out<typeof spendingCapViewSchema>;
