@@ -18,7 +18,7 @@ const listQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-const addBody = z.object({ word: z.string({ message: 'This field is required.' }) });
+export const addBody = z.object({ word: z.string({ message: 'This field is required.' }) });
 
 export const keywordAnswer = z.object({ id: z.string(), word: z.string() });
 /** Offset paging (`limit`, `offset`), as the specification's client asks for keywords. */

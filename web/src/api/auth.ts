@@ -1,13 +1,10 @@
 /** Account calls (docs/api.md "Auth and account"). */
 import { unwrap } from '../lib/normalize';
 import type { User } from '../lib/types';
+import type { SignedIn, WsTicket } from './contract';
 import { get, post } from './http';
 
-export interface Tokens {
-  access: string;
-  refresh: string;
-  is_staff?: boolean;
-}
+export type Tokens = SignedIn;
 
 const tokensOf = (v: unknown): Tokens => {
   const d = unwrap<Tokens & { tokens?: Tokens }>(v);
@@ -38,7 +35,7 @@ export const clearWsConnections = () => get('/api/auth/clear_ws_connections/');
 export const currentUser = () => get('/api/users/current/').then((v) => unwrap<User>(v));
 
 export async function wsTicket(): Promise<string> {
-  const d = unwrap<{ ticket_uuid?: string; ticket?: string }>(await get('/api/auth/get_ws_ticket/'));
+  const d = unwrap<WsTicket & { ticket?: string }>(await get('/api/auth/get_ws_ticket/'));
   const ticket = d.ticket_uuid ?? d.ticket;
   if (!ticket) throw new Error('No websocket ticket');
   return ticket;

@@ -12,15 +12,22 @@ import type { accessGranted, accessStatus, codeSent, maskedPayoutMethod, newWith
 import type { adjustmentAnswerSchema, staffTransactionAnswerSchema, staffWalletDetailSchema, staffWalletRowSchema, transactionAnswerSchema, walletAnswerSchema } from '../../../services/wallet/schemas';
 import type { cardFormatSchema, cardViewSchema, feeViewSchema } from '../../../services/payments/views';
 import type { paymentStatusView } from '../../../services/payments/payment-status-route';
+import type { cardPatchSchema, feeBodySchema, newCardSchema } from '../../../services/payments/schemas';
 import type { addressAnswer, countryAnswer, divisionsAnswer } from '../../../services/addresses/answers';
+import type { addressBody } from '../../../services/addresses/address-routes';
 import type { houseBankData, houseContactData, houseFees } from '../../../services/house-settings';
 import type { markedRead, notificationView } from '../../../services/notifications/queries';
-import type { keywordAnswer } from '../../../services/alerts/keyword-routes';
-import type { noteAnswer } from '../../../services/account-area/lot-notes';
+import type { addBody as keywordBody, keywordAnswer } from '../../../services/alerts/keyword-routes';
+import type { followBody } from '../../../services/alerts/item-routes';
+import type { readBody } from '../../../services/notifications/routes';
+import type { capBody } from '../../../services/spending-cap/routes';
+import type { createBody as noteCreateBody, editBody as noteEditBody, noteAnswer } from '../../../services/account-area/lot-notes';
 import type { valuationView } from '../../../services/valuation/views';
 import type { spendingCapViewSchema } from '../../../services/spending-cap/view';
-import type { currentUserAnswer, signedInAnswer, staffUserAnswer, wsTicketAnswer } from '../../../services/accounts/answers';
+import type { currentUserAnswer, signedInAnswer, socialSignedInAnswer, staffUserAnswer, userAnswer, wsTicketAnswer } from '../../../services/accounts/answers';
 import type { feePaidSchema } from '../../../services/accounts/schemas';
+import type { profileBody } from '../../../services/accounts/user-routes';
+import type { socialProvidersAnswer } from '../../../services/accounts/social/client-settings';
 import type { imageLinksSchema } from '../../../services/uploads/image-route';
 import type { money } from '../../../services/http/answers';
 import type { withdrawBody } from '../../../services/withdrawal/withdrawal-routes';
@@ -30,10 +37,24 @@ import type { codeBody } from '../../../services/withdrawal/access-routes';
 import type { adjustmentBody, overdraftBody } from '../../../services/wallet/schemas';
 import type { answerBody as valuationAnswerBody } from '../../../services/valuation/staff-routes';
 import type { staffValuationView } from '../../../services/valuation/views';
+import type { discountAnswer, draftCostsAnswer, orderSchema, ordersHistoryAnswer, storagePeriodAnswer, storedItemSchema, unpaidNoticeAnswer, wonItemSchema } from '../../../services/checkout/answer-schemas';
+import type { discountBody, storagePeriodsBody } from '../../../services/checkout/checkout-routes';
+import type { readBody as unpaidNoticeReadBody } from '../../../services/checkout/unpaid-notice';
+import type { draftSchema } from '../../../services/checkout/draft-schema';
+import type { createOrderSchema } from '../../../services/orders/create-order-schema';
+import type { createdOrderSchema } from '../../../services/orders/answers';
+import type { newItemsSubmitted, relistAnswer, sellRequestView, staffSellRequestView } from '../../../services/sell-requests/views';
+import type { fromStorageBody, newItemsBody } from '../../../services/sell-requests/schemas';
 
 type Out<S extends z.ZodType> = z.output<S>;
 /** A request body as the client sends it (before the server's transforms and defaults). */
 type In<S extends z.ZodType> = z.input<S>;
+
+/**
+ * `T` when each of its keys is a field of the body `Body` (else never): for a body the client builds as its own type,
+ * `const sent: KnownFields<MyBody, ServerBody> = body` fails the type check when the server renames a field.
+ */
+export type KnownFields<T, Body> = Exclude<keyof T, keyof Body> extends never ? T : never;
 
 // Money as the API sends it: pounds, a decimal string with two places ("125.00").
 export type Money = Out<typeof money>;
@@ -41,9 +62,13 @@ export type Money = Out<typeof money>;
 // Account
 export type CurrentUser = Out<typeof currentUserAnswer>;
 export type SignedIn = Out<typeof signedInAnswer>;
+export type SocialSignedIn = Out<typeof socialSignedInAnswer>;
+export type SocialProviders = Out<typeof socialProvidersAnswer>;
 export type WsTicket = Out<typeof wsTicketAnswer>;
 export type StaffUser = Out<typeof staffUserAnswer>;
 export type FeePaidBody = NonNullable<In<typeof feePaidSchema>>;
+export type ProfileBody = In<typeof profileBody>;
+export type UserView = Out<typeof userAnswer>;
 
 // Wallet
 export type Wallet = Out<typeof walletAnswerSchema>;
@@ -77,11 +102,15 @@ export type SavedCard = Out<typeof cardViewSchema>;
 export type FeeStatus = Out<typeof feeViewSchema>;
 export type CardFormat = Out<typeof cardFormatSchema>;
 export type PaymentStatus = Out<typeof paymentStatusView>;
+export type NewCardBody = In<ReturnType<typeof newCardSchema>>;
+export type FeeBody = In<ReturnType<typeof feeBodySchema>>;
+export type CardPatchBody = In<typeof cardPatchSchema>;
 
 // Addresses
 export type SavedAddress = Out<typeof addressAnswer>;
 export type Country = Out<typeof countryAnswer>;
 export type Division = Out<typeof divisionsAnswer>;
+export type AddressBody = In<typeof addressBody>;
 
 // House settings
 export type HouseBankData = Out<typeof houseBankData>;
@@ -93,6 +122,11 @@ export type NotificationView = Out<typeof notificationView>;
 export type MarkedRead = Out<typeof markedRead>;
 export type Keyword = Out<typeof keywordAnswer>;
 export type LotNote = Out<typeof noteAnswer>;
+export type MarkReadBody = In<typeof readBody>;
+export type KeywordBody = In<typeof keywordBody>;
+export type FollowBody = In<typeof followBody>;
+export type NoteCreateBody = In<typeof noteCreateBody>;
+export type NoteEditBody = In<typeof noteEditBody>;
 
 // Valuations
 export type Valuation = Out<typeof valuationView>;
@@ -102,3 +136,28 @@ export type ImageLinks = Out<typeof imageLinksSchema>;
 
 // Spending cap
 export type SpendingCapView = Out<typeof spendingCapViewSchema>;
+export type CapBody = In<typeof capBody>;
+
+// Checkout and orders
+export type WonItem = Out<typeof wonItemSchema>;
+export type StoredItem = Out<typeof storedItemSchema>;
+export type StorageOption = Out<typeof storagePeriodAnswer>;
+export type Discount = Out<typeof discountAnswer>;
+export type DraftCosts = Out<typeof draftCostsAnswer>;
+export type CreatedOrder = Out<typeof createdOrderSchema>;
+export type Order = Out<typeof orderSchema>;
+export type OrdersHistory = Out<typeof ordersHistoryAnswer>;
+export type UnpaidNotice = Out<typeof unpaidNoticeAnswer>;
+export type DraftInput = In<typeof draftSchema>;
+export type CreateOrderInput = In<ReturnType<typeof createOrderSchema>>;
+export type StoragePeriodsBody = In<typeof storagePeriodsBody>;
+export type DiscountBody = In<typeof discountBody>;
+export type UnpaidNoticeReadBody = In<typeof unpaidNoticeReadBody>;
+
+// Sell requests
+export type SellRequest = Out<typeof sellRequestView>;
+export type StaffSellRequest = Out<typeof staffSellRequestView>;
+export type NewItemsSubmitted = Out<typeof newItemsSubmitted>;
+export type Relisted = Out<typeof relistAnswer>;
+export type NewItemsBody = In<typeof newItemsBody>;
+export type FromStorageBody = In<typeof fromStorageBody>;
