@@ -45,6 +45,8 @@ import type { createOrderSchema } from '../../../services/orders/create-order-sc
 import type { createdOrderSchema } from '../../../services/orders/answers';
 import type { newItemsSubmitted, relistAnswer, sellRequestView, staffSellRequestView } from '../../../services/sell-requests/views';
 import type { fromStorageBody, newItemsBody } from '../../../services/sell-requests/schemas';
+import type { collectionItemAnswer, collectionPageAnswer, graphAnswer, removedAnswer, totalAnswer } from '../../../services/collection/answers';
+import type { addItemBody, priceBody, removeBody } from '../../../services/collection/input';
 
 type Out<S extends z.ZodType> = z.output<S>;
 /** A request body as the client sends it (before the server's transforms and defaults). */
@@ -161,3 +163,13 @@ export type NewItemsSubmitted = Out<typeof newItemsSubmitted>;
 export type Relisted = Out<typeof relistAnswer>;
 export type NewItemsBody = In<typeof newItemsBody>;
 export type FromStorageBody = In<typeof fromStorageBody>;
+
+// Collection
+export type CollectionItem = Out<typeof collectionItemAnswer>;
+export type CollectionPage = Out<typeof collectionPageAnswer>;
+export type CollectionRemoved = Out<typeof removedAnswer>;
+export type CollectionTotal = Out<typeof totalAnswer>;
+export type CollectionGraph = Out<typeof graphAnswer>;
+export type AddItemBody = In<typeof addItemBody>;
+export type PriceBody = In<typeof priceBody>;
+export type RemoveBody = In<typeof removeBody>;

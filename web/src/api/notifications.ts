@@ -2,7 +2,7 @@
 import { get, patch, post } from './http';
 import type { AppNotification } from '../lib/notification-list';
 import { unwrap } from '../lib/normalize';
-import type { CurrentUser, Keyword, KeywordBody, MarkedRead, MarkReadBody, ProfileBody } from './contract';
+import type { CurrentUser, Keyword, KeywordBody, KnownFields, MarkedRead, MarkReadBody, ProfileBody } from './contract';
 
 export type { Keyword } from './contract';
 interface Page<T> { count?: number; results?: T[] }
@@ -17,5 +17,7 @@ export const addKeyword = (word: string) => post<Keyword>('/api/keyword/', { wor
 export const deleteKeyword = (pk: string | number) => post('/api/delete_keywords/', { pk });
 
 type NotificationSettings = Pick<CurrentUser, 'audio_cue' | 'is_audio_cues' | 'promotional_email' | 'email_opt_outs'>;
-export const saveNotificationSettings = (userId: string | number, s: Partial<NotificationSettings>) =>
-  patch(`/api/users/${userId}/`, s).then((v) => unwrap<CurrentUser>(v));
+export function saveNotificationSettings(userId: string | number, s: Partial<NotificationSettings>): Promise<CurrentUser> {
+  const body: KnownFields<Partial<NotificationSettings>, ProfileBody> = s;
+  return patch(`/api/users/${userId}/`, body).then((v) => unwrap<CurrentUser>(v));
+}

@@ -5,7 +5,7 @@
 import { downloadFile, type FilePayload } from '../../api/files';
 import { get, post } from '../../api/http';
 import { unwrap } from '../../lib/normalize';
-import type { Order, OrdersHistory, UnpaidNotice, UnpaidNoticeReadBody } from '../../api/contract';
+import type { OrdersHistory, UnpaidNotice, UnpaidNoticeReadBody } from '../../api/contract';
 
 export type { Order } from '../../api/contract';
 
