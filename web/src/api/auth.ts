@@ -1,7 +1,9 @@
 /** Account calls (docs/api.md "Auth and account"). */
 import { unwrap } from '../lib/normalize';
 import type { User } from '../lib/types';
-import type { SignedIn, WsTicket } from './contract';
+import type {
+  EmailBody, LoginBody, Message, PasswordChanged, ResetConfirmBody, SetPasswordBody, SignedIn, TokenBody, WsTicket,
+} from './contract';
 import { get, post } from './http';
 
 export type Tokens = SignedIn;
@@ -12,23 +14,23 @@ const tokensOf = (v: unknown): Tokens => {
 };
 
 export const login = (email: string, password: string, remember_me: boolean) =>
-  post('/api/auth/login/', { email, password, remember_me }, { auth: false }).then(tokensOf);
+  post('/api/auth/login/', { email, password, remember_me } satisfies LoginBody, { auth: false }).then(tokensOf);
 
-export const register = (payload: object) => post<{ detail?: string }>('/api/auth/register/', payload, { auth: false });
+export const register = (payload: object) => post<Message>('/api/auth/register/', payload, { auth: false });
 
-export const verifyEmail = (token: string) => post('/api/auth/verify_email/', { token }, { auth: false }).then(tokensOf);
+export const verifyEmail = (token: string) => post('/api/auth/verify_email/', { token } satisfies TokenBody, { auth: false }).then(tokensOf);
 
 export const requestPasswordReset = (email: string) =>
-  post<{ detail?: string }>('/api/auth/password_reset/', { email }, { auth: false });
+  post<Message>('/api/auth/password_reset/', { email } satisfies EmailBody, { auth: false });
 
 export const validateResetToken = (token: string) =>
-  post<{ detail?: string }>('/api/auth/password_reset/validate_token/', { token }, { auth: false });
+  post<Message>('/api/auth/password_reset/validate_token/', { token } satisfies TokenBody, { auth: false });
 
 export const confirmPasswordReset = (token: string, password: string) =>
-  post<{ detail?: string }>('/api/auth/password_reset/confirm/', { token, password }, { auth: false });
+  post<Message>('/api/auth/password_reset/confirm/', { token, password } satisfies ResetConfirmBody, { auth: false });
 
 export const setPassword = (current_password: string, new_password: string) =>
-  post<{ detail?: string }>('/api/auth/users/set_password/', { current_password, new_password });
+  post<PasswordChanged>('/api/auth/users/set_password/', { current_password, new_password } satisfies SetPasswordBody);
 
 export const clearWsConnections = () => get('/api/auth/clear_ws_connections/');
 
@@ -42,4 +44,4 @@ export async function wsTicket(): Promise<string> {
 }
 
 export const subscribeNewsletter = (email: string) =>
-  post<{ detail?: string }>('/api/subscribe_newsletter/', { email }, { auth: false });
+  post<Message>('/api/subscribe_newsletter/', { email } satisfies EmailBody, { auth: false });

@@ -13,7 +13,7 @@ import type { adjustmentAnswerSchema, staffTransactionAnswerSchema, staffWalletD
 import type { cardFormatSchema, cardViewSchema, feeViewSchema } from '../../../services/payments/views';
 import type { paymentStatusView } from '../../../services/payments/payment-status-route';
 import type { cardPatchSchema, feeBodySchema, newCardSchema } from '../../../services/payments/schemas';
-import type { addressAnswer, countryAnswer, divisionsAnswer } from '../../../services/addresses/answers';
+import type { addressAnswer, countryAnswer, divisionsAnswer, shippingCountryAnswer, shippingEstimateAnswer } from '../../../services/addresses/answers';
 import type { addressBody } from '../../../services/addresses/address-routes';
 import type { houseBankData, houseContactData, houseFees } from '../../../services/house-settings';
 import type { markedRead, notificationView } from '../../../services/notifications/queries';
@@ -24,12 +24,12 @@ import type { capBody } from '../../../services/spending-cap/routes';
 import type { createBody as noteCreateBody, editBody as noteEditBody, noteAnswer } from '../../../services/account-area/lot-notes';
 import type { valuationView } from '../../../services/valuation/views';
 import type { spendingCapViewSchema } from '../../../services/spending-cap/view';
-import type { currentUserAnswer, signedInAnswer, socialSignedInAnswer, staffUserAnswer, userAnswer, wsTicketAnswer } from '../../../services/accounts/answers';
-import type { feePaidSchema } from '../../../services/accounts/schemas';
+import type { currentUserAnswer, passwordChangedAnswer, signedInAnswer, socialSignedInAnswer, staffUserAnswer, userAnswer, wsTicketAnswer } from '../../../services/accounts/answers';
+import type { emailSchema, feePaidSchema, loginSchema, resetConfirmSchema, setPasswordSchema, tokenSchema } from '../../../services/accounts/schemas';
 import type { profileBody } from '../../../services/accounts/user-routes';
 import type { socialProvidersAnswer } from '../../../services/accounts/social/client-settings';
 import type { imageLinksSchema } from '../../../services/uploads/image-route';
-import type { money } from '../../../services/http/answers';
+import type { base64FileAnswer, messageAnswer, money } from '../../../services/http/answers';
 import type { withdrawBody } from '../../../services/withdrawal/withdrawal-routes';
 import type { payOutBody, rejectBody } from '../../../services/withdrawal/staff-withdrawal-routes';
 import type { methodBody } from '../../../services/withdrawal/payout-method-routes';
@@ -37,7 +37,7 @@ import type { codeBody } from '../../../services/withdrawal/access-routes';
 import type { adjustmentBody, overdraftBody } from '../../../services/wallet/schemas';
 import type { answerBody as valuationAnswerBody } from '../../../services/valuation/staff-routes';
 import type { staffValuationView } from '../../../services/valuation/views';
-import type { discountAnswer, draftCostsAnswer, orderSchema, ordersHistoryAnswer, storagePeriodAnswer, storedItemSchema, unpaidNoticeAnswer, wonItemSchema } from '../../../services/checkout/answer-schemas';
+import type { discountAnswer, draftCostsAnswer, lotCostsAnswer, orderSchema, ordersHistoryAnswer, storagePeriodAnswer, storedItemSchema, unpaidNoticeAnswer, wonItemSchema } from '../../../services/checkout/answer-schemas';
 import type { discountBody, storagePeriodsBody } from '../../../services/checkout/checkout-routes';
 import type { readBody as unpaidNoticeReadBody } from '../../../services/checkout/unpaid-notice';
 import type { draftSchema } from '../../../services/checkout/draft-schema';
@@ -47,6 +47,12 @@ import type { newItemsSubmitted, relistAnswer, sellRequestView, staffSellRequest
 import type { fromStorageBody, newItemsBody } from '../../../services/sell-requests/schemas';
 import type { collectionItemAnswer, collectionPageAnswer, graphAnswer, removedAnswer, totalAnswer } from '../../../services/collection/answers';
 import type { addItemBody, priceBody, removeBody } from '../../../services/collection/input';
+import type { articleDetailAnswer, articleListAnswer, articleSummaryAnswer } from '../../../services/content/article-views';
+import type { likeAnswer, typesAnswer } from '../../../services/content/article-routes';
+import type { articleBody, previewBody, uploadedAnswer } from '../../../services/content/article-staff-routes';
+import type { cmsItemAnswer } from '../../../services/content/cms-routes';
+import type { campaignDetailAnswer, campaignSummaryAnswer, emailPreviewAnswer } from '../../../services/content/newsletter-campaign-views';
+import type { campaignBody } from '../../../services/content/newsletter-campaign-routes';
 
 type Out<S extends z.ZodType> = z.output<S>;
 /** A request body as the client sends it (before the server's transforms and defaults). */
@@ -61,9 +67,20 @@ export type KnownFields<T, Body> = Exclude<keyof T, keyof Body> extends never ? 
 // Money as the API sends it: pounds, a decimal string with two places ("125.00").
 export type Money = Out<typeof money>;
 
+/** `{"detail": "..."}`: what was done, written for people. */
+export type Message = Out<typeof messageAnswer>;
+/** A document as JSON: the file in base64, its name and its type. */
+export type Base64File = Out<typeof base64FileAnswer>;
+
 // Account
+export type LoginBody = In<typeof loginSchema>;
+export type TokenBody = In<typeof tokenSchema>;
+export type EmailBody = In<typeof emailSchema>;
+export type ResetConfirmBody = In<typeof resetConfirmSchema>;
+export type SetPasswordBody = In<typeof setPasswordSchema>;
 export type CurrentUser = Out<typeof currentUserAnswer>;
 export type SignedIn = Out<typeof signedInAnswer>;
+export type PasswordChanged = Out<typeof passwordChangedAnswer>;
 export type SocialSignedIn = Out<typeof socialSignedInAnswer>;
 export type SocialProviders = Out<typeof socialProvidersAnswer>;
 export type WsTicket = Out<typeof wsTicketAnswer>;
@@ -173,3 +190,23 @@ export type CollectionGraph = Out<typeof graphAnswer>;
 export type AddItemBody = In<typeof addItemBody>;
 export type PriceBody = In<typeof priceBody>;
 export type RemoveBody = In<typeof removeBody>;
+
+// Content
+export type ArticleSummary = Out<typeof articleSummaryAnswer>;
+export type ArticleDetail = Out<typeof articleDetailAnswer>;
+export type ArticlePage = Out<typeof articleListAnswer>;
+export type ArticleTypes = Out<typeof typesAnswer>;
+export type ArticleLike = Out<typeof likeAnswer>;
+export type ArticleBody = In<typeof articleBody>;
+export type ArticlePreviewBody = In<typeof previewBody>;
+export type UploadedImage = Out<typeof uploadedAnswer>;
+export type CmsItemAnswer = Out<typeof cmsItemAnswer>;
+export type Campaign = Out<typeof campaignSummaryAnswer>;
+export type CampaignDetail = Out<typeof campaignDetailAnswer>;
+export type EmailPreview = Out<typeof emailPreviewAnswer>;
+export type CampaignBody = In<typeof campaignBody>;
+
+// A lot's costs and shipping (the lot page)
+export type LotCosts = Out<typeof lotCostsAnswer>;
+export type ShippingCountry = Out<typeof shippingCountryAnswer>;
+export type ShippingEstimate = Out<typeof shippingEstimateAnswer>;
