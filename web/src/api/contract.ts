@@ -15,7 +15,8 @@ import type { paymentStatusView } from '../../../services/payments/payment-statu
 import type { cardPatchSchema, feeBodySchema, newCardSchema } from '../../../services/payments/schemas';
 import type { addressAnswer, countryAnswer, divisionsAnswer, shippingCountryAnswer, shippingEstimateAnswer } from '../../../services/addresses/answers';
 import type { addressBody } from '../../../services/addresses/address-routes';
-import type { houseBankData, houseContactData, houseFees } from '../../../services/house-settings';
+import type { houseBankData, houseContactData, houseFees, houseSettings } from '../../../services/house-settings';
+import type { shippingInfoAnswer } from '../../../services/content/shipping-info';
 import type { markedRead, notificationView } from '../../../services/notifications/queries';
 import type { addBody as keywordBody, keywordAnswer } from '../../../services/alerts/keyword-routes';
 import type { followBody } from '../../../services/alerts/item-routes';
@@ -135,6 +136,8 @@ export type AddressBody = In<typeof addressBody>;
 export type HouseBankData = Out<typeof houseBankData>;
 export type HouseContactData = Out<typeof houseContactData>;
 export type HouseFees = Out<typeof houseFees>;
+export type HouseSettings = Out<typeof houseSettings>;
+export type ShippingInfo = Out<typeof shippingInfoAnswer>;
 
 // Notifications, keywords, lot notes
 export type NotificationView = Out<typeof notificationView>;
