@@ -44,6 +44,7 @@ import type { readBody as unpaidNoticeReadBody } from '../../../services/checkou
 import type { draftSchema } from '../../../services/checkout/draft-schema';
 import type { createOrderSchema } from '../../../services/orders/create-order-schema';
 import type { createdOrderSchema } from '../../../services/orders/answers';
+import type { cancelBody, paymentBody, statusBody, voucherBody } from '../../../services/orders/staff-routes';
 import type { newItemsSubmitted, relistAnswer, sellRequestView, staffSellRequestView } from '../../../services/sell-requests/views';
 import type { fromStorageBody, newItemsBody } from '../../../services/sell-requests/schemas';
 import type { collectionItemAnswer, collectionPageAnswer, graphAnswer, removedAnswer, totalAnswer } from '../../../services/collection/answers';
@@ -175,6 +176,10 @@ export type CreateOrderInput = In<ReturnType<typeof createOrderSchema>>;
 export type StoragePeriodsBody = In<typeof storagePeriodsBody>;
 export type DiscountBody = In<typeof discountBody>;
 export type UnpaidNoticeReadBody = In<typeof unpaidNoticeReadBody>;
+export type PaymentReceivedBody = In<typeof paymentBody>;
+export type OrderStatusBody = In<typeof statusBody>;
+export type CancelOrderBody = In<typeof cancelBody>;
+export type VoucherInput = In<typeof voucherBody>;
 
 // Sell requests
 export type SellRequest = Out<typeof sellRequestView>;

@@ -1,7 +1,7 @@
 /** Shapes of the API answers the client reads (docs/api.md). Money is a decimal string with two places. */
-import type { CurrentUser } from '../api/contract';
+import type { CurrentUser, Money } from '../api/contract';
 
-export type Money = string;
+export type { Money };
 
 export interface Photo {
   file: string;
