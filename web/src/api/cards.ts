@@ -39,16 +39,14 @@ export async function payRegistrationFee(
     q.set('bid', pending.bid);
   }
   const query = q.toString();
-  const body: Partial<FeeBody> = { ...payment, return_path: returnPath() };
-  const raw = await post(`/api/registration_fee/${query ? `?${query}` : ''}`, body, idempotent(key));
+  const raw = await post(`/api/registration_fee/${query ? `?${query}` : ''}`, { ...payment, return_path: returnPath() } satisfies Partial<FeeBody>, idempotent(key));
   return answerOf<FeeStatus>(raw);
 }
 
 export const fetchCards = async () => toList<SavedCard>(await get('/api/user_payment_cards/', { page_size: 100 }));
 
 export async function addCard(card: CardInput, key: string): Promise<PaymentAnswer<SavedCard>> {
-  const body: Partial<NewCardBody> = { ...card, return_path: returnPath() };
-  return answerOf<SavedCard>(await post('/api/user_payment_cards/', body, idempotent(key)));
+  return answerOf<SavedCard>(await post('/api/user_payment_cards/', { ...card, return_path: returnPath() } satisfies Partial<NewCardBody>, idempotent(key)));
 }
 
 export const makeDefaultCard = async (id: string) => unwrap<SavedCard>(await patch(`/api/user_payment_cards/${id}/`, { default: true } satisfies CardPatchBody));

@@ -62,7 +62,7 @@ type In<S extends z.ZodType> = z.input<S>;
 
 /**
  * `T` when each of its keys is a field of the body `Body` (else never): for a body the client builds as its own type,
- * `const sent: KnownFields<MyBody, ServerBody> = body` fails the type check when the server renames a field.
+ * `body satisfies KnownFields<MyBody, ServerBody>` fails the type check when the server renames a field.
  */
 export type KnownFields<T, Body> = Exclude<keyof T, keyof Body> extends never ? T : never;
 

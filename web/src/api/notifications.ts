@@ -17,7 +17,5 @@ export const addKeyword = (word: string) => post<Keyword>('/api/keyword/', { wor
 export const deleteKeyword = (pk: string | number) => post('/api/delete_keywords/', { pk });
 
 type NotificationSettings = Pick<CurrentUser, 'audio_cue' | 'is_audio_cues' | 'promotional_email' | 'email_opt_outs'>;
-export function saveNotificationSettings(userId: string | number, s: Partial<NotificationSettings>): Promise<CurrentUser> {
-  const body: KnownFields<Partial<NotificationSettings>, ProfileBody> = s;
-  return patch(`/api/users/${userId}/`, body).then((v) => unwrap<CurrentUser>(v));
-}
+export const saveNotificationSettings = (userId: string | number, s: Partial<NotificationSettings>) =>
+  patch(`/api/users/${userId}/`, s satisfies KnownFields<Partial<NotificationSettings>, ProfileBody>).then((v) => unwrap<CurrentUser>(v));

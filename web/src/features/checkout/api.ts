@@ -32,10 +32,8 @@ export const fetchStorageOptions = async (lotIds: string[], signal?: AbortSignal
 export const checkDiscountCode = async (code: string): Promise<VoucherAnswer> =>
   unwrap<VoucherAnswer>(await post('/api/checkout/check_discount_code/', { discount_code: code } satisfies DiscountBody));
 
-export async function checkCosts(service: Service, draft: DraftBody, signal?: AbortSignal): Promise<CostSummary> {
-  const body: KnownFields<DraftBody, DraftInput> = draft;
-  return unwrap<CostSummary>(await post(`/api/checkout/${service}/check_costs/`, body, { signal }));
-}
+export const checkCosts = async (service: Service, draft: DraftBody, signal?: AbortSignal): Promise<CostSummary> =>
+  unwrap<CostSummary>(await post(`/api/checkout/${service}/check_costs/`, draft satisfies KnownFields<DraftBody, DraftInput>, { signal }));
 
 type OrderAnswer = { html: string } | { order: OrderResult };
 
@@ -43,8 +41,9 @@ type OrderAnswer = { html: string } | { order: OrderResult };
 export async function createOrder(
   service: Service, body: OrderBody, key: string,
 ): Promise<OrderAnswer> {
-  const sent: KnownFields<OrderBody, CreateOrderInput> = body;
-  const d = unwrap<unknown>(await post(`/api/checkout/${service}/create_order/`, sent, { headers: { 'Idempotency-Key': key } }));
+  const d = unwrap<unknown>(await post(
+    `/api/checkout/${service}/create_order/`, body satisfies KnownFields<OrderBody, CreateOrderInput>, { headers: { 'Idempotency-Key': key } },
+  ));
   if (typeof d === 'string') return { html: d };
   return { order: d as OrderResult };
 }

@@ -71,10 +71,8 @@ export const markPaymentReceived = (id: string, reference: string) =>
   post(orderPath(id, 'payment_received'), { reference } satisfies PaymentReceivedBody, idempotent());
 
 /** `status`: one the server offered (`next_statuses`); the body's field is checked against the server's. */
-export function moveOrderStatus(id: string, status: string) {
-  const body: KnownFields<{ status: string }, OrderStatusBody> = { status };
-  return post(orderPath(id, 'status'), body, idempotent());
-}
+export const moveOrderStatus = (id: string, status: string) =>
+  post(orderPath(id, 'status'), { status } satisfies KnownFields<{ status: string }, OrderStatusBody>, idempotent());
 
 export const cancelOrder = (id: string, reason: string) => post(orderPath(id, 'cancel'), { reason } satisfies CancelOrderBody, idempotent());
 
@@ -120,7 +118,5 @@ export interface VoucherBody {
   once_per_user: boolean;
 }
 
-export async function issueVoucher(body: VoucherBody): Promise<StaffVoucher> {
-  const sent: KnownFields<VoucherBody, VoucherInput> = body;
-  return toVoucher(unwrap(await post('/api/staff/vouchers/', sent, idempotent())));
-}
+export const issueVoucher = async (body: VoucherBody): Promise<StaffVoucher> =>
+  toVoucher(unwrap(await post('/api/staff/vouchers/', body satisfies KnownFields<VoucherBody, VoucherInput>, idempotent())));
