@@ -1,9 +1,10 @@
 /** Money is integer pence inside the domain and in events; the API speaks decimal strings with two places. */
 export type Pence = number;
 
+/** Pence to the API's decimal string: 12550 -> "125.50" (a fraction of a penny, from a client's estimate, is rounded). */
 export function penceToDecimal(pence: Pence): string {
   const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(pence);
+  const abs = Math.abs(Math.round(pence));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 

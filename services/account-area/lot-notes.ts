@@ -22,16 +22,16 @@ const noteText = z
   .min(1, NOTE_REQUIRED)
   .max(LOT_NOTE_MAX_LENGTH, NOTE_TOO_LONG);
 
-const createBody = z.object({
+export const createBody = z.object({
   text: noteText,
   lot: z.string({ message: NOTE_REQUIRED }).uuid({ message: 'Lot not found.' }),
   // The client sends null; the server always assigns the caller, so any other value is refused rather than ignored.
   user: z.null({ message: 'Leave user empty: the note is always yours.' }).optional(),
 });
-const editBody = z.object({ text: noteText });
+export const editBody = z.object({ text: noteText });
 const noteQuery = z.object({ lot: z.string({ message: NOTE_REQUIRED }).uuid({ message: 'Lot not found.' }) });
 
-const noteAnswer = z.object({ id: z.string(), text: z.string(), lot: z.string(), user: z.string(), created_at: z.string(), updated_at: z.string() });
+export const noteAnswer = z.object({ id: z.string(), text: z.string(), lot: z.string(), user: z.string(), created_at: z.string(), updated_at: z.string() });
 export type NoteApi = z.infer<typeof noteAnswer>;
 
 async function readNote(ctx: AppContext, where: { id?: string; userId: string; lotId?: string }): Promise<NoteApi | null> {

@@ -27,7 +27,7 @@ async function userView(ctx: AppContext, id: string, decided?: AccountState): Pr
   return { ...row, unpaid_lots_to_notify, ...(await notificationSettingsOf(ctx, id)) };
 }
 
-const profileBody = z.intersection(profilePatchSchema, emailOptOutsPatch);
+export const profileBody = z.intersection(profilePatchSchema, emailOptOutsPatch);
 
 export function userRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();

@@ -21,7 +21,7 @@ import { listAddresses } from './queries';
 const SHAPE_MAX = 1000;
 const field = z.string().max(SHAPE_MAX, `Ensure this field has no more than ${SHAPE_MAX} characters.`).nullish();
 
-const addressBody = z.object({
+export const addressBody = z.object({
   addr_type: field,
   /** The owner: the caller (when sent, it must be the caller's own id). */
   user: z.union([z.string(), z.number()]).nullish(),

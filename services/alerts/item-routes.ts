@@ -18,7 +18,7 @@ import { metadataOf, settle } from '../catalogue/http';
 
 const itemId = z.string({ message: 'Enter item ids.' }).uuid({ message: 'Enter valid item ids.' });
 
-const followBody = z.object({
+export const followBody = z.object({
   /** A list, as the client sends; one id alone is accepted too. */
   pk: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(itemId, { message: 'Enter a list of item ids.' })
     .min(1, { message: 'Enter at least one item id.' }).max(100, { message: 'Enter at most 100 item ids.' })),

@@ -18,9 +18,9 @@ const listQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-const addBody = z.object({ word: z.string({ message: 'This field is required.' }) });
+export const addBody = z.object({ word: z.string({ message: 'This field is required.' }) });
 
-const keywordAnswer = z.object({ id: z.string(), word: z.string() });
+export const keywordAnswer = z.object({ id: z.string(), word: z.string() });
 /** Offset paging (`limit`, `offset`), as the specification's client asks for keywords. */
 const keywordsAnswer = z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(keywordAnswer) });
 const deletedAnswer = z.object({ detail: z.string(), id: z.string() });

@@ -23,12 +23,12 @@ import { usableVoucher, voucherValue } from './vouchers';
 import { pageOf, storedItemAnswer, summaryAnswer, wonItemAnswer } from './answers';
 
 // `objects` may be left out (or null): won lots only. Optional, so the API document says so too.
-const storagePeriodsBody = z.object({
+export const storagePeriodsBody = z.object({
   objects: z.preprocess((v) => (v === null ? [] : v),
     z.array(z.string().uuid({ message: STORED_LOTS_MESSAGE }), { error: 'Must be a list of lot ids.' }).max(500, 'Too many lots.')).optional(),
 });
 
-const discountBody = z.object({ discount_code: voucherCode });
+export const discountBody = z.object({ discount_code: voucherCode });
 
 export function serviceOf(params: unknown): Service {
   const service = (params as { service?: string }).service;

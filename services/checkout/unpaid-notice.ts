@@ -16,7 +16,7 @@ import { wonUnpaidLots } from './lot-queries';
 
 export type UnpaidNotice = z.infer<typeof unpaidNoticeAnswer>;
 
-const readBody = z.object({ read: z.literal(true, { error: 'Send read: true to mark the notice read.' }) });
+export const readBody = z.object({ read: z.literal(true, { error: 'Send read: true to mark the notice read.' }) });
 
 /** The notice for a user (also what /api/users/current/'s unpaid_lots_to_notify should read). */
 export async function unpaidNotice(ctx: Pick<AppContext, 'db'>, userId: string): Promise<UnpaidNotice> {

@@ -28,8 +28,8 @@ export const articleListQuery = z.object({
   page_size: pageNumber.max(100, 'Choose a page size from 1 to 100.').default(12),
 });
 
-const typesAnswer = z.object({ results: z.array(z.object({ id: z.string(), name: z.string() })) });
-const likeAnswer = z.object({
+export const typesAnswer = z.object({ results: z.array(z.object({ id: z.string(), name: z.string() })) });
+export const likeAnswer = z.object({
   data: z.object({ user_like_article: z.boolean(), likes_count: z.number().int() }), user_like_article: z.boolean(), likes_count: z.number().int(),
 });
 

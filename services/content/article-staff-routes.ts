@@ -28,7 +28,7 @@ const NO_IMAGE = 'Choose a photo to upload.';
 const IMAGE_UNKNOWN = 'That image was not uploaded here.';
 
 const required = (max: number) => z.string({ error: 'This field is required.' }).max(max, `At most ${max} characters.`);
-const articleBody = z.object({
+export const articleBody = z.object({
   title: required(1000),
   type: z.string({ error: 'This field is required.' }),
   short_description: z.string().max(2000).default(''),
@@ -45,8 +45,8 @@ async function fields(ctx: AppContext, body: z.infer<typeof articleBody>): Promi
   return { title: body.title, type: body.type, short_description: body.short_description, content: body.content, image_id, published: body.published };
 }
 
-const previewBody = z.object({ content: z.string({ error: 'This field is required.' }).max(60_000) });
-const uploadedAnswer = z.object({ id: z.string(), url: z.string(), thumbnail_url: z.string().nullable(), markdown: z.string() });
+export const previewBody = z.object({ content: z.string({ error: 'This field is required.' }).max(60_000) });
+export const uploadedAnswer = z.object({ id: z.string(), url: z.string(), thumbnail_url: z.string().nullable(), markdown: z.string() });
 
 export async function articleStaffRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/staff/articles/', { schema: { summary: 'Staff: articles, drafts too', querystring: articleListQuery, response: answers({ 200: articleListAnswer }, 400, 401, 403) } }, async (request) => {

@@ -35,7 +35,7 @@ const common = z.object({
   position: z.number({ error: 'position must be a whole number.' }).int().min(0).max(10_000).optional(),
 });
 
-const cmsItemAnswer = z.object({
+export const cmsItemAnswer = z.object({
   id: z.string(), position: z.number().int(), image_id: z.string().nullable(), image: z.string().nullable(), photo: z.string().nullable(),
 }).catchall(z.unknown())
   .describe('Plus the fields of its kind: about_us name, role, bio; main_slider title, subtitle, link_url, link_text; media_like_us quote, source, url.');

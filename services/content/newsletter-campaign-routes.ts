@@ -25,7 +25,7 @@ import { decidedCampaign } from './campaign-decided';
 
 const text = (max: number) => z.string({ error: 'This field is required.' }).max(max, `At most ${max} characters.`);
 // Generous bounds at the edge; the campaign decider holds the real ones (with their own messages).
-const campaignBody = z.object({ subject: text(1000), body: text(60_000) });
+export const campaignBody = z.object({ subject: text(1000), body: text(60_000) });
 const listQuery = pageQuery.extend({ page_size: z.coerce.number().int().min(1).max(100).default(25) });
 
 export function newsletterCampaignRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -18,7 +18,7 @@ const ZONES: { carrier: DeliverableCarrier; zone: string }[] = [
   { carrier: 'UPS', zone: 'Rest of the world' },
 ];
 
-const shippingInfoAnswer = z.object({
+export const shippingInfoAnswer = z.object({
   currency: z.string(),
   zones: z.array(z.object({
     zone: z.string(), carrier: z.enum(['DPD', 'DHL', 'UPS']), first_bottle: money, each_further_bottle: money, country_count: z.number().int(),

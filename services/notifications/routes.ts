@@ -11,7 +11,7 @@ import { markRead } from './settings';
 export const LIST_DEFAULT = 15;
 
 const listQuery = z.object({ limit: z.coerce.number({ error: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(100, 'Must be at most 100.').default(LIST_DEFAULT) });
-const readBody = z.object({
+export const readBody = z.object({
   ids: z.array(z.uuid({ error: 'Must be a notification id.' }), { error: 'A list of notification ids is required.' })
     .min(1, 'A list of notification ids is required.').max(100, 'At most 100 ids at once.'),
 });

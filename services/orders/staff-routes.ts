@@ -33,9 +33,9 @@ const STATUSES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'ready_fo
 const requiredText = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v),
   z.string({ error: 'Must be text.' }).trim().min(1, REQUIRED).max(max, `Ensure this field has no more than ${max} characters.`));
 
-const paymentBody = z.object({ reference: requiredText(200) });
-const statusBody = z.object({ status: z.enum(STATUSES, { error: 'Choose one of the order statuses.' }) });
-const cancelBody = z.object({ reason: requiredText(500) });
+export const paymentBody = z.object({ reference: requiredText(200) });
+export const statusBody = z.object({ status: z.enum(STATUSES, { error: 'Choose one of the order statuses.' }) });
+export const cancelBody = z.object({ reason: requiredText(500) });
 
 const INVALID_EXPIRY = 'Enter a valid date, e.g. 2026-12-31.';
 
@@ -53,7 +53,7 @@ const expiry = z.preprocess((v) => (v === undefined || v === '' ? null : v), z.s
   });
 
 /** `value`: pounds for fixed, the percentage for percent ("10.00" -> 1000 pence or 1000 basis points). */
-const voucherBody = z.object({
+export const voucherBody = z.object({
   code: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: REQUIRED })),
   kind: z.enum(['fixed', 'percent'], { error: 'Choose fixed or percent.' }),
   value: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.union([z.string(), z.number()], { error: 'Enter an amount.' }))

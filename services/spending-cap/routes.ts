@@ -22,7 +22,7 @@ import { spendingCapStream } from './streams';
 import '../../projections/spending-cap/tables';
 import { awaitViews } from '../http/read-your-writes';
 
-const capBody = z.object({
+export const capBody = z.object({
   cap: z.union([z.string(), z.number()], { error: (i) => (i.input === undefined ? 'This field is required' : 'Enter your cap in pounds, e.g. 500 or 500.50.') })
     .transform((value, ctx) => {
       const pence = decimalToPence(value);

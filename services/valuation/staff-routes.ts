@@ -24,7 +24,7 @@ import { decidedValuation } from './decided-view';
 
 const listQuery = z.object({ status: z.enum(['pending', 'estimated', 'declined'], { error: 'Choose pending, estimated or declined.' }).optional() });
 const amount = z.union([z.string(), z.number()]).nullish();
-const answerBody = z.object({
+export const answerBody = z.object({
   decision: z.enum(['estimate', 'decline'], { error: 'Choose estimate or decline.' }),
   low: amount, high: amount,
   message: z.string({ error: 'This field is required.' }).max(5000, 'Too long.'),

@@ -21,7 +21,7 @@ const TOO_LONG = 'Ensure this field has no more than 200 characters.';
 const field = z.string().max(200, TOO_LONG).nullish();
 
 /** Shapes only; the rules and messages of each field are the domain's (domain/withdrawal/payout-method/rules.ts). */
-const methodBody = z.object({
+export const methodBody = z.object({
   type: z.string().max(20, TOO_LONG).nullish(),
   account_owner_uk: field, sort_code_uk: field, account_number_uk: field,
   account_owner_int: field, iban_int: field, bic_swift_int: field, bank_address_int: field,

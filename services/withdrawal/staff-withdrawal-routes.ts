@@ -23,8 +23,8 @@ const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });
-const payOutBody = z.object({ reference: z.string({ error: REFERENCE_REQUIRED }).trim().min(1, REFERENCE_REQUIRED).max(100, 'Max 100 characters') });
-const rejectBody = z.object({ reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(500, 'Max 500 characters') });
+export const payOutBody = z.object({ reference: z.string({ error: REFERENCE_REQUIRED }).trim().min(1, REFERENCE_REQUIRED).max(100, 'Max 100 characters') });
+export const rejectBody = z.object({ reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(500, 'Max 500 characters') });
 
 /** Pay out and reject: the withdrawal as the list shows it. */
 const staffAnswers = answers({ 200: staffWithdrawalView }, 400, 401, 403, 404, 409);

@@ -22,7 +22,7 @@ import { assertMayGuess, countWrongGuess } from '../limits/guesses';
 
 const loose = z.union([z.string().max(64), z.number()]).nullish().transform((v) => (v === undefined || v === null ? null : String(v)));
 /** Shapes only (payment_method first, as the errors are); the rules are domain/withdrawal/request-rules.ts. */
-const withdrawBody = z.object({ payment_method: loose, amount: loose });
+export const withdrawBody = z.object({ payment_method: loose, amount: loose });
 export const withdrawalParams = z.object({ id: z.string().uuid() });
 
 /** The withdrawal id in the path; one that cannot be an id is a withdrawal that does not exist (404, not the 400). */

@@ -1,16 +1,19 @@
 /** Item alerts, lot notes, the dashboard, recently viewed lots and the watching list PDF (docs/account-area.md). */
 import { toLot, toPage, unwrap } from '../lib/normalize';
-import type { Auction, Lot, LotNote } from '../lib/types';
+import type { Auction, Lot } from '../lib/types';
+import type { FollowBody, LotNote, NoteCreateBody, NoteEditBody } from './contract';
 import { downloadFile, type FilePayload } from './files';
 import { get, patch, post } from './http';
 
 /** Follows (true) or stops following (false) items: a lot's item.id or a group item's id. */
 export const setItemNotification = (ids: string[], status: boolean) =>
-  post('/api/item_notification/', { pk: ids, notification_status: status });
+  post('/api/item_notification/', { pk: ids, notification_status: status } satisfies FollowBody);
 
 /** The caller's note: a new one is posted (user null: the server assigns the caller), an existing one patched. */
 export async function saveLotNote(lotId: string, text: string, noteId?: string): Promise<LotNote> {
-  const answer = noteId ? await patch(`/api/lot_notes/${noteId}/`, { text }) : await post('/api/lot_notes/', { text, lot: lotId, user: null });
+  const answer = noteId
+    ? await patch(`/api/lot_notes/${noteId}/`, { text } satisfies NoteEditBody)
+    : await post('/api/lot_notes/', { text, lot: lotId, user: null } satisfies NoteCreateBody);
   return unwrap<LotNote>(answer);
 }
 

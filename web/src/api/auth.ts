@@ -1,13 +1,12 @@
 /** Account calls (docs/api.md "Auth and account"). */
 import { unwrap } from '../lib/normalize';
 import type { User } from '../lib/types';
+import type {
+  EmailBody, LoginBody, Message, PasswordChanged, ResetConfirmBody, SetPasswordBody, SignedIn, TokenBody, WsTicket,
+} from './contract';
 import { get, post } from './http';
 
-export interface Tokens {
-  access: string;
-  refresh: string;
-  is_staff?: boolean;
-}
+export type Tokens = SignedIn;
 
 const tokensOf = (v: unknown): Tokens => {
   const d = unwrap<Tokens & { tokens?: Tokens }>(v);
@@ -15,34 +14,34 @@ const tokensOf = (v: unknown): Tokens => {
 };
 
 export const login = (email: string, password: string, remember_me: boolean) =>
-  post('/api/auth/login/', { email, password, remember_me }, { auth: false }).then(tokensOf);
+  post('/api/auth/login/', { email, password, remember_me } satisfies LoginBody, { auth: false }).then(tokensOf);
 
-export const register = (payload: object) => post<{ detail?: string }>('/api/auth/register/', payload, { auth: false });
+export const register = (payload: object) => post<Message>('/api/auth/register/', payload, { auth: false });
 
-export const verifyEmail = (token: string) => post('/api/auth/verify_email/', { token }, { auth: false }).then(tokensOf);
+export const verifyEmail = (token: string) => post('/api/auth/verify_email/', { token } satisfies TokenBody, { auth: false }).then(tokensOf);
 
 export const requestPasswordReset = (email: string) =>
-  post<{ detail?: string }>('/api/auth/password_reset/', { email }, { auth: false });
+  post<Message>('/api/auth/password_reset/', { email } satisfies EmailBody, { auth: false });
 
 export const validateResetToken = (token: string) =>
-  post<{ detail?: string }>('/api/auth/password_reset/validate_token/', { token }, { auth: false });
+  post<Message>('/api/auth/password_reset/validate_token/', { token } satisfies TokenBody, { auth: false });
 
 export const confirmPasswordReset = (token: string, password: string) =>
-  post<{ detail?: string }>('/api/auth/password_reset/confirm/', { token, password }, { auth: false });
+  post<Message>('/api/auth/password_reset/confirm/', { token, password } satisfies ResetConfirmBody, { auth: false });
 
 export const setPassword = (current_password: string, new_password: string) =>
-  post<{ detail?: string }>('/api/auth/users/set_password/', { current_password, new_password });
+  post<PasswordChanged>('/api/auth/users/set_password/', { current_password, new_password } satisfies SetPasswordBody);
 
 export const clearWsConnections = () => get('/api/auth/clear_ws_connections/');
 
 export const currentUser = () => get('/api/users/current/').then((v) => unwrap<User>(v));
 
 export async function wsTicket(): Promise<string> {
-  const d = unwrap<{ ticket_uuid?: string; ticket?: string }>(await get('/api/auth/get_ws_ticket/'));
+  const d = unwrap<WsTicket & { ticket?: string }>(await get('/api/auth/get_ws_ticket/'));
   const ticket = d.ticket_uuid ?? d.ticket;
   if (!ticket) throw new Error('No websocket ticket');
   return ticket;
 }
 
 export const subscribeNewsletter = (email: string) =>
-  post<{ detail?: string }>('/api/subscribe_newsletter/', { email }, { auth: false });
+  post<Message>('/api/subscribe_newsletter/', { email } satisfies EmailBody, { auth: false });

@@ -2,28 +2,12 @@
  * The card calls (docs/payments-api.md): the registration fee, saved cards and the card format lookup. A payment
  * answers either a result or a JSON string of payment HTML (3-D Secure), which api/payment.ts continues.
  */
+import type { CardFormat, CardPatchBody, FeeBody, FeeStatus, NewCardBody, SavedCard } from './contract';
 import { del, get, patch, post } from './http';
 import { toList, unwrap } from '../lib/normalize';
 import type { CardInput } from '../lib/card-rules';
 
-export interface SavedCard {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  card_holder_name: string;
-  default: boolean;
-  created_at: string;
-}
-
-interface FeeStatus {
-  registration_fee_status: boolean;
-  amount: string;
-  currency: string;
-  paid_at: string | null;
-  method: 'card' | 'bank' | 'in_store' | null;
-}
+export type { SavedCard } from './contract';
 
 /** A new card (with "Save this card") or a saved one. */
 export type FeePayment = (CardInput & { save_card?: boolean }) | { card_id: string };
@@ -55,19 +39,19 @@ export async function payRegistrationFee(
     q.set('bid', pending.bid);
   }
   const query = q.toString();
-  const raw = await post(`/api/registration_fee/${query ? `?${query}` : ''}`, { ...payment, return_path: returnPath() }, idempotent(key));
+  const raw = await post(`/api/registration_fee/${query ? `?${query}` : ''}`, { ...payment, return_path: returnPath() } satisfies Partial<FeeBody>, idempotent(key));
   return answerOf<FeeStatus>(raw);
 }
 
 export const fetchCards = async () => toList<SavedCard>(await get('/api/user_payment_cards/', { page_size: 100 }));
 
 export async function addCard(card: CardInput, key: string): Promise<PaymentAnswer<SavedCard>> {
-  return answerOf<SavedCard>(await post('/api/user_payment_cards/', { ...card, return_path: returnPath() }, idempotent(key)));
+  return answerOf<SavedCard>(await post('/api/user_payment_cards/', { ...card, return_path: returnPath() } satisfies Partial<NewCardBody>, idempotent(key)));
 }
 
-export const makeDefaultCard = async (id: string) => unwrap<SavedCard>(await patch(`/api/user_payment_cards/${id}/`, { default: true }));
+export const makeDefaultCard = async (id: string) => unwrap<SavedCard>(await patch(`/api/user_payment_cards/${id}/`, { default: true } satisfies CardPatchBody));
 
 export const deleteCard = (id: string) => del(`/api/user_payment_cards/${id}/`);
 
 export const fetchCardFormat = (prefix: string, signal?: AbortSignal) =>
-  get(`/api/get_credit_card_format/${prefix}/`, undefined, { signal });
+  get<CardFormat>(`/api/get_credit_card_format/${prefix}/`, undefined, { signal });

@@ -1,13 +1,10 @@
 /** Files arrive as base64 with a mime type and a file name (spec 2, "Documents") and are downloaded. */
+import type { Base64File } from './contract';
 import { unwrap } from '../lib/normalize';
 import { get } from './http';
 
-export interface FilePayload {
-  file?: string;
-  b64?: string;
-  filename?: string;
-  mime_type?: string;
-}
+/** A base64 document as the API answers it, read leniently (`b64` is another spelling of `file`). */
+export type FilePayload = Partial<Base64File> & { b64?: string };
 
 export function downloadFile(p: FilePayload): void {
   const b64 = p.file ?? p.b64;

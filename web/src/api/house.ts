@@ -1,26 +1,13 @@
 /** The house's bank details (for a bank transfer) and its store (address, hours, phone), read once per page load. */
+import type { HouseBankData, HouseContactData } from './contract';
 import { get } from './http';
 import { unwrap } from '../lib/normalize';
 
 /** The bank location choice of a bank transfer: it decides UK_BANK or INT_BANK. */
 export type BankLocation = 'UK' | 'INT';
 
-export interface BankData {
-  sort_code_uk?: string;
-  account_number_uk?: string;
-  account_owner_uk?: string;
-  account_owner_int?: string;
-  iban_int?: string;
-  bic_swift_int?: string;
-  bank_address_int?: string;
-}
-
-export interface StoreInfo {
-  jw_address?: string;
-  jw_working_hours?: { key: string; value: string }[];
-  jw_contact_phone?: string;
-  email?: string;
-}
+export type BankData = HouseBankData;
+export type StoreInfo = HouseContactData;
 
 let bankData: Promise<BankData> | null = null;
 export function fetchBankData(): Promise<BankData> {

@@ -2,14 +2,15 @@
  * What the server says became of a card payment (GET /api/payments/{id}/). The return address's flags
  * (`registration_fee=true`, `create_order=true`, ...) are hints anyone can type; result screens say only this.
  */
+import type { PaymentStatus } from './contract';
 import { get } from './http';
 import { unwrap } from '../lib/normalize';
 
-type PaymentPurpose = 'registration_fee' | 'save_card' | 'order';
+type PaymentPurpose = PaymentStatus['purpose'];
 
 export interface PaymentResult {
   /** unknown: no payment named, not the caller's, of another purpose, or the server could not be asked. */
-  status: 'succeeded' | 'failed' | 'pending' | 'unknown';
+  status: PaymentStatus['status'] | 'unknown';
   orderId: string | null;
 }
 
@@ -19,7 +20,7 @@ export async function paymentResult(id: string | null, purpose: PaymentPurpose):
   const unknown: PaymentResult = { status: 'unknown', orderId: null };
   if (!id || !UUID.test(id)) return unknown;
   try {
-    const p = unwrap<{ purpose?: string; status?: string; order_id?: string | null }>(await get(`/api/payments/${id}/`));
+    const p = unwrap<Partial<PaymentStatus>>(await get(`/api/payments/${id}/`));
     if (p.purpose !== purpose) return unknown;
     const status = p.status === 'succeeded' || p.status === 'failed' || p.status === 'pending' ? p.status : 'unknown';
     return { status, orderId: p.order_id ?? null };

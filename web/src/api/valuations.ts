@@ -3,21 +3,12 @@
  * send, so it goes through `sendForm` here with the same bearer token and one refresh on a 401. Photos are only
  * served to their owner and staff, so images are fetched with the token too (see auth-image.tsx).
  */
+import type { StaffValuation, Valuation, ValuationAnswerBody } from './contract';
 import { get, post, refreshTokens } from './http';
 import { getAccess } from './tokens';
 import { firstServerMessage } from '../lib/valuation-rules';
 
-export interface ValuationImage { id: string; url: string; thumbnail_url: string }
-interface ValuationAnswer { decision: 'estimate' | 'decline'; low: string | null; high: string | null; message: string; answered_at: string }
-export interface Valuation {
-  id: string;
-  reference: string;
-  status: 'pending' | 'estimated' | 'declined';
-  created_at: string;
-  objects: { title: string; images: ValuationImage[] }[];
-  answer: ValuationAnswer | null;
-}
-export type StaffValuation = Valuation & { user: { id: string; email: string; first_name: string; last_name: string } };
+export type { StaffValuation, Valuation, ImageLinks as ValuationImage } from './contract';
 
 export const STATUS_LABELS: Record<Valuation['status'], string> = { pending: 'Awaiting valuation', estimated: 'Estimated', declined: 'Declined' };
 
@@ -63,7 +54,8 @@ export const fetchMyValuations = (signal?: AbortSignal) =>
 export const fetchStaffValuations = (status: string, signal?: AbortSignal) =>
   get<{ results: StaffValuation[] }>('/api/staff/valuation_requests/', { status }, { signal }).then((d) => d.results);
 
-type AnswerBody = { decision: 'estimate'; low: string; high: string; message: string } | { decision: 'decline'; message: string };
+/** The staff's answer: an estimate names both amounts, a decline none. */
+type AnswerBody = ValuationAnswerBody & ({ decision: 'estimate'; low: string; high: string } | { decision: 'decline' });
 export const answerValuation = (id: string, body: AnswerBody) => post<Valuation>(`/api/staff/valuation_requests/${id}/answer/`, body);
 
 /** An image the API only gives with the token, as an object URL (the caller revokes it). */

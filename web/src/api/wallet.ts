@@ -1,64 +1,25 @@
 /** Wallet and withdrawal calls (docs/payments-api.md "Wallet", "Withdrawals"). Money is a decimal string "125.00". */
+import type {
+  NewWithdrawalCode, PayoutChoice, RequestedWithdrawal, StaffTransaction, Transaction, Wallet, WithdrawBody, Withdrawal, WithdrawalConfirmed,
+} from './contract';
 import { downloadFile, type FilePayload } from './files';
 import { get, newIdempotencyKey, post } from './http';
 import { toPage, unwrap } from '../lib/normalize';
-import type { Money, Page } from '../lib/types';
+import type { Page } from '../lib/types';
 
-export interface Wallet {
-  id: string;
-  /** Available: posted minus pending withdrawals. */
-  balance: Money;
-  /** Posted: still counting withdrawals not yet paid out. */
-  balance_incl_pending: Money;
-  overdraft_remaining: Money;
-  overdraft_limit?: Money;
-  currency?: string;
-}
+export type { Transaction, Wallet, Withdrawal } from './contract';
 
 export type TransactionType = 'all' | 'credits' | 'debits' | 'withdrawals' | 'pending';
-type TransactionStatus = 'completed' | 'pending' | 'released';
 
-export interface Transaction {
-  id: string;
-  date: string;
-  type: string;
-  kind?: string | null;
-  description: string;
-  /** Signed: "-20.00" leaves the wallet. */
-  amount: Money;
-  /** The posted balance after it. */
-  balance: Money | null;
-  reference?: string | null;
-  status: TransactionStatus;
-  /** Staff views only: why a staff member posted it. */
-  reason?: string | null;
-}
+/** A row of a transactions table: the user's own, or the staff's view with the reason a staff member gave. */
+export type TransactionRow = Transaction & Partial<Pick<StaffTransaction, 'reason'>>;
 
-/** A payout method as the withdrawal form lists it (masked; no access code needed). */
-interface PayoutChoice {
-  id: string;
-  type: string;
-  label: string;
-  is_default: boolean;
-}
-
-type WithdrawalStatus = 'awaiting_code' | 'confirmed' | 'cancelled' | 'paid_out' | 'rejected' | string;
-
-export interface Withdrawal {
-  id: string;
-  amount: Money;
-  status: WithdrawalStatus;
-  payment_method: { id: string; type: string; label: string } | null;
-  created_at: string;
-  code_expires_at?: string | null;
-}
-
-interface CodeAnswer {
-  id: string;
-  status?: WithdrawalStatus;
-  msg?: string;
-  code_expires_at?: string | null;
-}
+/**
+ * A withdrawal waiting for its code, as the wallet keeps it: the list's row or the request's answer (only the latter
+ * says when the code expires).
+ */
+export type PendingWithdrawal = Pick<Withdrawal, 'id' | 'amount' | 'status' | 'payment_method' | 'created_at'>
+  & Partial<Pick<RequestedWithdrawal, 'code_expires_at'>>;
 
 const TRANSACTIONS_PAGE_SIZE = 20;
 
@@ -78,14 +39,14 @@ export async function downloadReceipt(transactionId: string): Promise<void> {
 export const fetchPayoutChoices = async (signal?: AbortSignal): Promise<PayoutChoice[]> =>
   toPage<PayoutChoice>(await get('/api/payment_methods/', undefined, { signal })).results;
 
-export const requestWithdrawal = async (amount: Money, paymentMethod: string): Promise<Withdrawal> =>
-  unwrap<Withdrawal>(await post('/api/withdraw/', { amount, payment_method: paymentMethod }, idempotent()));
+export const requestWithdrawal = async (amount: string, paymentMethod: string): Promise<RequestedWithdrawal> =>
+  unwrap<RequestedWithdrawal>(await post('/api/withdraw/', { amount, payment_method: paymentMethod } satisfies WithdrawBody, idempotent()));
 
-export const verifyWithdrawal = async (id: string, code: string): Promise<CodeAnswer> =>
-  unwrap<CodeAnswer>(await post(`/api/withdraw/${encodeURIComponent(id)}/verify/`, { code }, idempotent()));
+export const verifyWithdrawal = async (id: string, code: string): Promise<WithdrawalConfirmed> =>
+  unwrap<WithdrawalConfirmed>(await post(`/api/withdraw/${encodeURIComponent(id)}/verify/`, { code }, idempotent()));
 
-export const newWithdrawalCode = async (id: string): Promise<CodeAnswer> =>
-  unwrap<CodeAnswer>(await post(`/api/withdraw/${encodeURIComponent(id)}/update_code/`));
+export const newWithdrawalCode = async (id: string): Promise<NewWithdrawalCode> =>
+  unwrap<NewWithdrawalCode>(await post(`/api/withdraw/${encodeURIComponent(id)}/update_code/`));
 
 export const fetchWithdrawals = async (signal?: AbortSignal): Promise<Withdrawal[]> =>
   toPage<Withdrawal>(await get('/api/withdraw/', { page: 1 }, { signal })).results;

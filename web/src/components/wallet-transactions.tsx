@@ -6,7 +6,7 @@ import { Pager } from './pager';
 import { Tabs } from './tabs';
 import { formatShortDate } from '../lib/dates';
 import { formatGBP, toPence } from '../lib/money';
-import { downloadReceipt, fetchTransactions, type Transaction, type TransactionType } from '../api/wallet';
+import { downloadReceipt, fetchTransactions, type TransactionRow, type TransactionType } from '../api/wallet';
 import { signedAmount, statusLabel } from '../lib/wallet-rules';
 
 const TABS: { key: TransactionType; label: string; empty: string }[] = [
@@ -17,7 +17,7 @@ const TABS: { key: TransactionType; label: string; empty: string }[] = [
   { key: 'pending', label: 'Pending', empty: 'Nothing pending' },
 ];
 
-export function TransactionRows({ rows, onReceipt }: { rows: readonly Transaction[]; onReceipt?: (t: Transaction) => void }) {
+export function TransactionRows({ rows, onReceipt }: { rows: readonly TransactionRow[]; onReceipt?: (t: TransactionRow) => void }) {
   return (
     <table className="table wallet-table">
       <caption className="visually-hidden">Transactions</caption>
@@ -64,7 +64,7 @@ export function Transactions({ version, onError }: { version: number; onError: (
   const [busy, setBusy] = useState<string | null>(null);
   const tab = TABS.find((t) => t.key === type)!;
 
-  const receipt = async (t: Transaction) => {
+  const receipt = async (t: TransactionRow) => {
     setBusy(t.id);
     try {
       await downloadReceipt(t.id);

@@ -24,7 +24,8 @@ test('address rules: the spec\'s messages; the phone checked for the address\'s 
 test('saved addresses: the last changed billing one first, else the default; carriers; equality; lines', () => {
   const saved = (id: string, over: Partial<SavedAddress> = {}): SavedAddress => ({
     id, addr_type: 'BILLING', user: 'u', is_default: false, country: 'united-kingdom', region: '', city: 'Leith', street: `${id} Shore`,
-    apartment: '', zip_code: 'EH6 6QW', type_delivery: 'DPD', ...over,
+    apartment: '', zip_code: 'EH6 6QW', type_delivery: 'DPD', name: '', company: '', phone_number: '', isLastModifyed: false,
+    created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z', ...over,
   });
   const list = [saved('1'), saved('2', { is_default: true }), saved('3', { isLastModifyed: true })];
   assert.is(preferredAddress(list, 'billing')?.id, '3');

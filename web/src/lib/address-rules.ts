@@ -5,6 +5,7 @@
  */
 import { phoneProblem } from '../../../domain/account/phone';
 import type { Address, AddressKind, Country, SavedAddress } from '../api/addresses';
+import type { AddressBody } from '../api/contract';
 
 export const ADDRESS_MSG = {
   country: 'This field is required!',
@@ -41,11 +42,14 @@ export function validateAddress(a: Address, countryCode?: string): AddressErrors
   return e;
 }
 
+/** A country's carrier, or a draft address's carrier text; read leniently (a list: its first entry). */
+type Carrier = { delivery: Country['delivery'] | string | string[] };
+
 /** The carrier name a country answers (a list on some answers: its first entry). */
-export const deliveryOf = (c: Pick<Country, 'delivery'> | null | undefined): string =>
+export const deliveryOf = (c: Carrier | null | undefined): string =>
   !c ? '' : Array.isArray(c.delivery) ? (c.delivery[0] ?? '') : c.delivery;
 
-export const deliverable = (c: Pick<Country, 'delivery'> | null | undefined) => !!c && deliveryOf(c) !== NON_DELIVERABLE;
+export const deliverable = (c: Carrier | null | undefined) => !!c && deliveryOf(c) !== NON_DELIVERABLE;
 
 /** A saved address as the draft holds it. */
 export const fromSaved = (s: SavedAddress): Address => ({
@@ -61,7 +65,7 @@ export function preferredAddress(list: readonly SavedAddress[], kind: AddressKin
 }
 
 /** The body of POST /api/addresses/ (and PATCH): the form's fields with addr_type and user. */
-export function addressBody(a: Address, kind: AddressKind, userId: string) {
+export function addressBody(a: Address, kind: AddressKind, userId: string): AddressBody {
   return {
     addr_type: kind === 'billing' ? 'BILLING' : 'SHIPPING',
     user: userId,

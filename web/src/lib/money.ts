@@ -1,13 +1,13 @@
 /**
  * Money on the client. The API sends decimal strings with two places ("125.00"); all arithmetic here is done in
  * integer pence so that estimates never drift by a penny. Display is en-GB pounds with a trailing ".00" dropped.
+ * Pence to the API's decimal string and percentages are the server's own (domain/shared/money.ts, dependency-free);
+ * reading what people type (pound signs, commas, a minus) is the client's.
  */
-export type Pence = number;
+import { penceToDecimal, percentOf, type Pence } from '../../../domain/shared/money';
+import { BUYERS_PREMIUM_BP, VAT_BP } from '../../../domain/checkout/rates';
 
-/** Buyer's premium 12.5% of hammer, in basis points. */
-const BUYERS_PREMIUM_BP = 1250;
-/** VAT 20%, in basis points. */
-const VAT_BP = 2000;
+export { penceToDecimal, percentOf, type Pence };
 
 /** Parses "125", "125.5", "1,250.00", "£12.50" or a number of pounds into pence; null when not an amount. */
 export function toPence(value: string | number | null | undefined): Pence | null {
@@ -23,13 +23,6 @@ export function toPence(value: string | number | null | undefined): Pence | null
   return match[1] ? -pence : pence;
 }
 
-/** Pence to the API's decimal string: 12550 -> "125.50". */
-export function penceToDecimal(pence: Pence): string {
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(pence));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** en-GB pounds from pence: 125000 -> "£1,250", 1250 -> "£12.50", -500 -> "-£5". */
 export function formatPence(pence: Pence): string {
   const sign = pence < 0 ? '-' : '';
@@ -43,11 +36,6 @@ export function formatPence(pence: Pence): string {
 export function formatGBP(value: string | number | null | undefined, fallback = '—'): string {
   const pence = toPence(value);
   return pence === null ? fallback : formatPence(pence);
-}
-
-/** Percentage of an amount in pence, rounded half up to the penny. */
-export function percentOf(amount: Pence, basisPoints: number): Pence {
-  return Math.round((amount * basisPoints) / 10_000);
 }
 
 interface AllInEstimate {

@@ -2,16 +2,13 @@
  * The global notification list (spec 1, live channel): the newest 15, a new one first. The list call and the live
  * pushes meet here; the same id from both is one entry, and "read" once seen stays read.
  */
-export interface AppNotification {
-  id: number | string;
-  text?: string;
-  title?: string;
-  template?: string;
-  lot_id?: string | number | null;
-  auction_id?: string | number | null;
-  is_read?: boolean;
-  created_at?: string;
-}
+import type { NotificationView } from '../api/contract';
+
+/**
+ * A notification from the list call or a live push: the server's view, every field but the id optional (a push
+ * may carry fewer), and a `title` the panel falls back to when there is no text.
+ */
+export type AppNotification = Pick<NotificationView, 'id'> & Partial<Omit<NotificationView, 'id'>> & { title?: string };
 
 export const NOTIFICATIONS_KEPT = 15;
 

@@ -1,5 +1,7 @@
 /** Shapes of the API answers the client reads (docs/api.md). Money is a decimal string with two places. */
-export type Money = string;
+import type { CurrentUser, Money } from '../api/contract';
+
+export type { Money };
 
 export interface Photo {
   file: string;
@@ -99,28 +101,8 @@ export interface Auction {
   lot_count?: number;
 }
 
-export interface User {
-  id: string | number;
-  email: string;
-  first_name?: string;
-  last_name?: string;
-  title?: string | null;
-  phone_number?: string | null;
-  /** YYYY-MM-DD, or null until given (accounts made without one complete it in SignUpSocial). */
-  birth_date?: string | null;
-  is_staff?: boolean;
-  /** The read-only auditor role (docs/audit.md): sees the /audit screens. */
-  is_auditor?: boolean;
-  is_completed?: boolean;
-  vat_enabled?: boolean;
-  registration_fee_status?: boolean;
-  promotional_email?: boolean;
-  unpaid_lots_to_notify?: unknown;
-  audio_cue?: string;
-  is_audio_cues?: boolean;
-  /** Templates whose emails the user does not want (docs/notifications.md). */
-  email_opt_outs?: string[];
-}
+/** The signed-in user as GET /api/users/current/ answers it. */
+export type User = CurrentUser;
 
 export interface BidHistoryEntry {
   id: string | number;

@@ -11,6 +11,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
+import type { CurrentUser } from '../api/contract';
 import { fetchStaffUsers, type FeeFilter, type StaffUser } from '../api/staff';
 import { Empty, ErrorNote, Spinner } from '../components/feedback';
 import { SelectField } from '../components/field';
@@ -49,10 +50,10 @@ function UsersTable() {
   const [fee, setFee] = useState<FeeFilter>('');
   const [page, setPage] = useState(1);
   const query = useDebounced(search);
-  const [updated, setUpdated] = useState<Record<string, StaffUser>>({});
+  const [updated, setUpdated] = useState<Record<string, Partial<StaffUser>>>({});
   const list = useAsync((signal) => fetchStaffUsers({ search: query, fee, page }, signal), [query, fee, page]);
 
-  const onPaid = (u: StaffUser) => {
+  const onPaid = (u: CurrentUser) => {
     // Shown paid at once; the list is then re-read for the recorded date.
     setUpdated((prev) => ({ ...prev, [u.id]: { ...prev[u.id], ...u } }));
     pushToast({ kind: 'success', title: 'Registration fee recorded', text: `${u.email} can now bid.` });

@@ -4,6 +4,7 @@
  */
 import { addressBody } from '../../lib/address-rules';
 import type { Address, AddressKind, SavedAddress } from '../../api/addresses';
+import type { AddressBody } from '../../api/contract';
 
 export const KIND_TITLES: Record<AddressKind, string> = { billing: 'Billing addresses', shipping: 'Shipping addresses' };
 export const FLAG = { default: 'Default', lastChanged: 'Last changed' } as const;
@@ -23,7 +24,7 @@ export function addressFlags(a: Pick<SavedAddress, 'is_default' | 'isLastModifye
  * "patching any address clears the other defaults"), so the book always says what the buyer chose. A new billing
  * address is always made the only default by the server, whatever is sent.
  */
-export function saveBody(a: Address, kind: AddressKind, userId: string, makeDefault: boolean) {
+export function saveBody(a: Address, kind: AddressKind, userId: string, makeDefault: boolean): AddressBody {
   return { ...addressBody(a, kind, userId), is_default: makeDefault };
 }
 

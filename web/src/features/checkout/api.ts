@@ -5,8 +5,13 @@
 import { get, newIdempotencyKey, post } from '../../api/http';
 import { toList, unwrap } from '../../lib/normalize';
 import type {
+  CreateOrderInput, DiscountBody, DraftInput, FromStorageBody, KnownFields, Order, Relisted, SellRequest, StoragePeriodsBody, UnpaidNoticeReadBody, Wallet,
+} from '../../api/contract';
+import type {
   CostSummary, DraftBody, OrderResult, ScaData, Service, StorageOption, StoredItem, VoucherAnswer, WonItem,
 } from './types';
+
+type OrderBody = DraftBody & { callback: string; strong_customer_authentication_data: ScaData };
 
 const LIST = { page_size: 9999 };
 
@@ -22,21 +27,23 @@ export const fetchStoredItems = async (signal?: AbortSignal): Promise<StoredItem
   toList<StoredItem>(await get('/api/checkout/items_from_storage/', LIST, { signal })).map(normaliseLot);
 
 export const fetchStorageOptions = async (lotIds: string[], signal?: AbortSignal): Promise<StorageOption[]> =>
-  toList<StorageOption>(await post('/api/checkout/storage_periods/', { objects: lotIds }, { signal }));
+  toList<StorageOption>(await post('/api/checkout/storage_periods/', { objects: lotIds } satisfies StoragePeriodsBody, { signal }));
 
 export const checkDiscountCode = async (code: string): Promise<VoucherAnswer> =>
-  unwrap<VoucherAnswer>(await post('/api/checkout/check_discount_code/', { discount_code: code }));
+  unwrap<VoucherAnswer>(await post('/api/checkout/check_discount_code/', { discount_code: code } satisfies DiscountBody));
 
 export const checkCosts = async (service: Service, draft: DraftBody, signal?: AbortSignal): Promise<CostSummary> =>
-  unwrap<CostSummary>(await post(`/api/checkout/${service}/check_costs/`, draft, { signal }));
+  unwrap<CostSummary>(await post(`/api/checkout/${service}/check_costs/`, draft satisfies KnownFields<DraftBody, DraftInput>, { signal }));
 
 type OrderAnswer = { html: string } | { order: OrderResult };
 
 /** Places the order: payment HTML (a card needing 3-D Secure) or the order. `key` is this attempt's Idempotency-Key. */
 export async function createOrder(
-  service: Service, body: DraftBody & { callback: string; strong_customer_authentication_data: ScaData }, key: string,
+  service: Service, body: OrderBody, key: string,
 ): Promise<OrderAnswer> {
-  const d = unwrap<unknown>(await post(`/api/checkout/${service}/create_order/`, body, { headers: { 'Idempotency-Key': key } }));
+  const d = unwrap<unknown>(await post(
+    `/api/checkout/${service}/create_order/`, body satisfies KnownFields<OrderBody, CreateOrderInput>, { headers: { 'Idempotency-Key': key } },
+  ));
   if (typeof d === 'string') return { html: d };
   return { order: d as OrderResult };
 }
@@ -44,20 +51,14 @@ export async function createOrder(
 export const newAttemptKey = newIdempotencyKey;
 
 export async function fetchWalletBalance(signal?: AbortSignal): Promise<string> {
-  const w = unwrap<{ balance?: string }>(await get('/api/user_wallet/', undefined, { signal }));
+  const w = unwrap<Partial<Pick<Wallet, 'balance'>>>(await get('/api/user_wallet/', undefined, { signal }));
   return w.balance ?? '0.00';
 }
 
 /** The unpaid-lots notice is cleared after an order (spec 1 section 4): flagged read on the server. */
-export const clearUnpaidNotice = () => post('/api/unpaid_lots_to_notify/', { read: true });
+export const clearUnpaidNotice = () => post('/api/unpaid_lots_to_notify/', { read: true } satisfies UnpaidNoticeReadBody);
 
-export interface LatestOrder {
-  id: string;
-  reference_no: string;
-  status: string;
-  created_at: string;
-  summary?: { total?: string };
-}
+export type LatestOrder = Pick<Order, 'id' | 'reference_no' | 'status' | 'created_at' | 'summary'>;
 
 /** The caller's newest order (the success page after a 3-D Secure return knows no order number yet). */
 export async function fetchLatestOrder(signal?: AbortSignal): Promise<LatestOrder | null> {
@@ -66,29 +67,11 @@ export async function fetchLatestOrder(signal?: AbortSignal): Promise<LatestOrde
 }
 
 /** A relist of stored lots into a coming auction: a sell request from storage (the stored items section). */
-export interface RelistAnswer {
-  id: string;
-  reference: string;
-  status: string;
-  lots: { lot_id: string; title: string }[];
-}
+export type RelistAnswer = Relisted;
 
 export const relistFromStorage = async (lotIds: string[], auctionId: string): Promise<RelistAnswer> =>
-  unwrap(await post('/api/sell_request/', { items: lotIds, auction_id: auctionId }, { query: { type: 'from_storage' } }));
-
-interface SellRequestView {
-  id: string;
-  reference: string;
-  type: string | null;
-  kind: 'new_items' | 'from_storage';
-  status: string;
-  auction_id: string;
-  created_at: string;
-  pick_up_date: string | null;
-  boxes: number | null;
-  items: { id: string; title: string; quantity: number; status: string; lot_id: string | null }[];
-}
+  unwrap(await post('/api/sell_request/', { items: lotIds, auction_id: auctionId } satisfies FromStorageBody, { query: { type: 'from_storage' } }));
 
 /** The seller's newest request with new items (the list is newest first). */
-export const fetchLatestSellRequest = async (signal?: AbortSignal): Promise<SellRequestView | null> =>
-  toList<SellRequestView>(await get('/api/sell_requests/', undefined, { signal })).find((r) => r.kind === 'new_items') ?? null;
+export const fetchLatestSellRequest = async (signal?: AbortSignal): Promise<SellRequest | null> =>
+  toList<SellRequest>(await get('/api/sell_requests/', undefined, { signal })).find((r) => r.kind === 'new_items') ?? null;

@@ -36,7 +36,7 @@ const summary = (over: Partial<CostSummary> = {}): CostSummary => ({
   delivery_storage_amount: '0.00', late_payment_fee_amount: '0.00', late_storage_fee_amount: '0.00', debt: '0.00',
   total: '127.50', voucher_discount_amount: '0.00', voucher_remainder_amount: '0.00', used_from_wallet: '0.00',
   credit_card_surcharge_amount: '3.83', credit_debit_card: '131.33', buyers_commission_percent: 12.5, insurance_percent: 3,
-  late_payment_fee_percent: 5, credit_card_surcharge_percent: 3, vat_enabled: false, ...over,
+  late_payment_fee_percent: 5, credit_card_surcharge_percent: 3, vat_enabled: false, carrier: null, ...over,
 });
 
 test('the draft starts as the spec says: delivery, insurance on, 45 free storage days, no wallet use', () => {

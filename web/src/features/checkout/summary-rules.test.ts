@@ -13,7 +13,7 @@ const summary = (over: Partial<CostSummary> = {}): CostSummary => ({
   delivery_storage_amount: '0.00', late_payment_fee_amount: '0.00', late_storage_fee_amount: '0.00', debt: '0.00',
   total: '291.75', voucher_discount_amount: '20.00', voucher_remainder_amount: '0.00', used_from_wallet: '10.00',
   credit_card_surcharge_amount: '7.85', credit_debit_card: '269.60', buyers_commission_percent: 12.5, insurance_percent: 3,
-  late_payment_fee_percent: 5, credit_card_surcharge_percent: 3, vat_enabled: true, ...over,
+  late_payment_fee_percent: 5, credit_card_surcharge_percent: 3, vat_enabled: true, carrier: null, ...over,
 });
 
 test('voucher code: required, 3 to 10 characters; Apply only from 3', () => {

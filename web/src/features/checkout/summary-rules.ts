@@ -5,7 +5,7 @@
  */
 import { formatPence, toPence, type Pence } from '../../lib/money';
 import { METHOD_LABELS } from './rules';
-import type { AmountKey, CostSummary, OrderResult, PaymentMethod } from './types';
+import type { AmountKey, CostSummary, OrderToDescribe, PaymentMethod } from './types';
 import type { BankData, StoreInfo } from '../../api/house';
 import { shippingLabel } from '../../lib/order-labels';
 
@@ -114,7 +114,7 @@ const join = (parts: (string | undefined | null)[]) => parts.filter((p) => p?.tr
  * The success modal's text for a bank or in-store order (spec 1 section 4: "a composed description"): the order
  * number, the amount due and where to pay.
  */
-export function orderDescription(order: OrderResult, method: PaymentMethod | null, bank: BankData | null, store: StoreInfo | null): string {
+export function orderDescription(order: OrderToDescribe, method: PaymentMethod | null, bank: Partial<BankData> | null, store: Partial<StoreInfo> | null): string {
   const due = formatPence(toPence(order.amount_due) ?? 0);
   const head = `Your order ${order.order_number} has been placed.`;
   if ((toPence(order.amount_due) ?? 0) === 0) return `${head} There is nothing left to pay.`;

@@ -6,7 +6,10 @@
 import type { PaymentMethod, PriceSummary, Service } from '../../../../domain/checkout/types';
 import type { Address } from '../../api/addresses';
 import type { BankData, BankLocation, StoreInfo } from '../../api/house';
-import type { Money, Photo } from '../../lib/types';
+import type { CreatedOrder, Discount, DraftCosts, StorageOption } from '../../api/contract';
+import type { Money } from '../../lib/types';
+
+export type { StorageOption, StoredItem, WonItem } from '../../api/contract';
 
 export { PAYMENT_METHODS, SERVICES } from '../../../../domain/checkout/types';
 export type { PaymentMethod, Service };
@@ -22,7 +25,7 @@ export interface PersonalInformation {
   email: string;
 }
 
-type StorageType = 'days' | 'months';
+type StorageType = StorageOption['storage_type'];
 
 /** The order draft as the page keeps it (spec 1 section 3, with the payment choice as the buyer makes it). */
 export interface Draft {
@@ -82,59 +85,16 @@ export interface ScaData {
 
 export type ChallengeWindowSize = 'FullScreen' | 'ExtraLarge' | 'Large' | 'Medium' | 'Small';
 
-interface CheckoutLot {
-  id: string;
-  reference_no?: string | null;
-  slug?: string | null;
-  title: string;
-  photos?: Photo[];
-  vat_enabled?: boolean;
-  auction_id?: string | null;
-  auction_end_date?: string | null;
-  /** Stored lots only: when the storage already paid for ends. */
-  storage_expiration_date?: string | null;
-}
-
-export interface WonItem {
-  lot: CheckoutLot;
-  price_paid: Money;
-  buyers_premium: Money;
-}
-
-export interface StoredItem {
-  lot: CheckoutLot;
-}
-
-export interface StorageOption {
-  key: string;
-  value: number;
-  amount: Money;
-  storage_type: StorageType;
-}
-
 type Counts = 'items_count' | 'buyers_commission_percent' | 'insurance_percent' | 'late_payment_fee_percent' | 'credit_card_surcharge_percent';
 
-/** The price summary as check_costs answers it: amounts as decimal strings, counts and percents numbers. */
-export type CostSummary = { [K in Exclude<keyof PriceSummary, Counts | 'vat_enabled'>]: Money } & { [K in Counts]: number } & {
-  vat_enabled: boolean;
-  /** The carrier the shipping line is priced for (DPD, DHL, UPS); null unless delivery. */
-  carrier?: string | null;
-};
+/** The price summary as check_costs answers it: amounts as decimal strings, counts and percents numbers, the carrier. */
+export type CostSummary = DraftCosts;
 export type AmountKey = Exclude<keyof PriceSummary, Counts | 'vat_enabled'>;
 
-export interface OrderResult {
-  order_number: string;
-  amount_due: Money;
-  order_id?: string;
-  status?: string;
-  payment_method?: PaymentMethod | null;
-  bank_details?: BankData;
-  store_info?: StoreInfo;
-}
+/** create_order's answer: the order placed, with where to pay when it awaits a bank or in-store payment. */
+export type OrderResult = CreatedOrder;
 
-export interface VoucherAnswer {
-  discount_code: string;
-  kind: 'fixed' | 'percent';
-  value: Money | number;
-  detail: string;
-}
+/** The parts of a placed order its description reads (the bank and store details as far as they are known). */
+export type OrderToDescribe = Pick<OrderResult, 'order_number' | 'amount_due'> & { bank_details?: Partial<BankData>; store_info?: Partial<StoreInfo> };
+
+export type VoucherAnswer = Discount;

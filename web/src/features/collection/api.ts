@@ -2,63 +2,29 @@
 import { del, get, patch, post } from '../../api/http';
 import { toPage } from '../../lib/normalize';
 import type { Page } from '../../lib/types';
+import type {
+  AddItemBody, CollectionGraph, CollectionItem, CollectionPage, CollectionRemoved, CollectionTotal, PriceBody, RemoveBody,
+} from '../../api/contract';
 
-interface CaskDetails {
-  cask_type: string | null;
-  cask_number: string | null;
-  bulk_litres: number | null;
-  abv: number | null;
-  regauge_date: string | null;
-  rla: number | null;
-}
+export type { AddItemBody, CollectionItem } from '../../api/contract';
 
-export interface CollectionItem {
-  id: string;
-  source: 'won' | 'catalogue' | 'manual';
-  lot_id: string | null;
-  title: string;
-  subtitle: string;
-  distillery: string;
-  type: string;
-  age: number | null;
-  volume_ml: number | null;
-  photo: string | null;
-  cask: CaskDetails | null;
-  price_paid: string | null;
-  date: string;
-  estimated_auction_value: string;
-  estimated_value_method: 'same_item' | 'same_bottling' | 'estimate' | 'price_paid' | 'none';
-  estimated_value_sales: number;
-}
-
-type CollectionPage = Page<CollectionItem> & { total_value: string; total_price_paid: string };
+/** The list as the page reads it: the page (read leniently) with the totals. */
+type CollectionPageView = Page<CollectionItem> & Pick<CollectionPage, 'total_value' | 'total_price_paid'>;
 
 interface CollectionQuery { page: number; page_size: number; ordering: string; search: string }
 
-export async function fetchCollection(q: CollectionQuery): Promise<CollectionPage> {
+export async function fetchCollection(q: CollectionQuery): Promise<CollectionPageView> {
   const raw = await get<Record<string, unknown>>('/api/my-collection/', { ...q, search: q.search || undefined });
   return { ...toPage<CollectionItem>(raw), total_value: String(raw.total_value ?? '0.00'), total_price_paid: String(raw.total_price_paid ?? '0.00') };
 }
 
-interface GraphPoint { month: string; date: string; value: string }
-export const fetchGraph = () => get<{ results: GraphPoint[]; total_value: string }>('/api/my_collection_graph/');
-export const fetchTotal = () => get<{ count: number; total_value: string; total_price_paid: string; gain: string }>('/api/my_collection_total/');
+export const fetchGraph = () => get<CollectionGraph>('/api/my_collection_graph/');
+export const fetchTotal = () => get<CollectionTotal>('/api/my_collection_total/');
 
-export const changePricePaid = (id: string, price_paid: string) => patch<CollectionItem>(`/api/my-collection/${id}/`, { price_paid });
-export const deleteItem = (id: string) => del<{ count: number; total_value: string }>(`/api/my-collection/${id}/`);
-export const removeItems = (objects: string[]) => post<{ count: number; total_value: string }>('/api/my-collection/remove/', { objects });
-
-export interface AddItemBody {
-  item?: string;
-  title?: string;
-  distillery?: string;
-  age?: number | null;
-  volume_ml?: number | null;
-  type?: 'bottle' | 'cask';
-  cask?: Partial<CaskDetails> | null;
-  price_paid: string;
-  date: string;
-}
+export const changePricePaid = (id: string, price_paid: string) =>
+  patch<CollectionItem>(`/api/my-collection/${id}/`, { price_paid } satisfies PriceBody);
+export const deleteItem = (id: string) => del<CollectionRemoved>(`/api/my-collection/${id}/`);
+export const removeItems = (objects: string[]) => post<CollectionRemoved>('/api/my-collection/remove/', { objects } satisfies RemoveBody);
 export const addItem = (body: AddItemBody) => post<CollectionItem>('/api/my-collection/add-item/', body);
 
 export interface CatalogueItem { id: string; title: string; subtitle: string; distillery: { name: string }; estimated_value: string; age: number | null }

@@ -1,22 +1,11 @@
 /** Staff newsletter campaign calls (docs/staff-api.md "Newsletter campaigns"). */
+import type { Campaign, CampaignBody, CampaignDetail, EmailPreview } from '../../api/contract';
 import { get, newIdempotencyKey, post, request } from '../../api/http';
+import type { Page } from '../../lib/types';
 
-export interface CampaignInput { subject: string; body: string }
-interface Campaign {
-  id: string;
-  subject: string;
-  status: 'draft' | 'sent';
-  created_at: string;
-  updated_at: string;
-  sent_at: string | null;
-  recipients_count: number | null;
-  queued_count: number;
-  pending_count: number;
-  skipped_count: number;
-}
-interface EmailPreview { html: string; text: string }
-export interface CampaignDetail extends Campaign { body: string; preview: EmailPreview }
-interface CampaignPage { count: number; total_pages: number; results: Campaign[] }
+export type CampaignInput = CampaignBody;
+export type { CampaignDetail } from '../../api/contract';
+type CampaignPage = Pick<Page<Campaign>, 'count' | 'total_pages' | 'results'>;
 
 export const fetchCampaigns = (page: number, signal?: AbortSignal) => get<CampaignPage>('/api/staff/newsletters/', { page }, { signal });
 export const fetchCampaign = (id: string) => get<CampaignDetail>(`/api/staff/newsletters/${id}/`);

@@ -5,49 +5,9 @@
 import { downloadFile, type FilePayload } from '../../api/files';
 import { get, post } from '../../api/http';
 import { unwrap } from '../../lib/normalize';
-import type { OrderStatus } from '../../lib/order-labels';
-import type { Money } from '../../lib/types';
+import type { OrdersHistory, UnpaidNotice, UnpaidNoticeReadBody } from '../../api/contract';
 
-interface OrderLotLine {
-  title: string;
-  lot_id: string;
-  subtitle?: string | null;
-  total: Money;
-  item_image?: string | null;
-}
-
-interface OrderSummary {
-  total: Money;
-  product_total: Money;
-  buyers_premium: Money;
-  shipping_amount: Money;
-  insurance_amount: Money;
-  voucher_discount_amount: Money;
-}
-
-export interface Order {
-  id: string;
-  created_at: string;
-  status: OrderStatus | string;
-  /** The order number the buyer quotes ("WA-2026-000123"). */
-  reference_no: string;
-  create_pdf?: unknown;
-  download_link?: string | null;
-  lots: OrderLotLine[];
-  costs?: unknown;
-  summary: OrderSummary;
-  /** Who delivers a delivery order (DPD, DHL, UPS); null otherwise. */
-  carrier?: string | null;
-}
-
-interface OrdersHistory {
-  count: number;
-  /** The sum of the listed orders' totals. */
-  amount: Money;
-  /** Number of pages. */
-  count_page: number;
-  results: Order[];
-}
+export type { Order } from '../../api/contract';
 
 const ORDERS_PAGE_SIZE = 10;
 
@@ -67,11 +27,7 @@ export async function downloadInvoice(orderId: string): Promise<void> {
   downloadFile(unwrap<FilePayload>(await get(`/api/orders/${encodeURIComponent(orderId)}/get_pdf/`)));
 }
 
-export interface UnpaidLotsNotice {
-  unpaid_lots_to_notify: boolean;
-  count: number;
-  lots: { id: string; title: string; reference_no: string }[];
-}
+export type UnpaidLotsNotice = UnpaidNotice;
 
 export async function fetchUnpaidLotsNotice(signal?: AbortSignal): Promise<UnpaidLotsNotice> {
   const d = unwrap<Partial<UnpaidLotsNotice>>(await get('/api/unpaid_lots_to_notify/', undefined, { signal }));
@@ -80,4 +36,4 @@ export async function fetchUnpaidLotsNotice(signal?: AbortSignal): Promise<Unpai
 }
 
 /** The notice is shown once: flagged read as soon as it is on screen. */
-export const markUnpaidLotsRead = () => post('/api/unpaid_lots_to_notify/', { read: true });
+export const markUnpaidLotsRead = () => post('/api/unpaid_lots_to_notify/', { read: true } satisfies UnpaidNoticeReadBody);

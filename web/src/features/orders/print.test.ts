@@ -1,9 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Order } from './api';
-import { printableOrderHtml, summaryLines } from './print';
+import { printableOrderHtml, summaryLines, type PrintableOrder } from './print';
 
-const order: Order = {
+const order: PrintableOrder = {
   id: 'o1', created_at: '2026-03-05T10:00:00Z', status: 'paid', reference_no: 'WA-2026-000123',
   lots: [{ lot_id: 'l1', title: 'Ardbeg <script>alert(1)</script>', subtitle: '10 Year Old', total: '150.00' }],
   summary: { total: '165.00', product_total: '120.00', buyers_premium: '15.00', shipping_amount: '0.00', insurance_amount: '0.00', voucher_discount_amount: '5.00' },

@@ -13,6 +13,18 @@ import type { Order } from './api';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+type OrderLine = Order['lots'][number];
+
+/**
+ * What printing reads of an order: its number, date, status, lots and summary; the full price summary (`costs`) and
+ * the carrier when it has them (the summary lines fall back to the short summary).
+ */
+export type PrintableOrder = Pick<Order, 'id' | 'created_at' | 'status' | 'reference_no' | 'summary'> & {
+  lots: (Pick<OrderLine, 'lot_id' | 'title' | 'total'> & Partial<Pick<OrderLine, 'subtitle'>>)[];
+  costs?: Partial<Order['costs']>;
+  carrier?: Order['carrier'];
+};
+
 interface SummaryLine {
   label: string;
   value: string;
@@ -22,7 +34,7 @@ interface SummaryLine {
 }
 
 /** The charges of the full price summary (`costs`), as the invoice names them; zero lines are left out. */
-const CHARGE_LINES: [string, string][] = [
+const CHARGE_LINES: [keyof Order['costs'], string][] = [
   ['subtotal', 'Hammer price'],
   ['buyers_commission_amount', "Buyer's premium (12.5%)"],
   ['buyers_commission_vat_amount', "VAT on buyer's premium (20%)"],
@@ -43,7 +55,7 @@ const pence = (v: unknown) => toPence(typeof v === 'string' || typeof v === 'num
  * The lines shown for an order, ending with its total (what the invoice totals: charges less the voucher, plus any
  * card surcharge). From the full price summary when the order carries it, else from the short summary.
  */
-export function summaryLines(order: Pick<Order, 'summary' | 'costs' | 'carrier'>): SummaryLine[] {
+export function summaryLines(order: Pick<PrintableOrder, 'summary' | 'costs' | 'carrier'>): SummaryLine[] {
   const s = order.summary ?? ({} as Order['summary']);
   const lines: SummaryLine[] = [];
   const costs = isObj(order.costs) ? order.costs : null;
@@ -65,7 +77,7 @@ export function summaryLines(order: Pick<Order, 'summary' | 'costs' | 'carrier'>
   return lines;
 }
 
-export function printableOrderHtml(order: Order): string {
+export function printableOrderHtml(order: PrintableOrder): string {
   const e = escapeHtml;
   const lots = order.lots.map((l) => `
       <tr><td><strong>${e(l.title)}</strong>${l.subtitle ? `<br><span class="sub">${e(l.subtitle)}</span>` : ''}</td>
@@ -95,7 +107,7 @@ export function printableOrderHtml(order: Order): string {
  * Opens the printable view and the print dialog. Answers false when the browser blocked the window (the caller says
  * so and offers the PDF instead).
  */
-export function printOrder(order: Order): boolean {
+export function printOrder(order: PrintableOrder): boolean {
   const win = window.open('', '_blank');
   if (!win) return false;
   win.document.open();

@@ -8,34 +8,10 @@ import { getAccess } from '../../api/tokens';
 import { errorText } from '../../lib/error-text';
 import { toList } from '../../lib/normalize';
 import type { Auction } from '../../lib/types';
-import type { ItemStatus, RequestStatus } from './sell-request-rules';
+import type { SellRequest } from '../../api/contract';
 
-/** A photo staff took on receipt: served to the owner with the token only (valuation/auth-image.tsx shows it). */
-interface SellRequestPhoto { id: string; url: string; thumbnail_url: string }
-
-export interface SellRequestItem {
-  id: string;
-  title: string;
-  quantity: number;
-  status: ItemStatus | string;
-  condition_note: string | null;
-  lot_id: string | null;
-  photos?: SellRequestPhoto[];
-}
-
-export interface SellRequest {
-  id: string;
-  reference: string;
-  /** send_items | drop_items | courier_collection; null for a request from storage. */
-  type: string | null;
-  kind: 'new_items' | 'from_storage';
-  status: RequestStatus | string;
-  auction_id: string;
-  created_at: string;
-  pick_up_date: string | null;
-  boxes: number | null;
-  items: SellRequestItem[];
-}
+export type { SellRequest } from '../../api/contract';
+export type SellRequestItem = SellRequest['items'][number];
 
 export const fetchMySellRequests = async (signal?: AbortSignal): Promise<SellRequest[]> =>
   toList<SellRequest>(await get('/api/sell_requests/', {}, { signal }));

@@ -4,27 +4,13 @@
  */
 import { get, post } from '../../api/http';
 import { unwrap } from '../../lib/normalize';
+import type { NewItemsSubmitted, Valuation } from '../../api/contract';
 import type { NewItemsBody } from './rules';
 
-export interface NewItemsAnswer {
-  id: string;
-  reference: string;
-  status: string;
-  /** The request's PDF, base64. */
-  file_data: string;
-  file_name: string;
-}
-
-interface ValuationView {
-  id: string;
-  reference: string;
-  status: 'pending' | 'estimated' | 'declined';
-  objects: { title: string }[];
-  answer: null | { decision: 'estimate' | 'decline'; low: string | null; high: string | null; message: string };
-}
+export type NewItemsAnswer = NewItemsSubmitted;
 
 export const submitNewItems = async (body: NewItemsBody): Promise<NewItemsAnswer> =>
   unwrap(await post('/api/sell_request/', body, { query: { type: 'new_items' } }));
 
-export const fetchValuation = async (id: string, signal?: AbortSignal): Promise<ValuationView> =>
+export const fetchValuation = async (id: string, signal?: AbortSignal): Promise<Valuation> =>
   unwrap(await get(`/api/valuation_requests/${encodeURIComponent(id)}/`, undefined, { signal }));

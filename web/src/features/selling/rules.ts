@@ -5,6 +5,7 @@
  */
 import { PICK_UP_NOT_FUTURE, PICK_UP_WEEKEND, pickUpDateError } from '../../../../domain/sell-request/pick-up-date';
 import { formatPence, toPence, type Pence } from '../../lib/money';
+import type { NewItemsBody as ContractNewItemsBody } from '../../api/contract';
 
 export { PICK_UP_NOT_FUTURE, PICK_UP_WEEKEND };
 
@@ -93,20 +94,8 @@ export function validateDraft(d: SellDraft, now: Date = new Date()): Errors {
 const text = (v: string) => v.trim() || null;
 const int = (v: string) => (v.trim() ? Number(v) : null);
 
-export interface NewItemsBody {
-  items: Record<string, unknown>[];
-  type: Way;
-  payment_id?: string;
-  payment_data?: Record<string, string>;
-  address: SellAddress;
-  auction_id: string;
-  note: string | null;
-  valuation_id?: string;
-  user_data?: Record<string, unknown>;
-  boxes?: number;
-  insurance?: boolean;
-  pick_up_date?: string;
-}
+/** The body of POST /api/sell_request/?type=new_items, as the server reads it. */
+export type NewItemsBody = ContractNewItemsBody;
 
 export function sellBody(d: SellDraft, address: SellAddress, payoutData: Record<string, string> | null, userData: Record<string, unknown> | null): NewItemsBody {
   const body: NewItemsBody = {

@@ -4,16 +4,12 @@
  * (tokens, the refresh cookie set by the server) plus the user and `is_completed`.
  */
 import { get, post } from '../../api/http';
-import type { Tokens } from '../../api/auth';
+import type { SocialProviders, SocialSignedIn } from '../../api/contract';
 import { unwrap } from '../../lib/normalize';
-import type { User } from '../../lib/types';
+
+export type { SocialProviders } from '../../api/contract';
 
 export type SocialProvider = 'google' | 'facebook';
-
-export interface SocialProviders {
-  google: { client_id: string; script_url: string } | null;
-  facebook: { app_id: string; sdk_url: string; version: string } | null;
-}
 
 const NONE: SocialProviders = { google: null, facebook: null };
 let providers: Promise<SocialProviders> | null = null;
@@ -30,11 +26,7 @@ export function fetchSocialProviders(): Promise<SocialProviders> {
   return providers;
 }
 
-export interface SocialAnswer extends Tokens {
-  created?: boolean;
-  is_completed?: boolean;
-  user?: User;
-}
+export type SocialAnswer = SocialSignedIn;
 
 export const exchangeSocialToken = (provider: SocialProvider, authToken: string) =>
   post<SocialAnswer>(`/api/social_auth/${provider}/`, { auth_token: authToken }, { auth: false }).then((v) => unwrap<SocialAnswer>(v));

@@ -3,6 +3,7 @@
  * optional payment reference. Card payments record themselves; this is for money the house took by other means.
  */
 import { useId, useState } from 'react';
+import type { CurrentUser } from '../../api/contract';
 import type { StaffUser } from '../../api/staff';
 import { SITE } from '../../lib/site';
 import { markFeePaid, type FeeMethod } from './api';
@@ -12,7 +13,7 @@ const METHODS: { value: FeeMethod; label: string }[] = [
   { value: 'in_store', label: 'In store' },
 ];
 
-export function FeeAction({ user, onPaid }: { user: StaffUser; onPaid: (u: StaffUser) => void }) {
+export function FeeAction({ user, onPaid }: { user: StaffUser; onPaid: (u: CurrentUser) => void }) {
   const id = useId();
   const [confirming, setConfirming] = useState(false);
   const [method, setMethod] = useState<FeeMethod>('bank');

@@ -7,6 +7,7 @@ import { get, post } from '../../api/http';
 import { toPage, unwrap } from '../../lib/normalize';
 import type { Money, Page } from '../../lib/types';
 import { idempotent } from '../../api/wallet';
+import type { CancelOrderBody, KnownFields, OrderStatusBody, PaymentReceivedBody, VoucherInput } from '../../api/contract';
 import type { OrderStatus } from '../../lib/order-labels';
 
 export interface StaffOrder {
@@ -67,13 +68,15 @@ export async function fetchStaffOrders(q: { status: string; search: string; page
 const orderPath = (id: string, action: string) => `/api/staff/orders/${encodeURIComponent(id)}/${action}/`;
 
 export const markPaymentReceived = (id: string, reference: string) =>
-  post(orderPath(id, 'payment_received'), { reference }, idempotent());
+  post(orderPath(id, 'payment_received'), { reference } satisfies PaymentReceivedBody, idempotent());
 
-export const moveOrderStatus = (id: string, status: string) => post(orderPath(id, 'status'), { status }, idempotent());
+/** `status`: one the server offered (`next_statuses`); the body's field is checked against the server's. */
+export const moveOrderStatus = (id: string, status: string) =>
+  post(orderPath(id, 'status'), { status } satisfies KnownFields<{ status: string }, OrderStatusBody>, idempotent());
 
-export const cancelOrder = (id: string, reason: string) => post(orderPath(id, 'cancel'), { reason }, idempotent());
+export const cancelOrder = (id: string, reason: string) => post(orderPath(id, 'cancel'), { reason } satisfies CancelOrderBody, idempotent());
 
-export type VoucherKind = 'fixed' | 'percent';
+export type VoucherKind = VoucherInput['kind'];
 
 interface StaffVoucher {
   code: string;
@@ -116,4 +119,4 @@ export interface VoucherBody {
 }
 
 export const issueVoucher = async (body: VoucherBody): Promise<StaffVoucher> =>
-  toVoucher(unwrap(await post('/api/staff/vouchers/', body, idempotent())));
+  toVoucher(unwrap(await post('/api/staff/vouchers/', body satisfies KnownFields<VoucherBody, VoucherInput>, idempotent())));

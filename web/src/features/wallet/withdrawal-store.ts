@@ -7,20 +7,20 @@ import { proxy, ref } from 'valtio';
 import { ApiError } from '../../api/http';
 import { penceToDecimal, type Pence } from '../../lib/money';
 import {
-  fetchWithdrawals, newWithdrawalCode, requestWithdrawal, verifyWithdrawal, type Withdrawal,
+  fetchWithdrawals, newWithdrawalCode, requestWithdrawal, verifyWithdrawal, type PendingWithdrawal,
 } from '../../api/wallet';
 import { cleanCode, endedWithdrawal, serverMessage, withdrawErrors, type WithdrawErrors } from '../../lib/wallet-rules';
 
 interface Outcome {
   kind: 'confirmed' | 'cancelled';
   msg: string;
-  withdrawal: Withdrawal;
+  withdrawal: PendingWithdrawal;
 }
 
 export const withdrawal = proxy({
   /** Whose withdrawal this is: another user signing in on the same tab starts clean. */
   userId: null as string | null,
-  request: null as Withdrawal | null,
+  request: null as PendingWithdrawal | null,
   errors: {} as WithdrawErrors,
   /** Which field to point at first after a refusal (payment_method wins). */
   firstError: null as keyof WithdrawErrors | null,

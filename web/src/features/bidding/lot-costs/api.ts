@@ -5,23 +5,12 @@
 import { get, post } from '../../../api/http';
 import { toList, unwrap } from '../../../lib/normalize';
 import type { Money } from '../../../lib/types';
+import type { LotCosts, ShippingCountry, ShippingEstimate as ShippingEstimateAnswer } from '../../../api/contract';
 
 export const UK = 'united-kingdom';
 export const NON_DELIVERABLE = 'Non Deliverable Zone';
 
-export interface LotCosts {
-  hammer: Money;
-  buyers_premium: Money;
-  vat_on_premium: Money;
-  vat_on_hammer: Money;
-  credit_card_surcharge: Money;
-  insurance: Money;
-  shipping: Money | null;
-  carrier: string | null;
-  total: Money;
-  /** Beyond the documented shape when the server sends it: false for a Non Deliverable Zone country. */
-  deliverable?: boolean;
-}
+export type { LotCosts, ShippingCountry } from '../../../api/contract';
 
 /**
  * `auth: false` for visitors: these answers do not depend on who asks (the country is always given), and a refused
@@ -29,14 +18,12 @@ export interface LotCosts {
  */
 interface Opts { signal?: AbortSignal; auth: boolean }
 
-export interface ShippingCountry {
-  slug: string;
-  name: string;
-}
+type EstimateResult = ShippingEstimateAnswer['result'];
 
+/** The estimate as the page reads it: without a result (an answer that has none) its amounts are null. */
 interface ShippingEstimate {
-  carriers: { name: string; first_bottle: Money; each_further: Money }[];
-  result: { carrier: string | null; amount: Money | null; insurance: Money | null; deliverable: boolean };
+  carriers: ShippingEstimateAnswer['carriers'];
+  result: { [K in keyof EstimateResult]: K extends 'deliverable' ? boolean : EstimateResult[K] | null };
 }
 
 /**

@@ -28,7 +28,16 @@ export function costBasis(lot: Pick<LotView, 'bid_stats' | 'opening_bid' | 'bid_
 /** Shown while the lot can still be bid on (or is about to open); a closed lot's price is its hammer. */
 export const showsAllIn = (state: BidState) => state !== 'final' && state !== 'myCollection';
 
-export const isDeliverable = (c: Pick<LotCosts, 'carrier' | 'shipping' | 'deliverable'>) =>
+/**
+ * The costs as the lines read them: the answer, read leniently where a country is not delivered to (no shipping
+ * amount, no deliverable flag: the carrier says it).
+ */
+export type CostsRead = Omit<LotCosts, 'shipping' | 'deliverable' | 'country'> & {
+  shipping: LotCosts['shipping'] | null;
+  deliverable?: LotCosts['deliverable'];
+};
+
+export const isDeliverable = (c: Pick<CostsRead, 'carrier' | 'shipping' | 'deliverable'>) =>
   c.deliverable !== false && !!c.carrier && c.carrier !== NON_DELIVERABLE && c.shipping !== null;
 
 interface CostLine {
@@ -38,7 +47,7 @@ interface CostLine {
 }
 
 /** The lines of the all-in price: VAT on the hammer only when there is some (vat_enabled lots). */
-export function costLines(c: LotCosts): CostLine[] {
+export function costLines(c: CostsRead): CostLine[] {
   const lines: CostLine[] = [
     { label: 'Hammer price', value: formatGBP(c.hammer) },
     { label: "Buyer's premium (12.5%)", value: formatGBP(c.buyers_premium) },

@@ -9,6 +9,7 @@ import { fetchShippingInfo, type HouseFees, type ShippingInfo } from '../house-f
 import { SOFT_CLOSE_MS } from '../../../../../domain/lot/place-bid';
 import { ADULT_AGE } from '../../../../../domain/account/rules';
 import type { StoreInfo } from '../../../api/house';
+import type { HouseSettings } from '../../../api/contract';
 
 export interface LegalFacts {
   fees: HouseFees;
@@ -23,7 +24,7 @@ export interface LegalFacts {
 const joinAnd = (list: string[]) => (list.length <= 1 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`);
 
 export async function fetchLegalFacts(): Promise<LegalFacts> {
-  const [settings, shipping] = await Promise.all([get<{ fees: HouseFees; contacts: StoreInfo }>('/api/auction_settings/'), fetchShippingInfo()]);
+  const [settings, shipping] = await Promise.all([get<Pick<HouseSettings, 'fees' | 'contacts'>>('/api/auction_settings/'), fetchShippingInfo()]);
   const carriers = [...new Set(shipping.zones.map((z) => z.carrier))];
   return {
     fees: settings.fees, contacts: settings.contacts, shipping, softCloseMinutes: SOFT_CLOSE_MS / 60_000, adultAge: ADULT_AGE,
