@@ -2,6 +2,7 @@
  * "Notify me about this bottle": follows an item (the lot's own or a group item) so a later lot of it is notified
  * (lots_that_match_my_interest). A confirmation modal asks first (spec 2, notification toggle); visitors sign in first.
  */
+import type { ChangeEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { setItemNotification } from '../../api/account-area';
 import type { LotItem } from '../../lib/types';
@@ -24,7 +25,10 @@ export function ItemAlertToggle({ lotId, itemId, name }: { lotId: string; itemId
   if (!lot) return null;
   const item = String(lot.item?.id) === itemId ? lot.item : lot.group_items?.find((g) => String(g.id) === itemId);
   const on = !!item?.is_notification;
-  const onChange = () => {
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    // The switch moves only once the confirmation is answered: the click's own flip is undone here (Preact, which
+    // renders the client, does not put a controlled checkbox back when its state did not change; React did).
+    event.currentTarget.checked = on;
     if (status !== 'signed-in') return openModal('login', { reason: 'Sign in to be notified about this bottle.' });
     const next = !on;
     openModal('confirm', {
