@@ -21,6 +21,17 @@ export default defineConfig({
   oxc: {
     jsx: { runtime: 'automatic', importSource: 'react' },
   },
+  // The client is written and type-checked against React's API; the browser runs it on Preact through
+  // preact/compat, a 60 KB smaller entry (docs/decisions in web/README.md, "Preact under React's API").
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
