@@ -64,7 +64,8 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: unk
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps and the reload nonce are the triggers; load is read through a ref
   useEffect(() => {
     const ctrl = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: null }));
+    // Already loading without an error (the first run): the same state again, so no render of the caller for nothing.
+    setState((s) => (s.loading && !s.error ? s : { ...s, loading: true, error: null }));
     loadRef.current(ctrl.signal).then(
       (data) => !ctrl.signal.aborted && setState({ data, error: null, loading: false }),
       (error: Error) => !ctrl.signal.aborted && setState((s) => ({ ...s, error, loading: false })),

@@ -1,4 +1,5 @@
 /** /product/{id}: photos, title and particulars, the bid panel, bid history, price history and related lots. */
+import { memo } from 'react';
 import { Link, useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { fetchLot } from '../../api/lots';
@@ -12,7 +13,7 @@ import { LotNoteBox } from './lot-note';
 import { LotGallery } from './lot-gallery';
 import { PriceHistoryChart } from './price-history-chart';
 import { PriceLogSection } from './price-log';
-import { RelatedLots } from './related-lots';
+import { RelatedSections } from './related-lots';
 import { WatchButton } from '../../components/watch-button';
 import { lotSubtitle, lotTitle } from '../../lib/normalize';
 import { lotsStore, putLot } from '../../state/lots';
@@ -40,6 +41,17 @@ export function ProductPage() {
     return <FullScreenLoader />;
   }
 
+  return <LotView lotId={lot.id} />;
+}
+
+/**
+ * The page itself, apart from its loading: the read's state going by and the session becoming known re-render
+ * ProductPage, not this (memo on the id); it follows the lot in the store on its own (issue #19, fewer renders while
+ * the lot page loads).
+ */
+const LotView = memo(function LotView({ lotId }: { lotId: string }) {
+  const lot = useSnapshot(lotsStore).byId[lotId];
+  if (!lot) return null;
   const title = lotTitle(lot);
   const live = lot.status !== 'sold' && lot.status !== 'unsold' && !lot.finished;
   return (
@@ -72,8 +84,12 @@ export function ProductPage() {
           </div>
         </div>
       </div>
-      <RelatedLots title="Similar lots" load={fetchSimilarLots} lotId={lot.id} />
-      <RelatedLots title="People also bid on" load={fetchPeopleAlsoBidOn} lotId={lot.id} />
+      <RelatedSections lotId={lot.id} sections={RELATED} />
     </article>
   );
-}
+});
+
+const RELATED = [
+  { title: 'Similar lots', load: fetchSimilarLots },
+  { title: 'People also bid on', load: fetchPeopleAlsoBidOn },
+];
