@@ -8,6 +8,7 @@
 import type { AppContext } from '../context';
 import { RuleBroken, Throttled, Unavailable } from '../../domain/shared/errors';
 import { throttledMessage } from './throttle';
+import type { Standing } from './prompt-lane';
 import { signInSteps, type LoginAnswer, type PasswordCheck, type SignInOutcome } from './sign-in-steps';
 
 /** One message for an unknown email and a wrong password: the answer never tells which accounts exist. */
@@ -22,15 +23,16 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   const refused = ctx.passwords.refusals.lockedFor(ip, now);
   if (refused > 0) throw new Throttled(throttledMessage(refused), refused);
   // A returning address, or one with no refusal or failure lately, waits ahead of a flood's addresses.
-  const trusted = ctx.passwords.trusted.has(ip, now) || ctx.passwords.refusals.isClean(ip, now);
-  if (ctx.passwords.isFull(trusted)) {
+  const standing: Standing | null = ctx.passwords.trusted.has(ip, now) ? 'returning' : ctx.passwords.refusals.isClean(ip, now) ? 'clean' : null;
+  const trusted = standing !== null;
+  if (ctx.passwords.isFull(standing)) {
     ctx.passwords.refusals.note(ip, now);
     throw ctx.passwords.busy();
   }
   let queueRefusal: Unavailable | null = null;
   const check: PasswordCheck = async (stored) => {
     try {
-      return await (stored === null ? ctx.passwords.verifyAgainstNothing(input.password, trusted) : ctx.passwords.verify(input.password, stored, trusted));
+      return await (stored === null ? ctx.passwords.verifyAgainstNothing(input.password, standing) : ctx.passwords.verify(input.password, stored, standing));
     } catch (error) {
       if (!(error instanceof Unavailable)) throw error;
       ctx.passwords.refusals.note(ip, now);
@@ -39,7 +41,7 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
     }
   };
   const request = { ...input, ip, now };
-  const outcome = (trusted ? await onThread(ctx, request, check) : null) ?? await signInSteps(inProcess(ctx, trusted), request, check);
+  const outcome = (standing ? await onThread(ctx, request, check, standing) : null) ?? await signInSteps(inProcess(ctx, trusted), request, check);
   return settle(ctx, outcome, ip, now, queueRefusal);
 }
 
@@ -48,11 +50,11 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
  * sign-in), and the login runs here. The prompt lane's budget is decided here: with it the thread checks the password
  * itself, without it the check comes back to this process's hashing queue (`check`).
  */
-async function onThread(ctx: AppContext, request: LoginInput & { ip: string; now: Date }, check: PasswordCheck): Promise<SignInOutcome | null> {
+async function onThread(ctx: AppContext, request: LoginInput & { ip: string; now: Date }, check: PasswordCheck, standing: Standing): Promise<SignInOutcome | null> {
   const thread = ctx.signInThread;
   if (!thread?.isRunning()) return null;
   const { email, password, remember_me, ip, now } = request;
-  const prompt = ctx.passwords.takePrompt();
+  const prompt = ctx.passwords.takePrompt(standing);
   const outcome = await thread.signIn({ email, password, remember_me, ip, now: now.getTime(), prompt }, check);
   // The thread checked no password with it (throttled), or the login runs here: the budget goes back. Otherwise one
   // address could spend it on logins to a locked account, which cost no hash.

@@ -9,7 +9,7 @@ import { checkPassword, CURRENT_PARAMS, formatHash, hashPassword, type HashParam
 import { HashThreads } from './hashing/hash-threads';
 import { WorkQueue, type WorkLimits, type WorkStats } from './work-queue';
 import { RefusalCounter, TrustedAddresses } from './refusals';
-import { HashBudget, PromptLane } from './prompt-lane';
+import { HashBudget, PromptLane, type Standing } from './prompt-lane';
 import type { Unavailable } from '../../domain/shared/errors';
 
 /** The slow part, replaceable so tests can count or block hashes. */
@@ -63,7 +63,7 @@ export class PasswordWork {
     this.hasher = hasher ?? threadHasher(new HashThreads(limits.concurrency, limits.nice ?? 0));
     const perSecond = limits.promptPerSecond ?? 0;
     this.prompt = perSecond > 0
-      ? { lane: new PromptLane(new HashBudget(perSecond), limits.maxWaitMs), hasher: hasher ?? threadHasher(new HashThreads(1, 0)) }
+      ? { lane: new PromptLane(new HashBudget(perSecond), limits.maxWaitMs, Math.floor(perSecond / 2)), hasher: hasher ?? threadHasher(new HashThreads(1, 0)) }
       : null;
   }
 
@@ -78,18 +78,18 @@ export class PasswordWork {
   }
 
   /** `needsRehash`: right password, older parameters; the caller stores `hash(password)` (login does). */
-  verify(password: string, stored: string, priority = false): Promise<Verified> {
+  verify(password: string, stored: string, standing: Standing | null = null): Promise<Verified> {
     const prompt = this.prompt;
-    const promptly = priority && prompt ? prompt.lane.tryRun(() => prompt.hasher.check(password, stored, this.params)) : null;
-    return promptly ?? this.queue.run(() => this.hasher.check(password, stored, this.params), { priority });
+    const promptly = standing && prompt ? prompt.lane.tryRun(() => prompt.hasher.check(password, stored, this.params), standing) : null;
+    return promptly ?? this.queue.run(() => this.hasher.check(password, stored, this.params), { priority: standing !== null });
   }
 
   /**
    * For an email with no account: the same work as a real check (same queue, same parameters, a random salt and
    * key that nothing matches), so neither the time nor a 503 tells whether the account exists.
    */
-  async verifyAgainstNothing(password: string, priority = false): Promise<Verified> {
-    await this.verify(password, nothingToMatch(this.params), priority);
+  async verifyAgainstNothing(password: string, standing: Standing | null = null): Promise<Verified> {
+    await this.verify(password, nothingToMatch(this.params), standing);
     return { ok: false, needsRehash: false };
   }
 
@@ -97,8 +97,8 @@ export class PasswordWork {
    * One of the prompt lane's checks a second, for a check the sign-in thread runs on its own thread
    * (sign-in-thread/): the budget stays decided here. False when the lane is off or its budget is spent.
    */
-  takePrompt(): boolean {
-    return this.prompt?.lane.takeBudget() ?? false;
+  takePrompt(standing: Standing): boolean {
+    return this.prompt?.lane.takeBudget(standing) ?? false;
   }
 
   /**
@@ -110,9 +110,9 @@ export class PasswordWork {
   }
 
   /** True when a job now would be refused at once: a flood is answered before it costs even a query. */
-  isFull(priority = false): boolean {
-    if (priority && this.prompt?.lane.hasRoom()) return false;
-    return this.queue.isFull(priority);
+  isFull(standing: Standing | null = null): boolean {
+    if (standing && this.prompt?.lane.hasRoom(standing)) return false;
+    return this.queue.isFull(standing !== null);
   }
 
   busy(): Unavailable {

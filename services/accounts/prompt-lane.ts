@@ -20,15 +20,16 @@ export class HashBudget {
     this.last = now();
   }
 
-  /** True when a token is there now (without taking it). */
-  available(): boolean {
+  /** True when a token is there now, with `keep` more left over (without taking it). */
+  available(keep = 0): boolean {
     this.refill();
-    return this.tokens >= 1;
+    return this.tokens >= 1 + keep;
   }
 
-  take(): boolean {
+  /** Takes a token when one is there with `keep` more left over: what a lower standing may not spend. */
+  take(keep = 0): boolean {
     this.refill();
-    if (this.tokens < 1) return false;
+    if (this.tokens < 1 + keep) return false;
     this.tokens -= 1;
     return true;
   }
@@ -48,29 +49,41 @@ export class HashBudget {
 
 export type PromptCheck = () => Promise<Verified>;
 
+/**
+ * Who asks: an address that signed in lately (`returning`), or one merely never seen failing (`clean`). A flood that
+ * rotates fresh addresses is all clean, so clean addresses may spend only the budget above `reserve` (half of it):
+ * the other half stays for returning users, whose logins the flood's first seconds would otherwise starve
+ * (docs/accounts.md, "The prompt lane").
+ */
+export type Standing = 'returning' | 'clean';
+
 /** One thread's worth of checks at normal priority: one running, two waiting at most, within the budget. */
 export class PromptLane {
   private readonly queue: WorkQueue;
   private taken = 0;
 
-  constructor(private readonly budget: HashBudget, maxWaitMs: number) {
+  constructor(private readonly budget: HashBudget, maxWaitMs: number, private readonly reserve = 0) {
     this.queue = new WorkQueue({ concurrency: 1, maxQueued: 2, maxWaitMs });
   }
 
-  hasRoom(): boolean {
-    return !this.queue.isFull() && this.budget.available();
+  private keep(standing: Standing): number {
+    return standing === 'returning' ? 0 : this.reserve;
+  }
+
+  hasRoom(standing: Standing = 'clean'): boolean {
+    return !this.queue.isFull() && this.budget.available(this.keep(standing));
   }
 
   /** Runs the check here when there is room and budget; null when the caller must use the ordinary queue. */
-  tryRun(check: PromptCheck): Promise<Verified> | null {
-    if (this.queue.isFull() || !this.budget.take()) return null;
+  tryRun(check: PromptCheck, standing: Standing = 'clean'): Promise<Verified> | null {
+    if (this.queue.isFull() || !this.budget.take(this.keep(standing))) return null;
     this.taken++;
     return this.queue.run(check);
   }
 
   /** Takes one of the budget for a check that runs elsewhere (the sign-in thread's own): counted as the lane's. */
-  takeBudget(): boolean {
-    if (!this.budget.take()) return false;
+  takeBudget(standing: Standing = 'clean'): boolean {
+    if (!this.budget.take(this.keep(standing))) return false;
     this.taken++;
     return true;
   }
