@@ -47,5 +47,13 @@ export function fileAnswer(contentType: string, description: string): ContentAns
   return { description, content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } } };
 }
 
+/**
+ * A JSON answer that can also be downloaded as a file of another type (`?format=csv`): both under one status. The
+ * JSON is checked against `schema`; the file is sent as it is.
+ */
+export function jsonOrFileAnswer(schema: z.ZodType, contentType: string, description: string): ContentAnswer {
+  return { description, content: { 'application/json': { schema }, [contentType]: { schema: z.string().meta({ format: 'binary' }) } } };
+}
+
 /** A document as JSON (what the client saves): the file in base64, its name and its type. */
 export const base64FileAnswer = z.object({ file: z.string().describe('The file, base64.'), filename: z.string(), mime_type: z.string() });
