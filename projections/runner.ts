@@ -14,7 +14,7 @@ import type { Db } from '../services/db/database';
  */
 const BATCH_SIZE = 100;
 
-export interface RunnerLogger { error(obj: object, msg: string): void }
+interface RunnerLogger { error(obj: object, msg: string): void }
 
 export function compareCursors(a: FeedCursor, b: FeedCursor): number {
   const ax = BigInt(a.transaction_id), bx = BigInt(b.transaction_id);

@@ -50,7 +50,7 @@ const itemAnswer = z.object({
   lot: z.object({ id: z.string(), slug: z.string(), reference_no: z.string(), auction: z.string(), status: z.enum(['scheduled', 'live', 'sold', 'unsold']) }),
 });
 
-export function itemShape(row: LotRow, now: Date): z.infer<typeof itemAnswer> {
+function itemShape(row: LotRow, now: Date): z.infer<typeof itemAnswer> {
   const item = row.item as LotItem;
   return {
     id: row.id,

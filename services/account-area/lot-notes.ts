@@ -32,7 +32,7 @@ const editBody = z.object({ text: noteText });
 const noteQuery = z.object({ lot: z.string({ message: NOTE_REQUIRED }).uuid({ message: 'Lot not found.' }) });
 
 const noteAnswer = z.object({ id: z.string(), text: z.string(), lot: z.string(), user: z.string(), created_at: z.string(), updated_at: z.string() });
-export type NoteApi = z.infer<typeof noteAnswer>;
+type NoteApi = z.infer<typeof noteAnswer>;
 
 async function readNote(ctx: AppContext, where: { id?: string; userId: string; lotId?: string }): Promise<NoteApi | null> {
   let q = ctx.db.selectFrom('lot_notes').selectAll().where('user_id', '=', where.userId);

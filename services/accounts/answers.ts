@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** The user as the API shows it (docs/api.md "User"): settings flat on the user. */
-export const userAnswer = z.object({
+const userAnswer = z.object({
   id: z.string(),
   email: z.string(),
   first_name: z.string(),

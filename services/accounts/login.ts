@@ -13,11 +13,11 @@ import { resendVerification } from './registration';
 import { upgradeHash } from './rehash';
 
 /** One message for an unknown email and a wrong password: the answer never tells which accounts exist. */
-export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
-export const EMAIL_NOT_VERIFIED = 'Your email address is not verified yet. We have sent you a new verification link.';
+const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
+const EMAIL_NOT_VERIFIED = 'Your email address is not verified yet. We have sent you a new verification link.';
 
-export interface LoginInput { email: string; password: string; remember_me: boolean }
-export interface LoginAnswer { access: string; refresh: string; is_staff: boolean; is_auditor: boolean }
+interface LoginInput { email: string; password: string; remember_me: boolean }
+interface LoginAnswer { access: string; refresh: string; is_staff: boolean; is_auditor: boolean }
 
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginAnswer> {
   const source = { email: input.email, ip };

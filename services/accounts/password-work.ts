@@ -34,7 +34,7 @@ function threadHasher(threads: HashThreads): Hasher {
   };
 }
 
-export interface PasswordWorkLimits extends WorkLimits {
+interface PasswordWorkLimits extends WorkLimits {
   /** How much lower than the event loop the hashing threads run (Linux nice, 0-19). */
   nice?: number;
   /** Trusted logins' checks a second that may run at once at normal priority (prompt-lane.ts); 0 or absent: none. */

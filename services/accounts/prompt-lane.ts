@@ -40,7 +40,7 @@ export class HashBudget {
   }
 }
 
-export type PromptCheck = () => Promise<Verified>;
+type PromptCheck = () => Promise<Verified>;
 
 /** One thread's worth of checks at normal priority: one running, two waiting at most, within the budget. */
 export class PromptLane {

@@ -9,7 +9,7 @@ const instant = z.string().describe('ISO 8601 date and time.');
 const pounds = money.nullable();
 
 /** One difference between a replay and the stored figures (types.ts AuditDifference). */
-export const auditDifferenceAnswer = z.object({
+const auditDifferenceAnswer = z.object({
   check: z.string(), subject: z.string(), field: z.string(), expected: z.string(), found: z.string(), message: z.string(),
 }).meta({ id: 'AuditDifference' });
 
@@ -17,7 +17,7 @@ const replayStatus = z.enum(['not_consigned', 'open', 'sold', 'unsold', 'withdra
 const stepKind = z.enum(['consigned', 'first_bid', 'proxy_answer', 'outbid', 'tie', 'raise', 'reserve_changed', 'closed', 'withdrawn', 'edited', 'rescheduled', 'featured']);
 
 /** One step of the lot's replay as anyone may see it (bidders as "Bidder 2"). */
-export const priceLogEntryAnswer = z.object({
+const priceLogEntryAnswer = z.object({
   seq: z.number().int(), at: instant, type: z.string().describe("The event's type."), kind: stepKind, actor: z.string(), text: z.string(),
   previous_price: pounds, price: pounds, leader: z.string().nullable(), bid_count: z.number().int(), reserve_met: z.boolean(),
   previous_ends_at: instant, ends_at: instant, extended: z.boolean(), status: replayStatus, winner: z.string().nullable(),
@@ -40,7 +40,7 @@ export const priceLogAnswer = z.object({
 export type PriceLogAnswer = z.infer<typeof priceLogAnswer>;
 
 /** One step for auditors: the public step plus the real ids, the event and the maxima. */
-export const auditLotEntryAnswer = priceLogEntryAnswer.extend({
+const auditLotEntryAnswer = priceLogEntryAnswer.extend({
   event_id: z.string(), position: z.number().int(), recorded_at: instant, recorded_by: z.string().nullable(),
   actor_id: z.string().nullable(), actor_email: z.string().nullable(), leader_id: z.string().nullable(), winner_id: z.string().nullable(),
   max_bid: pounds, leader_max: pounds, reserve_price: pounds,
@@ -68,12 +68,12 @@ export const auditLotReplayAnswer = z.object({
 }).meta({ id: 'AuditLotReplay' });
 export type AuditLotReplayAnswer = z.infer<typeof auditLotReplayAnswer>;
 
-export const walletBalancesAnswer = z.object({ available: money, pending: money, posted: money, overdraft_limit: money }).meta({ id: 'WalletBalances' });
+const walletBalancesAnswer = z.object({ available: money, pending: money, posted: money, overdraft_limit: money }).meta({ id: 'WalletBalances' });
 
 const cause = z.object({ kind: z.enum(['order', 'lot', 'withdrawal', 'voucher', 'payment', 'staff', 'system']), id: z.string() });
 
 /** One wallet event replayed: what it moved and the balances right after it. */
-export const walletReplayEntryAnswer = z.object({
+const walletReplayEntryAnswer = z.object({
   position: z.number().int(), version: z.number().int(), at: instant, recorded_at: instant.nullable(), type: z.string().describe("The event's type."),
   kind: z.enum(['credit', 'debit', 'fee', 'adjustment', 'hold', 'capture', 'release', 'overdraft']),
   detail_kind: z.string().nullable(), entry_id: z.string().nullable(), amount: money, posted_change: money, available_change: money,

@@ -6,12 +6,10 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { NotFound } from '../../domain/shared/errors';
 import { penceToDecimal } from '../../domain/shared/money';
-import { replayLot, type LotReplay, type ReplayEntry, type ReplayOutcome } from '../../domain/lot/replay';
+import { replayLot, type ReplayEntry, type ReplayOutcome } from '../../domain/lot/replay';
 import { auditOf } from './lot-audit';
 import { liveFigures, readLotEvents, readLotRows, readPeople, type LotRow, type Person, type StoredLotEvent } from './lot-read';
 import type { AuditLotReplayAnswer, PriceLogAnswer } from './answer-schemas';
-
-export { auditOf };
 
 export { verifyLots } from './lot-verify';
 
@@ -97,8 +95,6 @@ function mentioned(s: StoredLotEvent): string[] {
     .map((k) => d[k]).filter((v): v is string => typeof v === 'string');
 }
 
-export type AuditEntry = ReturnType<typeof auditEntry>;
-
 function auditEntry(e: ReplayEntry, s: StoredLotEvent, people: Map<string, Person>) {
   return {
     ...publicEntry(e),
@@ -110,4 +106,3 @@ function auditEntry(e: ReplayEntry, s: StoredLotEvent, people: Map<string, Perso
 }
 
 export type AuditLotReplay = AuditLotReplayAnswer;
-export type { LotReplay };

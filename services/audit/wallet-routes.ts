@@ -19,13 +19,13 @@ import { auditWallet } from './wallet-replay';
 import { balancesAnswer, entriesCsv, entryAnswer } from './wallet-answer';
 import { walletReplayAnswer, type WalletReplayAnswer } from './answer-schemas';
 
-export const auditWalletsQuery = pageQuery.extend({
+const auditWalletsQuery = pageQuery.extend({
   search: z.string().trim().max(100, 'Max 100 characters').default(''),
 });
 
-export const auditWalletParams = z.object({ userId: z.string().uuid({ message: 'Not found.' }) });
+const auditWalletParams = z.object({ userId: z.string().uuid({ message: 'Not found.' }) });
 
-export const auditWalletQuery = z.object({
+const auditWalletQuery = z.object({
   at: z.iso.datetime({ offset: true, message: 'Enter a valid date and time (ISO 8601).' }).optional(),
   format: z.enum(['json', 'csv'], { error: 'Choose json or csv.' }).default('json'),
 });

@@ -48,7 +48,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CREDENTIAL_ROUTES = /^\/api\/(auth|social_auth)\//;
 const WAIT_MS = 15_000;
 
-export interface Answer { status: number; body: unknown }
+interface Answer { status: number; body: unknown }
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
 interface KeyedRun extends IdempotentRun { renew: NodeJS.Timeout }
 interface KeyRow {

@@ -14,7 +14,7 @@ import { projectionLag, type ProjectionLag } from '../metrics/projection-lag';
 /** Longer than a healthy database ever takes to answer; a connection attempt that hangs is a "no". */
 const DATABASE_WAIT_MS = 2_000;
 
-export type Readiness = { ready: true; maxLagSeconds: number } | { ready: false; reason: string };
+type Readiness = { ready: true; maxLagSeconds: number } | { ready: false; reason: string };
 
 const readyAnswer = z.object({ status: z.literal('ready'), projections_max_lag_seconds: z.number() });
 const notReadyAnswer = z.object({ status: z.literal('unavailable'), reason: z.string() });
@@ -28,7 +28,7 @@ export function readinessRoute(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-export async function readiness(ctx: AppContext): Promise<Readiness> {
+async function readiness(ctx: AppContext): Promise<Readiness> {
   try {
     await bounded(sql`SELECT 1`.execute(ctx.db));
   } catch (error) {
