@@ -8,7 +8,7 @@ import type { BidAudit, CloseAudit, ReadModelAudit } from './auction-audit';
 import { ms, spread } from './stats';
 import { describeServerCores } from './processes';
 
-export interface Cores {
+interface Cores {
   server: number;
   generator: number;
   watchers: number;
@@ -39,9 +39,9 @@ export interface Window {
   pg: PgWindow;
 }
 
-export const TARGETS = { p99Ms: 100, lagP99Ms: 250, ratio: 3 };
+const TARGETS = { p99Ms: 100, lagP99Ms: 250, ratio: 3 };
 
-export function errorsOf(w: Window): number {
+function errorsOf(w: Window): number {
   return w.failed + Object.values(w.tally.errors).reduce((a, b) => a + b, 0);
 }
 
@@ -62,7 +62,7 @@ export function printStep(w: Window): void {
   );
 }
 
-export interface FinalReport {
+interface FinalReport {
   steps: Window[];
   chosen: Window;
   chosenFrom: string;

@@ -10,7 +10,7 @@ import { createAuction, HOUR } from '../services/bidding/testing';
 import { lotDecider } from '../domain/lot/decide';
 import { lotStream } from '../services/catalogue/streams';
 
-export interface AuctionSet {
+interface AuctionSet {
   auctionId: string;
   /** Lot ids, hottest rank first. */
   lotIds: string[];

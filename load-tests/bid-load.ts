@@ -10,7 +10,7 @@ import { stepFor } from '../domain/lot/increments';
 import type { Bidder } from './setup';
 import { pence } from './stats';
 
-export interface BidLoadOptions {
+interface BidLoadOptions {
   url: string;
   lotId: string;
   bidders: Bidder[];

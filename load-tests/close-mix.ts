@@ -14,7 +14,7 @@ import { spread } from './stats';
 const GOOD_PASSWORD = 'Good!Login2026';
 
 export interface MixAccounts { good: string; known: string[] }
-export interface MixResult { flood: FloodResult; browsing: Tally; good: Tally & { retries: number } }
+interface MixResult { flood: FloodResult; browsing: Tally; good: Tally & { retries: number } }
 
 /** One account that signs in for real, and a few the flood guesses at. */
 export async function mixAccounts(ctx: AppContext): Promise<MixAccounts> {

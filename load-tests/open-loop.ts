@@ -19,7 +19,7 @@ export interface OutgoingRequest {
   tag: unknown;
 }
 
-export interface OpenLoopOptions {
+interface OpenLoopOptions {
   host: string;
   port: number;
   rate: number;
@@ -33,7 +33,7 @@ export interface OpenLoopOptions {
   timeoutMs?: number;
 }
 
-export interface OpenLoopResult {
+interface OpenLoopResult {
   seconds: number;
   /** Due instants in the run; `sent` is fewer when `next` skipped some. */
   slots: number;

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { cpuSecondsOf } from './server';
 
-export type PgCpuSample = Map<number, number>;
+type PgCpuSample = Map<number, number>;
 
 export async function samplePgCpu(url: string): Promise<PgCpuSample> {
   const client = new pg.Client({ connectionString: url });

@@ -8,7 +8,7 @@ import { describeServerCores, type Column } from './processes';
 import type { Ceiling } from './bare-ceiling';
 import type { EventLoopDelay } from './event-loop';
 
-export interface ReportInput {
+interface ReportInput {
   load: BidLoadResult;
   lag: LagReport;
   baseline: Baseline;

@@ -16,7 +16,7 @@ import { createAccount } from '../services/accounts/create-account';
 import { openSession } from '../services/accounts/sessions';
 import { hashPassword } from '../services/accounts/passwords';
 
-export interface LoadDatabase {
+interface LoadDatabase {
   /** The fresh database. */
   url: string;
   /** The server's maintenance database (for the one-row baseline and pgbench). */

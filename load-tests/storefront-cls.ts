@@ -31,7 +31,7 @@ const OBSERVER = `
   }).observe({ type: 'layout-shift', buffered: true });
 `;
 
-export function sessionWindowCls(shifts: Array<{ value: number; time: number }>): number {
+function sessionWindowCls(shifts: Array<{ value: number; time: number }>): number {
   let worst = 0;
   let current = 0;
   let first = -Infinity;

@@ -38,7 +38,7 @@ const THROTTLING = {
  * run here) scales the simulated CPU slowdown by benchmarkIndex / 1500, so the preset's device is simulated as
  * meant instead of on top of this machine's slowness. The network simulation is unchanged.
  */
-export const REFERENCE_BENCHMARK_INDEX = 1500;
+const REFERENCE_BENCHMARK_INDEX = 1500;
 
 export async function runLighthouse(url: string, preset: 'mobile' | 'desktop', calibrateTo?: number): Promise<LighthouseResult> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });

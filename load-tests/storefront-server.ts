@@ -12,7 +12,7 @@ import { cpuSecondsOf, freePort } from './server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export interface SeededHouse {
+interface SeededHouse {
   url: string;
   pid: number;
   /** A live lot's id (the lot page) and a word its name has (the search page). */

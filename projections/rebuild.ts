@@ -6,9 +6,9 @@ import type { FeedCursor } from '../services/event-store/types';
 import { EventStore } from '../services/event-store/event-store';
 import type { Db } from '../services/db/database';
 
-export interface TableComparison { table: string; live: string; rebuilt: string; equal: boolean; rows: number }
+interface TableComparison { table: string; live: string; rebuilt: string; equal: boolean; rows: number }
 
-export interface RebuildReport { projection: string; events: number; tables: TableComparison[] }
+interface RebuildReport { projection: string; events: number; tables: TableComparison[] }
 
 /**
  * Rebuilds one projection from the events into fresh tables in a scratch schema (same columns, indexes and

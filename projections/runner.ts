@@ -13,7 +13,7 @@ import type { Db } from '../services/db/database';
  */
 const BATCH_SIZE = 100;
 
-export interface RunnerLogger { error(obj: object, msg: string): void }
+interface RunnerLogger { error(obj: object, msg: string): void }
 
 /**
  * Reads the event feed from each projection's checkpoint and applies the events and the new checkpoint in one

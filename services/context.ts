@@ -58,7 +58,7 @@ export interface LiveConnections {
 }
 
 // The logger lives in its own module (scripts load it without the whole context); re-exported for its users.
-export { createLogger, redactUrl, REDACT_PATHS } from './logger';
+export { createLogger, redactUrl } from './logger';
 
 export function createContext(config: Config, databaseUrl: string, options: { clock?: Clock; log?: Logger; poolSize?: number } = {}): AppContext {
   const log = options.log ?? createLogger(config);

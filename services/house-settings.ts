@@ -30,7 +30,7 @@ export const houseBankData = z.object({
   sort_code_uk: z.string(), account_number_uk: z.string(), account_owner_uk: z.string(),
   account_owner_int: z.string(), iban_int: z.string(), bic_swift_int: z.string(), bank_address_int: z.string(),
 });
-export type HouseBankData = z.infer<typeof houseBankData>;
+type HouseBankData = z.infer<typeof houseBankData>;
 
 export const houseContactData = z.object({
   jw_address: z.string(),
@@ -38,7 +38,7 @@ export const houseContactData = z.object({
   jw_contact_phone: z.string(),
   email: z.string(),
 });
-export type HouseContactData = z.infer<typeof houseContactData>;
+type HouseContactData = z.infer<typeof houseContactData>;
 
 /** Product rules (spec 0-product.md): percentages as numbers, money as decimal strings. */
 export const houseFees = z.object({
@@ -54,10 +54,10 @@ export const houseFees = z.object({
   reserve_fee: money,
   registration_fee: money,
 });
-export type HouseFees = z.infer<typeof houseFees>;
+type HouseFees = z.infer<typeof houseFees>;
 
 export const houseSettings = z.object({ fees: houseFees, contacts: houseContactData, banks: houseBankData });
-export type HouseSettings = z.infer<typeof houseSettings>;
+type HouseSettings = z.infer<typeof houseSettings>;
 
 const DEFAULT_HOURS = 'Monday - Friday=9:00 - 17:30;Saturday=10:00 - 14:00;Sunday=Closed';
 

@@ -6,7 +6,7 @@ import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { Config } from './config';
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.query.token',

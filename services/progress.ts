@@ -6,10 +6,10 @@
  */
 import type { Logger } from 'pino';
 
-export const START_STEPS = 5;
+const START_STEPS = 5;
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-export interface StepLog { info(obj: object, msg: string): void }
+interface StepLog { info(obj: object, msg: string): void }
 
 export class Steps {
   constructor(
@@ -57,6 +57,6 @@ export class Steps {
   }
 }
 
-export function formatSeconds(seconds: number): string {
+function formatSeconds(seconds: number): string {
   return seconds < 10 ? `${seconds.toFixed(1)} s` : `${Math.round(seconds)} s`;
 }

@@ -7,7 +7,7 @@
 import type { Config } from './config';
 
 /** base64url of 32 bytes is 43 characters. */
-export const MIN_SECRET_BYTES = 32;
+const MIN_SECRET_BYTES = 32;
 /** A random 43-character key has ~30 distinct characters; a placeholder ("aaaa…", "changeme…") has few. */
 const MIN_DISTINCT_CHARS = 16;
 

@@ -8,7 +8,7 @@ import { linkSocialIdentity } from './social';
 import { updateProfile } from './update-profile';
 import { changePassword, recordRegistrationFeePaid, rehashPassword, setAuditor, setStaff, subscribeNewsletter, verifyEmail } from './account-changes';
 
-export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
+function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'RegisterUser':
       return registerUser(command, state);

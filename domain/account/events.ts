@@ -17,7 +17,7 @@ export interface Profile {
 }
 
 export const AUDIO_CUES = ['audio_1', 'audio_2', 'audio_3', 'audio_4'] as const;
-export type AudioCue = (typeof AUDIO_CUES)[number];
+type AudioCue = (typeof AUDIO_CUES)[number];
 
 /**
  * The fields PATCH /api/users/{id}/ may change. `birth_date` only while the account has none yet (accounts made by
@@ -92,11 +92,11 @@ export interface AuditorFlagChanged {
   data: { user_id: string; is_auditor: boolean; changed_by: string; changed_at: string };
 }
 
-export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
+const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** The provider's account (`subject`: its stable user id) signs in to this one; linked by the verified email. */
-export interface SocialIdentityLinked {
+interface SocialIdentityLinked {
   type: 'SocialIdentityLinked';
   data: { user_id: string; provider: SocialProvider; subject: string; email: string; linked_at: string };
 }
@@ -112,7 +112,7 @@ export type AccountEvent =
   | StaffFlagChanged
   | AuditorFlagChanged
   | SocialIdentityLinked;
-export type AccountEventType = AccountEvent['type'];
+type AccountEventType = AccountEvent['type'];
 
 export const ACCOUNT_EVENT_TYPES: readonly AccountEventType[] = [
   'UserRegistered', 'EmailVerified', 'PasswordChanged', 'PasswordRehashed', 'ProfileChanged', 'NewsletterSubscribed', 'RegistrationFeePaid', 'StaffFlagChanged', 'AuditorFlagChanged',

@@ -10,20 +10,20 @@ import { ValidationError } from '../shared/errors';
 import { normaliseEmail, type EmailSubscribedToNewsletter } from './events';
 import { MSG, validateEmail } from './rules';
 
-export const RESEND_AFTER_MS = 60 * 60 * 1000;
+const RESEND_AFTER_MS = 60 * 60 * 1000;
 export const LINK_INVALID = 'This link is no longer valid. Subscribe again to get a new one.';
 
 /** `verified`: the caller is signed in and this is their own verified account email (no confirmation needed). */
-export interface SubscribeEmail { type: 'SubscribeEmail'; email: string; user_id: string | null; now: string; verified: boolean }
-export interface ConfirmNewsletter { type: 'ConfirmNewsletter'; email: string; now: string }
-export interface UnsubscribeNewsletter { type: 'UnsubscribeNewsletter'; email: string; now: string }
+interface SubscribeEmail { type: 'SubscribeEmail'; email: string; user_id: string | null; now: string; verified: boolean }
+interface ConfirmNewsletter { type: 'ConfirmNewsletter'; email: string; now: string }
+interface UnsubscribeNewsletter { type: 'UnsubscribeNewsletter'; email: string; now: string }
 export type NewsletterCommand = SubscribeEmail | ConfirmNewsletter | UnsubscribeNewsletter;
 
-export interface NewsletterConfirmationRequested {
+interface NewsletterConfirmationRequested {
   type: 'NewsletterConfirmationRequested';
   data: { email: string; user_id: string | null; requested_at: string };
 }
-export interface NewsletterUnsubscribed { type: 'NewsletterUnsubscribed'; data: { email: string; unsubscribed_at: string } }
+interface NewsletterUnsubscribed { type: 'NewsletterUnsubscribed'; data: { email: string; unsubscribed_at: string } }
 export type NewsletterEvent = EmailSubscribedToNewsletter | NewsletterConfirmationRequested | NewsletterUnsubscribed;
 
 export interface NewsletterState {

@@ -5,8 +5,8 @@
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { MSG } from './rules';
 
-export const PHONE_MAX_LENGTH = 250;
-export const DEFAULT_PHONE_COUNTRY = 'GB';
+const PHONE_MAX_LENGTH = 250;
+const DEFAULT_PHONE_COUNTRY = 'GB';
 
 /**
  * Why a non-blank phone number is refused, or null when it is valid (spec 2 section 5): at most 250 characters,

@@ -33,7 +33,7 @@ export const MSG = {
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
-export const EMAIL_MAX = 50;
+const EMAIL_MAX = 50;
 export const ADULT_AGE = 18;
 export const MAX_AGE = 120;
 
@@ -79,7 +79,7 @@ export function validateCompanyName(value: string): string | null {
 }
 
 
-export interface CalendarDate { year: number; month: number; day: number }
+interface CalendarDate { year: number; month: number; day: number }
 
 const DMY_RE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -130,7 +130,3 @@ export function validateTitle(value: string | null): string | null {
   return value !== null && value.trim().length > 20 ? MSG.titleMax : null;
 }
 
-/** The profile is complete when everything a bidder must give is there (otherwise the client asks for it). */
-export function isProfileComplete(p: { first_name: string; last_name: string; phone_number: string; birth_date: string | null }): boolean {
-  return !blank(p.first_name) && !blank(p.last_name) && !blank(p.phone_number) && p.birth_date !== null;
-}

@@ -11,7 +11,7 @@ import type { LinkSocialIdentity } from './commands';
 import { normaliseEmail, type AccountEvent } from './events';
 import type { AccountState } from './state';
 
-export const SOCIAL_EMAIL_MISMATCH = 'This sign-in belongs to another email address.';
+const SOCIAL_EMAIL_MISMATCH = 'This sign-in belongs to another email address.';
 
 export function linkSocialIdentity(command: LinkSocialIdentity, state: AccountState): AccountEvent[] {
   if (!state.exists) throw new NotFound('User not found.');

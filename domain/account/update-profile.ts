@@ -11,7 +11,7 @@ import { isoDate, parseBirthDate, validateBirthDate, validateName, validateTitle
 import { validatePhone } from './phone';
 import type { AccountState } from './state';
 
-export const BIRTH_DATE_LOCKED = 'Your date of birth cannot be changed.';
+const BIRTH_DATE_LOCKED = 'Your date of birth cannot be changed.';
 
 export function updateProfile(command: UpdateProfile, state: AccountState): ProfileChanged[] {
   if (!state.exists) throw new NotFound('User not found.');

@@ -12,9 +12,9 @@ import { ADDRESS_FIELDS, addressFields, checkAddressType, type AddressInput } fr
 import { addressesOfType, type AddressBookState } from './state';
 
 export const MAX_ADDRESSES = 50;
-export const TOO_MANY = `You can save at most ${MAX_ADDRESSES} addresses.`;
+const TOO_MANY = `You can save at most ${MAX_ADDRESSES} addresses.`;
 export const ADDRESS_NOT_FOUND = 'Not found.';
-export const TYPE_FIXED = 'The address type cannot be changed.';
+const TYPE_FIXED = 'The address type cannot be changed.';
 
 /** The type flagged as "last changed" (the spec flags billing addresses only). */
 const FLAGGED: AddressType = 'BILLING';

@@ -6,7 +6,7 @@
  */
 import { allCountries } from 'country-region-data';
 
-export interface Region {
+interface Region {
   name: string;
   /** The data's short code; not unique in a few small territories, so regions are matched by name first. */
   code: string;

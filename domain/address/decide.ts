@@ -5,7 +5,7 @@ import type { AddressEvent } from './events';
 import { evolveAddressBook, initialAddressBookState, type AddressBookState } from './state';
 import { addAddress, changeAddress, removeAddress } from './change-addresses';
 
-export function decideAddressBook(command: AddressCommand, state: AddressBookState): AddressEvent[] {
+function decideAddressBook(command: AddressCommand, state: AddressBookState): AddressEvent[] {
   switch (command.type) {
     case 'AddAddress':
       return addAddress(command, state);

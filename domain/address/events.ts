@@ -23,30 +23,30 @@ export interface AddressFields {
   phone_number: string;
 }
 
-export interface AddressAdded {
+interface AddressAdded {
   type: 'AddressAdded';
   data: { user_id: string; address_id: string; addr_type: AddressType; address: AddressFields; at: string };
 }
 
 /** The address after the change (all of it, not a diff). */
-export interface AddressChanged {
+interface AddressChanged {
   type: 'AddressChanged';
   data: { user_id: string; address_id: string; addr_type: AddressType; address: AddressFields; at: string };
 }
 
-export interface AddressRemoved {
+interface AddressRemoved {
   type: 'AddressRemoved';
   data: { user_id: string; address_id: string; addr_type: AddressType; at: string };
 }
 
 /** The default address of this type is now `address_id` (null: none left); every other one is not. */
-export interface DefaultAddressChanged {
+interface DefaultAddressChanged {
   type: 'DefaultAddressChanged';
   data: { user_id: string; addr_type: AddressType; address_id: string | null; at: string };
 }
 
 /** The last changed address of this type (kept for BILLING, the `isLastModifyed` flag) is now `address_id`. */
-export interface LastModifiedAddressChanged {
+interface LastModifiedAddressChanged {
   type: 'LastModifiedAddressChanged';
   data: { user_id: string; addr_type: AddressType; address_id: string | null; at: string };
 }

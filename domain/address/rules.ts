@@ -8,18 +8,18 @@ import { phoneProblem } from '../account/phone';
 import { findCountry, findRegion, type Country } from './countries';
 import { ADDRESS_TYPES, type AddressFields, type AddressType } from './events';
 
-export const REQUIRED = 'This field is required';
-export const COUNTRY_REQUIRED = 'This field is required!';
+const REQUIRED = 'This field is required';
+const COUNTRY_REQUIRED = 'This field is required!';
 export const COUNTRY_UNKNOWN = 'Select a country from the list.';
-export const REGION_UNKNOWN = 'Select a region of the chosen country.';
-export const CITY_FORMAT = 'Only letters, spaces, slashes or hyphens, 1 to 150';
-export const ZIP_FORMAT = "Doesn't match the pattern from 1 to 10 alphanumerics, spaces are allowed";
-export const PHONE_INVALID = 'Phone number is invalid!';
-export const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
-export const notAChoice = (value: string) => `"${value}" is not a valid choice.`;
+const REGION_UNKNOWN = 'Select a region of the chosen country.';
+const CITY_FORMAT = 'Only letters, spaces, slashes or hyphens, 1 to 150';
+const ZIP_FORMAT = "Doesn't match the pattern from 1 to 10 alphanumerics, spaces are allowed";
+const PHONE_INVALID = 'Phone number is invalid!';
+const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
+const notAChoice = (value: string) => `"${value}" is not a valid choice.`;
 
 /** Free-text bounds (the spec gives none): long enough for any real address line. */
-export const MAX_LENGTH = { street: 255, apartment: 255, name: 255, company: 255, region: 100 } as const;
+const MAX_LENGTH = { street: 255, apartment: 255, name: 255, company: 255, region: 100 } as const;
 
 /** What a client may send; anything may be missing. */
 export type AddressInput = { [K in keyof AddressFields]?: string | null };
@@ -85,7 +85,7 @@ export function checkPhone(country: Country | null, v: string | null | undefined
   return { value: parsePhoneNumberFromString(phone, { defaultCountry, extract: false })!.formatInternational() };
 }
 
-export function isAddressType(v: unknown): v is AddressType {
+function isAddressType(v: unknown): v is AddressType {
   return typeof v === 'string' && (ADDRESS_TYPES as readonly string[]).includes(v);
 }
 

@@ -2,7 +2,7 @@
 import { assertNever } from '../shared/decider';
 import type { AddressEvent, AddressFields, AddressType } from './events';
 
-export interface SavedAddress {
+interface SavedAddress {
   id: string;
   addr_type: AddressType;
   fields: AddressFields;

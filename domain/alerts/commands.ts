@@ -1,19 +1,19 @@
 /** Item-alert and keyword commands: the user comes from the session, ids and time from the server. */
 
-export interface FollowableItem {
+interface FollowableItem {
   item_id: string;
   title: string;
   distillery: string;
 }
 
-export interface FollowItems {
+interface FollowItems {
   type: 'FollowItems';
   user_id: string;
   items: FollowableItem[];
   now: string;
 }
 
-export interface UnfollowItems {
+interface UnfollowItems {
   type: 'UnfollowItems';
   user_id: string;
   item_ids: string[];
@@ -29,7 +29,7 @@ export interface AddKeyword {
   now: string;
 }
 
-export interface RemoveKeyword {
+interface RemoveKeyword {
   type: 'RemoveKeyword';
   user_id: string;
   keyword_id: string;

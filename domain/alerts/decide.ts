@@ -9,21 +9,21 @@ import { NotFound, ValidationError } from '../shared/errors';
 import type { AlertsCommand, AddKeyword } from './commands';
 import type { AlertsEvent } from './events';
 
-export const KEYWORD_MIN = 2;
-export const KEYWORD_MAX = 50;
+const KEYWORD_MIN = 2;
+const KEYWORD_MAX = 50;
 export const KEYWORDS_PER_USER = 100;
 
-export interface AlertsState {
+interface AlertsState {
   /** Followed item keys. */
   items: Readonly<Record<string, true>>;
   /** Keyword id -> the word's comparison form. */
   keywords: Readonly<Record<string, string>>;
 }
 
-export const initialAlertsState: AlertsState = Object.freeze({ items: Object.freeze({}), keywords: Object.freeze({}) });
+const initialAlertsState: AlertsState = Object.freeze({ items: Object.freeze({}), keywords: Object.freeze({}) });
 
 /** Trimmed, inner whitespace collapsed: how a keyword is stored. */
-export const cleanKeyword = (word: string) => word.trim().replace(/\s+/g, ' ');
+const cleanKeyword = (word: string) => word.trim().replace(/\s+/g, ' ');
 const comparable = (word: string) => cleanKeyword(word).toLowerCase();
 
 function without<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
@@ -31,7 +31,7 @@ function without<T>(record: Readonly<Record<string, T>>, key: string): Record<st
   return rest;
 }
 
-export function evolveAlerts(state: AlertsState, event: AlertsEvent): AlertsState {
+function evolveAlerts(state: AlertsState, event: AlertsEvent): AlertsState {
   switch (event.type) {
     case 'ItemFollowed':
       return { ...state, items: { ...state.items, [event.data.item_id]: true } };
@@ -59,7 +59,7 @@ function addKeyword(command: AddKeyword, state: AlertsState, at: string): Alerts
   return [{ type: 'KeywordAdded', data: { user_id: command.user_id, keyword_id: command.keyword_id, word, added_at: at } }];
 }
 
-export function decideAlerts(command: AlertsCommand, state: AlertsState): AlertsEvent[] {
+function decideAlerts(command: AlertsCommand, state: AlertsState): AlertsEvent[] {
   const now = Date.parse(command.now);
   if (!Number.isFinite(now)) throw new ValidationError({ now: ['Enter a valid date and time.'] });
   const at = new Date(now).toISOString();

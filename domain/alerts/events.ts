@@ -3,12 +3,12 @@
  * A followed item carries its title and distillery as shown when it was followed, for the list of followed items.
  */
 
-export interface ItemFollowed {
+interface ItemFollowed {
   type: 'ItemFollowed';
   data: { user_id: string; item_id: string; title: string; distillery: string; followed_at: string };
 }
 
-export interface ItemUnfollowed {
+interface ItemUnfollowed {
   type: 'ItemUnfollowed';
   data: { user_id: string; item_id: string; unfollowed_at: string };
 }
@@ -18,7 +18,7 @@ export interface KeywordAdded {
   data: { user_id: string; keyword_id: string; word: string; added_at: string };
 }
 
-export interface KeywordRemoved {
+interface KeywordRemoved {
   type: 'KeywordRemoved';
   data: { user_id: string; keyword_id: string; removed_at: string };
 }
@@ -35,7 +35,7 @@ export const alertsStream = (userId: string) => `alerts-${userId}`;
  * so at most once per lot). The notification engine turns each match into a `lots_that_match_my_interest`
  * notification from this event alone, so a rebuild decides exactly as the live run did. Not on `alerts-<user>`.
  */
-export interface InterestMatch { user_id: string; reason: 'keyword' | 'item'; word?: string }
+interface InterestMatch { user_id: string; reason: 'keyword' | 'item'; word?: string }
 export interface LotMatchedInterests {
   type: 'LotMatchedInterests';
   data: { lot_id: string; auction_id: string; title: string; matches: InterestMatch[]; at: string };

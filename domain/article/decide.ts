@@ -6,9 +6,9 @@ import { assertNever, type Decider } from '../shared/decider';
 import { NotFound, ValidationError } from '../shared/errors';
 import { ARTICLE_TYPES, type ArticleEvent, type ArticleFields } from './events';
 
-export const TITLE_MAX = 200;
-export const SUMMARY_MAX = 500;
-export const CONTENT_MAX = 50_000;
+const TITLE_MAX = 200;
+const SUMMARY_MAX = 500;
+const CONTENT_MAX = 50_000;
 
 export const MSG = {
   notFound: 'Article not found.',
@@ -20,16 +20,16 @@ export const MSG = {
   type: `Choose one of: ${ARTICLE_TYPES.map((t) => t.id).join(', ')}.`,
 } as const;
 
-export interface WriteArticle { type: 'WriteArticle'; article_id: string; fields: ArticleFields; create: boolean; by: string; now: string }
-export interface ToggleLike { type: 'ToggleLike'; article_id: string; user_id: string; now: string }
-export type ArticleCommand = WriteArticle | ToggleLike;
+interface WriteArticle { type: 'WriteArticle'; article_id: string; fields: ArticleFields; create: boolean; by: string; now: string }
+interface ToggleLike { type: 'ToggleLike'; article_id: string; user_id: string; now: string }
+type ArticleCommand = WriteArticle | ToggleLike;
 
-export interface ArticleState { exists: boolean; published: boolean; publishedAt: string | null; likers: ReadonlySet<string> }
+interface ArticleState { exists: boolean; published: boolean; publishedAt: string | null; likers: ReadonlySet<string> }
 
-export const initialArticleState: ArticleState = Object.freeze({ exists: false, published: false, publishedAt: null, likers: new Set<string>() });
+const initialArticleState: ArticleState = Object.freeze({ exists: false, published: false, publishedAt: null, likers: new Set<string>() });
 
 /** Field errors of an article as typed (trimmed first); empty when it may be saved. */
-export function articleErrors(f: ArticleFields): Record<string, string[]> {
+function articleErrors(f: ArticleFields): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const title = f.title.trim();
   if (!title) errors.title = [MSG.titleRequired];
@@ -41,7 +41,7 @@ export function articleErrors(f: ArticleFields): Record<string, string[]> {
   return errors;
 }
 
-export function evolveArticle(state: ArticleState, event: ArticleEvent): ArticleState {
+function evolveArticle(state: ArticleState, event: ArticleEvent): ArticleState {
   switch (event.type) {
     case 'ArticleWritten':
       return { ...state, exists: true, published: event.data.published, publishedAt: event.data.published_at };

@@ -33,4 +33,3 @@ export interface RescheduleAuction {
 }
 
 export type AuctionCommand = CreateAuction | FinishAuction | RescheduleAuction;
-export type AuctionCommandType = AuctionCommand['type'];

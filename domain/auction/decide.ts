@@ -7,7 +7,7 @@ import { createAuction } from './create-auction';
 import { finishAuction } from './finish-auction';
 import { rescheduleAuction } from './reschedule-auction';
 
-export function decideAuction(command: AuctionCommand, state: AuctionState): AuctionEvent[] {
+function decideAuction(command: AuctionCommand, state: AuctionState): AuctionEvent[] {
   switch (command.type) {
     case 'CreateAuction':
       return createAuction(command, state);

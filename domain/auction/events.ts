@@ -37,4 +37,3 @@ export interface AuctionRescheduled {
 }
 
 export type AuctionEvent = AuctionCreated | AuctionFinished | AuctionRescheduled;
-export type AuctionEventType = AuctionEvent['type'];

@@ -9,7 +9,7 @@ import type { RescheduleAuction } from './commands';
 import type { AuctionRescheduled } from './events';
 import type { AuctionState } from './state';
 
-export const RESCHEDULE_AUCTION_STARTED = 'This auction can no longer be rescheduled: it has started.';
+const RESCHEDULE_AUCTION_STARTED = 'This auction can no longer be rescheduled: it has started.';
 
 export function rescheduleAuction(command: RescheduleAuction, state: AuctionState): AuctionRescheduled[] {
   if (state.status === 'initial') throw new NotFound('Auction not found.');

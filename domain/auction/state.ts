@@ -2,7 +2,7 @@
 import { assertNever } from '../shared/decider';
 import type { AuctionEvent } from './events';
 
-export type AuctionStatus = 'initial' | 'created' | 'finished';
+type AuctionStatus = 'initial' | 'created' | 'finished';
 
 export interface AuctionState {
   status: AuctionStatus;

@@ -4,7 +4,7 @@
  */
 import creditCardType from 'credit-card-type';
 
-export interface CardBrand { brand: string; brand_name: string }
+interface CardBrand { brand: string; brand_name: string }
 
 export interface CardFormat extends CardBrand {
   /** Digits per group as the number is shown and typed. */
@@ -15,7 +15,7 @@ export interface CardFormat extends CardBrand {
   cvc_length: number;
 }
 
-export const UNKNOWN_BRAND: CardBrand = { brand: 'unknown', brand_name: 'Unknown' };
+const UNKNOWN_BRAND: CardBrand = { brand: 'unknown', brand_name: 'Unknown' };
 
 const AMEX_GROUPS = [4, 6, 5];
 const DEFAULT_GROUPS = [4, 4, 4, 4];

@@ -56,11 +56,11 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** American Express numbers start with 34 or 37 and have a 4-digit CVC. */
-export function isAmex(digits: string): boolean {
+function isAmex(digits: string): boolean {
   return /^3[47]/.test(digits);
 }
 
-export function cvcLength(digits: string): 3 | 4 {
+function cvcLength(digits: string): 3 | 4 {
   return isAmex(digits) ? 4 : 3;
 }
 

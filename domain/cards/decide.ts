@@ -5,7 +5,7 @@ import type { CardsEvent } from './events';
 import { evolveCards, initialCardsState, type CardsState } from './state';
 import { removeCard, saveCard, setDefaultCard } from './card-changes';
 
-export function decideCards(command: CardsCommand, state: CardsState): CardsEvent[] {
+function decideCards(command: CardsCommand, state: CardsState): CardsEvent[] {
   switch (command.type) {
     case 'SaveCard':
       return saveCard(command, state);

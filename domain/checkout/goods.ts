@@ -6,7 +6,7 @@ import { percentOf, type Pence } from '../shared/money';
 import { BUYERS_PREMIUM_BP, DAY_MS, PAYMENT_DUE_DAYS, instant, vatOn } from './rates';
 import type { PricedLot } from './types';
 
-export interface GoodsLines {
+interface GoodsLines {
   /** Sum of hammers. */
   subtotal: Pence;
   /** 12.5% of the subtotal. */

@@ -9,7 +9,7 @@ import { CARD_SURCHARGE_BP, INSURANCE_BP } from './rates';
 import { isDeliverable, shippingPence } from './shipping';
 import type { Carrier, PaymentMethod } from './types';
 
-export interface LotCostsInput {
+interface LotCostsInput {
   hammer_pence: Pence;
   vat_enabled: boolean;
   /** The zone of the chosen country; null (not known) or Non Deliverable Zone: no shipping and no insurance. */
@@ -19,7 +19,7 @@ export interface LotCostsInput {
   insurance: boolean;
 }
 
-export interface LotCosts {
+interface LotCosts {
   hammer: Pence;
   buyers_premium: Pence;
   vat_on_premium: Pence;

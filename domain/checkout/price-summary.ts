@@ -17,8 +17,8 @@ import type { PriceInput, PriceSummary, Voucher } from './types';
 
 export const NO_WON_LOTS_MESSAGE = 'You have no won lots to pay for.';
 export const WALLET_SETTLE_MESSAGE = 'Wallet settle is only possible while your wallet balance is negative.';
-export const WALLET_ABOVE_BALANCE_MESSAGE = 'Amount cannot exceed the balance';
-export const WALLET_NOT_POSITIVE_MESSAGE = 'Amount must be greater than 0';
+const WALLET_ABOVE_BALANCE_MESSAGE = 'Amount cannot exceed the balance';
+const WALLET_NOT_POSITIVE_MESSAGE = 'Amount must be greater than 0';
 
 /** The wallet control's default (spec 1 section 5): the smaller of balance and total, never negative. */
 export function defaultWalletUse(balance: Pence, totalAfterVoucher: Pence): Pence {
@@ -90,7 +90,7 @@ function charges(input: PriceInput): ChargeLines {
 }
 
 /** The voucher's worth against this total: the discount (capped at the total) and the rest for the wallet. */
-export function voucherSplit(voucher: Voucher | null, total: Pence): { discount: Pence; remainder: Pence } {
+function voucherSplit(voucher: Voucher | null, total: Pence): { discount: Pence; remainder: Pence } {
   if (!voucher) return { discount: 0, remainder: 0 };
   // A percent voucher is capped at 100%, so only a fixed voucher can leave a remainder.
   const worth = voucher.kind === 'fixed' ? voucher.value : percentOf(total, Math.min(voucher.value, 10_000));

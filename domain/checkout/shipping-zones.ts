@@ -5,13 +5,13 @@
  * changes it here, with the reason, and every route and price follows.
  */
 import { countries as continentData } from 'countries-list';
-import { COUNTRIES, findCountry, findCountryByCode, type Country } from '../address/countries';
+import { COUNTRIES, findCountry, type Country } from '../address/countries';
 import type { Carrier } from './types';
 
 /** The UK zone: GB plus the Crown Dependencies (Isle of Man, Jersey, Guernsey), all served by DPD from the UK. */
 export const UK_ZONE: readonly string[] = ['GB', 'IM', 'JE', 'GG'];
 
-export interface NonDeliverable { code: string; reason: string }
+interface NonDeliverable { code: string; reason: string }
 
 const SANCTIONS = 'UK sanctions: export of luxury goods, spirits included, is prohibited';
 const EMBARGO = 'Under embargo: our carriers do not deliver there';
@@ -67,7 +67,7 @@ export function carrierForCountry(countrySlug: string): Carrier | null {
   return country ? carrierForCode(country.code) : null;
 }
 
-export function isDeliverableCountry(country: Country): boolean {
+function isDeliverableCountry(country: Country): boolean {
   return carrierForCode(country.code) !== 'Non Deliverable Zone';
 }
 
@@ -75,5 +75,3 @@ export function isDeliverableCountry(country: Country): boolean {
 export function shippingCountries(): Country[] {
   return COUNTRIES.filter(isDeliverableCountry);
 }
-
-export { findCountry, findCountryByCode };

@@ -9,7 +9,7 @@ import type { Carrier } from './types';
 
 export type DeliverableCarrier = Exclude<Carrier, 'Non Deliverable Zone'>;
 
-export interface CarrierPrice {
+interface CarrierPrice {
   first_bottle: Pence;
   each_further: Pence;
 }

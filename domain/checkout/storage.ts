@@ -16,7 +16,7 @@ export const STORAGE_MONTH_OPTIONS = [3, 6, 12] as const;
 
 export const FREE_STORAGE: StoragePeriodChoice = { storage_type: 'days', value: FREE_STORAGE_DAYS };
 
-export interface StoragePeriodOption {
+interface StoragePeriodOption {
   key: string;
   value: number;
   amount_pence: Pence;
@@ -47,7 +47,7 @@ export function assertOfferedPeriod(choice: StoragePeriodChoice): void {
 }
 
 /** Days a period buys beyond what the lot already has: the free 45 days buy nothing more (they come with the win). */
-export function boughtDays(choice: StoragePeriodChoice | null): number {
+function boughtDays(choice: StoragePeriodChoice | null): number {
   return choice?.storage_type === 'months' ? choice.value * STORAGE_MONTH_DAYS : 0;
 }
 

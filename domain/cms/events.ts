@@ -6,12 +6,12 @@
 export const CMS_KINDS = ['about_us', 'main_slider', 'media_like_us'] as const;
 export type CmsKind = (typeof CMS_KINDS)[number];
 
-export interface CmsItemSaved {
+interface CmsItemSaved {
   type: 'CmsItemSaved';
   data: { item_id: string; kind: CmsKind; position: number; fields: Record<string, string>; image_id: string | null; by: string; at: string };
 }
 
-export interface CmsItemDeleted {
+interface CmsItemDeleted {
   type: 'CmsItemDeleted';
   data: { item_id: string; by: string; at: string };
 }

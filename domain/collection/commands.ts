@@ -2,7 +2,7 @@
 import type { CollectionItemDescription } from './events';
 
 /** Add an item from the catalogue (lot_id set) or described by hand (lot_id null). */
-export interface AddCollectionItem {
+interface AddCollectionItem {
   type: 'AddCollectionItem';
   user_id: string;
   item_id: string;
@@ -14,7 +14,7 @@ export interface AddCollectionItem {
 }
 
 /** A lot the user won and paid for joins the collection by itself, once per lot (even if later removed). */
-export interface JoinWonLot {
+interface JoinWonLot {
   type: 'JoinWonLot';
   user_id: string;
   item_id: string;
@@ -26,7 +26,7 @@ export interface JoinWonLot {
   now: string;
 }
 
-export interface ChangePricePaid {
+interface ChangePricePaid {
   type: 'ChangePricePaid';
   user_id: string;
   item_id: string;
@@ -35,7 +35,7 @@ export interface ChangePricePaid {
 }
 
 /** Remove one or several items: all of them are the caller's current items, or nothing changes. */
-export interface RemoveCollectionItems {
+interface RemoveCollectionItems {
   type: 'RemoveCollectionItems';
   user_id: string;
   item_ids: string[];

@@ -9,21 +9,21 @@ import type { CollectionCommand } from './commands';
 import type { CollectionEvent, CollectionItemDescription } from './events';
 import { DISTILLERY_MAX, REMOVE_MAX, REQUIRED, TITLE_MAX, TOO_MANY, checkDay, checkInstant, checkPricePaid } from './rules';
 
-export interface CollectionItemState {
+interface CollectionItemState {
   lot_id: string | null;
   price_paid_pence: number | null;
   removed: boolean;
 }
 
-export interface CollectionState {
+interface CollectionState {
   items: Readonly<Record<string, CollectionItemState>>;
   /** Lots that joined as won items (kept after removal: a won lot never re-joins by itself). */
   wonLots: Readonly<Record<string, string>>;
 }
 
-export const initialCollectionState: CollectionState = Object.freeze({ items: Object.freeze({}), wonLots: Object.freeze({}) });
+const initialCollectionState: CollectionState = Object.freeze({ items: Object.freeze({}), wonLots: Object.freeze({}) });
 
-export function evolveCollection(state: CollectionState, event: CollectionEvent): CollectionState {
+function evolveCollection(state: CollectionState, event: CollectionEvent): CollectionState {
   switch (event.type) {
     case 'CollectionItemAdded': {
       const d = event.data;
@@ -67,7 +67,7 @@ const current = (state: CollectionState, id: string) => {
   return item;
 };
 
-export function decideCollection(command: CollectionCommand, state: CollectionState): CollectionEvent[] {
+function decideCollection(command: CollectionCommand, state: CollectionState): CollectionEvent[] {
   const at = checkInstant(command.now);
   switch (command.type) {
     case 'AddCollectionItem':

@@ -5,10 +5,10 @@
  */
 
 /** Where an item came from: a lot the user won and paid for, an item picked from the catalogue, or typed in by hand. */
-export type CollectionSource = 'won' | 'catalogue' | 'manual';
+type CollectionSource = 'won' | 'catalogue' | 'manual';
 
 /** Cask details (cask items only). RLA (litres of alcohol) is not stored: it is computed from litres and ABV. */
-export interface CaskDetails {
+interface CaskDetails {
   cask_type: string | null;
   cask_number: string | null;
   bulk_litres: number | null;
@@ -35,7 +35,7 @@ export interface CollectionItemDescription {
   cask: CaskDetails | null;
 }
 
-export interface CollectionItemAdded {
+interface CollectionItemAdded {
   type: 'CollectionItemAdded';
   data: {
     item_id: string;
@@ -53,12 +53,12 @@ export interface CollectionItemAdded {
   };
 }
 
-export interface CollectionItemPriceChanged {
+interface CollectionItemPriceChanged {
   type: 'CollectionItemPriceChanged';
   data: { item_id: string; user_id: string; price_paid_pence: number | null; at: string };
 }
 
-export interface CollectionItemRemoved {
+interface CollectionItemRemoved {
   type: 'CollectionItemRemoved';
   data: { item_id: string; user_id: string; at: string };
 }

@@ -9,7 +9,7 @@
  */
 import { itemKey, normaliseItemName } from '../alerts/item-key';
 
-export const RECENT_SALES = 5;
+const RECENT_SALES = 5;
 
 export interface Sale {
   lot_id: string;
@@ -25,7 +25,7 @@ export interface Sale {
   sold_at: string;
 }
 
-export interface ValuedItem {
+interface ValuedItem {
   title: string;
   distillery: string;
   type: string;
@@ -36,7 +36,7 @@ export interface ValuedItem {
   price_paid_pence: number | null;
 }
 
-export type ValueMethod = 'same_item' | 'same_bottling' | 'estimate' | 'price_paid' | 'none';
+type ValueMethod = 'same_item' | 'same_bottling' | 'estimate' | 'price_paid' | 'none';
 
 export interface Valuation {
   value_pence: number;
@@ -82,16 +82,16 @@ export interface OwnedItem extends ValuedItem {
   removed_at: string | null;
 }
 
-export interface GraphPoint { month: string; date: string; value_pence: number }
+interface GraphPoint { month: string; date: string; value_pence: number }
 
 /** At most this many monthly points (the last ten years). */
-export const GRAPH_MONTHS = 120;
+const GRAPH_MONTHS = 120;
 
 /** Items owned at `asOf`: bought on or before its day and not removed by then. */
-export const ownedAt = (items: readonly OwnedItem[], asOf: string) =>
+const ownedAt = (items: readonly OwnedItem[], asOf: string) =>
   items.filter((i) => i.acquired_on <= asOf.slice(0, 10) && (i.removed_at === null || i.removed_at > asOf));
 
-export function collectionValue(items: readonly OwnedItem[], sales: readonly Sale[], asOf: string): number {
+function collectionValue(items: readonly OwnedItem[], sales: readonly Sale[], asOf: string): number {
   return ownedAt(items, asOf).reduce((sum, i) => sum + estimateValue(i, sales, asOf).value_pence, 0);
 }
 

@@ -1,7 +1,7 @@
 /** Lot-note commands: the user comes from the session; the new note id and the time come from the server. */
 
 /** Write the caller's note on a lot: creates it, or replaces the text of the one they already have there. */
-export interface WriteLotNote {
+interface WriteLotNote {
   type: 'WriteLotNote';
   user_id: string;
   lot_id: string;
@@ -12,7 +12,7 @@ export interface WriteLotNote {
 }
 
 /** Change the text of one of the caller's notes, named by its id. */
-export interface EditLotNote {
+interface EditLotNote {
   type: 'EditLotNote';
   user_id: string;
   note_id: string;

@@ -9,21 +9,21 @@ import type { LotNoteCommand } from './commands';
 import type { LotNoteEvent } from './events';
 import { checkInstant, checkNoteText } from './rules';
 
-export interface NoteState {
+interface NoteState {
   lot_id: string;
   text: string;
 }
 
-export interface LotNotesState {
+interface LotNotesState {
   /** By note id. */
   notes: Readonly<Record<string, NoteState>>;
   /** Note id by lot id. */
   byLot: Readonly<Record<string, string>>;
 }
 
-export const initialLotNotesState: LotNotesState = Object.freeze({ notes: Object.freeze({}), byLot: Object.freeze({}) });
+const initialLotNotesState: LotNotesState = Object.freeze({ notes: Object.freeze({}), byLot: Object.freeze({}) });
 
-export function evolveLotNotes(state: LotNotesState, event: LotNoteEvent): LotNotesState {
+function evolveLotNotes(state: LotNotesState, event: LotNoteEvent): LotNotesState {
   switch (event.type) {
     case 'LotNoteWritten':
     case 'LotNoteEdited': {
@@ -41,7 +41,7 @@ function edit(state: LotNotesState, userId: string, noteId: string, text: string
   return [{ type: 'LotNoteEdited', data: { note_id: noteId, user_id: userId, lot_id: note.lot_id, text, edited_at: at } }];
 }
 
-export function decideLotNotes(command: LotNoteCommand, state: LotNotesState): LotNoteEvent[] {
+function decideLotNotes(command: LotNoteCommand, state: LotNotesState): LotNoteEvent[] {
   const text = checkNoteText(command.text);
   const at = checkInstant(command.now);
   switch (command.type) {

@@ -3,12 +3,12 @@
  * stream, so nobody can touch another person's note). Plain JSON, instants as ISO strings.
  */
 
-export interface LotNoteWritten {
+interface LotNoteWritten {
   type: 'LotNoteWritten';
   data: { note_id: string; user_id: string; lot_id: string; text: string; written_at: string };
 }
 
-export interface LotNoteEdited {
+interface LotNoteEdited {
   type: 'LotNoteEdited';
   data: { note_id: string; user_id: string; lot_id: string; text: string; edited_at: string };
 }

@@ -15,7 +15,7 @@ export const BID_RESULT_MESSAGES = {
   outbidByEarlierEqual: 'You have been outbid: another bidder placed the same maximum bid earlier.',
 } as const;
 
-export interface BidResult {
+interface BidResult {
   is_highest_bid: boolean;
   message: string;
   reserve_met: boolean;
@@ -35,7 +35,7 @@ export function bidResultFor(before: LotState, after: LotState, bidderId: string
   return { is_highest_bid: true, message, reserve_met: met };
 }
 
-export interface BidStats {
+interface BidStats {
   /** The step at the current bid. */
   step: Pence;
   /** The current price; the opening bid while nobody has bid (see has_bids). */

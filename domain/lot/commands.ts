@@ -107,4 +107,3 @@ export interface RescheduleLotEnd {
 }
 
 export type LotCommand = ConsignLot | PlaceBid | ChangeReservePrice | SetLotFeatured | CloseLot | EditLot | WithdrawLot | RescheduleLotEnd;
-export type LotCommandType = LotCommand['type'];

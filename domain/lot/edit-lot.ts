@@ -11,7 +11,7 @@ import { MAX_AMOUNT } from './increments';
 import { isValidAmount, parseInstant, toIso } from './checks';
 import { formatPounds } from './format';
 
-export const EDIT_MESSAGES = {
+const EDIT_MESSAGES = {
   started: 'This lot can no longer be edited: its auction has started.',
   withdrawn: 'This lot can no longer be edited: it has been withdrawn.',
 } as const;

@@ -4,7 +4,7 @@
  * are idempotent upserts and never need to replay the stream.
  */
 
-export type LotItemType = 'bottle' | 'cask';
+type LotItemType = 'bottle' | 'cask';
 
 export interface Distillery {
   name: string;

@@ -4,7 +4,7 @@
  */
 import type { Pence } from '../shared/money';
 
-export interface IncrementBand {
+interface IncrementBand {
   /** Inclusive lower bound of the current price. */
   from: Pence;
   /** Exclusive upper bound; null for the last, open-ended band. */
@@ -41,7 +41,7 @@ export function stepFor(price: Pence): Pence {
 }
 
 /** The minimum shape nextMinimumBid needs, so callers can pass a full LotState or a read-model row. */
-export interface PriceState {
+interface PriceState {
   openingBid: Pence;
   currentPrice: Pence | null;
 }

@@ -11,7 +11,7 @@
 import type { Pence } from '../shared/money';
 import { stepFor } from './increments';
 
-export interface HistoryLine {
+interface HistoryLine {
   /** 'bid' = the bidder's own line (uses the bid's id); 'auto' = a proxy answer (uses the auto id). */
   kind: 'bid' | 'auto';
   bidder_id: string;
@@ -19,14 +19,14 @@ export interface HistoryLine {
   automatic: boolean;
 }
 
-export interface Resolution {
+interface Resolution {
   leaderId: string;
   leaderMax: Pence;
   currentPrice: Pence;
   lines: HistoryLine[];
 }
 
-export interface Standing {
+interface Standing {
   openingBid: Pence;
   reservePrice: Pence | null;
   currentPrice: Pence | null;

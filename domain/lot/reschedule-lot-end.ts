@@ -8,7 +8,7 @@ import type { LotEndRescheduled } from './events';
 import type { LotState } from './state';
 import { parseInstant, toIso } from './checks';
 
-export const RESCHEDULE_MESSAGES = {
+const RESCHEDULE_MESSAGES = {
   started: 'The end of this lot can no longer be changed: its auction has started.',
   withdrawn: 'This lot has been withdrawn.',
   afterStart: 'The end must be after the start.',

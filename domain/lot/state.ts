@@ -6,7 +6,7 @@ import type { Pence } from '../shared/money';
 import { assertNever } from '../shared/decider';
 import type { LotEvent, LotItem, LotOutcome } from './events';
 
-export type LotStatus = 'initial' | 'open' | 'closed';
+type LotStatus = 'initial' | 'open' | 'closed';
 
 export interface LotState {
   status: LotStatus;

@@ -10,7 +10,7 @@ import type { LotClosed, LotWithdrawn } from './events';
 import type { LotState } from './state';
 import { parseInstant, toIso } from './checks';
 
-export const WITHDRAW_MESSAGES = {
+const WITHDRAW_MESSAGES = {
   reason: 'Please give a reason for withdrawing this lot.',
   reasonTooLong: 'The reason can be at most 500 characters.',
   ended: 'This lot has already ended and can no longer be withdrawn.',

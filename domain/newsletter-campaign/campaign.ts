@@ -21,12 +21,12 @@ export const MSG = {
   noRecipients: 'No one is subscribed to the newsletter yet: there is no one to send it to.',
 } as const;
 
-export interface CampaignContent { subject: string; body: string }
+interface CampaignContent { subject: string; body: string }
 
-export interface DraftCampaign { type: 'DraftCampaign'; campaign_id: string; content: CampaignContent; by: string; now: string }
-export interface EditCampaign { type: 'EditCampaign'; campaign_id: string; content: CampaignContent; by: string; now: string }
+interface DraftCampaign { type: 'DraftCampaign'; campaign_id: string; content: CampaignContent; by: string; now: string }
+interface EditCampaign { type: 'EditCampaign'; campaign_id: string; content: CampaignContent; by: string; now: string }
 /** `recipients_count`: how many addresses the send froze (services/content/newsletter-send.ts). */
-export interface SendCampaign { type: 'SendCampaign'; campaign_id: string; recipients_count: number; by: string; now: string }
+interface SendCampaign { type: 'SendCampaign'; campaign_id: string; recipients_count: number; by: string; now: string }
 export type CampaignCommand = DraftCampaign | EditCampaign | SendCampaign;
 
 export interface NewsletterCampaignDrafted { type: 'NewsletterCampaignDrafted'; data: CampaignContent & { campaign_id: string; by: string; at: string } }
@@ -38,10 +38,10 @@ export const CAMPAIGN_EVENT_TYPES: readonly CampaignEvent['type'][] = ['Newslett
 export const campaignStream = (campaignId: string) => `newsletter-campaign-${campaignId}`;
 
 export interface CampaignState { exists: boolean; sent: boolean }
-export const initialCampaignState: CampaignState = Object.freeze({ exists: false, sent: false });
+const initialCampaignState: CampaignState = Object.freeze({ exists: false, sent: false });
 
 /** Field errors of a campaign as typed; empty when it may be saved. */
-export function campaignErrors(c: CampaignContent): FieldErrors {
+function campaignErrors(c: CampaignContent): FieldErrors {
   const errors: FieldErrors = {};
   const subject = c.subject.trim();
   if (!subject) errors.subject = [MSG.subjectRequired];
@@ -64,13 +64,13 @@ export function assertSendable(state: CampaignState): void {
   if (state.sent) throw new Conflict(MSG.alreadySent);
 }
 
-export function draftCampaign(command: DraftCampaign, state: CampaignState): NewsletterCampaignDrafted[] {
+function draftCampaign(command: DraftCampaign, state: CampaignState): NewsletterCampaignDrafted[] {
   if (state.exists) throw new Conflict(MSG.exists);
   const content = checked(command.content);
   return [{ type: 'NewsletterCampaignDrafted', data: { campaign_id: command.campaign_id, ...content, by: command.by, at: command.now } }];
 }
 
-export function editCampaign(command: EditCampaign, state: CampaignState): NewsletterCampaignEdited[] {
+function editCampaign(command: EditCampaign, state: CampaignState): NewsletterCampaignEdited[] {
   if (!state.exists) throw new NotFound(MSG.notFound);
   // What went out is what the record shows: a sent campaign is never rewritten.
   if (state.sent) throw new Conflict(MSG.alreadySent);
@@ -78,14 +78,14 @@ export function editCampaign(command: EditCampaign, state: CampaignState): Newsl
   return [{ type: 'NewsletterCampaignEdited', data: { campaign_id: command.campaign_id, ...content, by: command.by, at: command.now } }];
 }
 
-export function sendCampaign(command: SendCampaign, state: CampaignState): NewsletterCampaignSent[] {
+function sendCampaign(command: SendCampaign, state: CampaignState): NewsletterCampaignSent[] {
   assertSendable(state);
   // Sending to nobody would use the campaign up for nothing (it can be sent only once).
   if (command.recipients_count <= 0) throw new RuleBroken(MSG.noRecipients);
   return [{ type: 'NewsletterCampaignSent', data: { campaign_id: command.campaign_id, recipients_count: command.recipients_count, by: command.by, sent_at: command.now } }];
 }
 
-export function evolveCampaign(state: CampaignState, event: CampaignEvent): CampaignState {
+function evolveCampaign(state: CampaignState, event: CampaignEvent): CampaignState {
   switch (event.type) {
     case 'NewsletterCampaignDrafted':
       return { exists: true, sent: false };

@@ -25,8 +25,6 @@ export interface LotFacts {
 
 export type NotifiableEvent = (BidPlaced | ReservePriceChanged | LotClosed | WalletCredited | LotMatchedInterests | NotificationDue | SellRequestSubmitted) & { event_id: string };
 
-export const NOTIFIABLE_TYPES = ['BidPlaced', 'ReservePriceChanged', 'LotClosed', 'WalletCredited', 'LotMatchedInterests', 'NotificationDue', 'SellRequestSubmitted'] as const;
-
 export interface NotificationDraft {
   id: string;
   user_id: string;
@@ -38,7 +36,7 @@ export interface NotificationDraft {
   created_at: string;
 }
 
-export const titleOf = (e: LotConsigned): string => e.data.custom_title || e.data.item.title;
+const titleOf = (e: LotConsigned): string => e.data.custom_title || e.data.item.title;
 
 export function factsFromConsignment(e: LotConsigned): LotFacts {
   const d = e.data;

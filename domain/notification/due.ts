@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 
-export const DUE_TEMPLATES = ['please_pay_now', 'storage_is_ending', 'storage_period_expired', 'payment_details_required', 'request_to_fill_details',
+const DUE_TEMPLATES = ['please_pay_now', 'storage_is_ending', 'storage_period_expired', 'payment_details_required', 'request_to_fill_details',
   'payment_method_reminder', 'shipping_method_reminder'] as const;
 export type DueTemplate = (typeof DUE_TEMPLATES)[number];
 

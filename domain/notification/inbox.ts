@@ -6,17 +6,16 @@ import type { Decider } from '../shared/decider';
 import { assertNever } from '../shared/decider';
 import type { Template } from './templates';
 
-export interface NotificationsRead { type: 'NotificationsRead'; data: { user_id: string; ids: string[]; read_at: string } }
-export interface EmailOptOutsChanged { type: 'EmailOptOutsChanged'; data: { user_id: string; email_opt_outs: Template[]; changed_at: string } }
+interface NotificationsRead { type: 'NotificationsRead'; data: { user_id: string; ids: string[]; read_at: string } }
+interface EmailOptOutsChanged { type: 'EmailOptOutsChanged'; data: { user_id: string; email_opt_outs: Template[]; changed_at: string } }
 export type InboxEvent = NotificationsRead | EmailOptOutsChanged;
-export const INBOX_EVENT_TYPES = ['NotificationsRead', 'EmailOptOutsChanged'] as const;
 
 /** `ids`: the caller's own unread notifications (the service filters them on the read model). */
-export interface MarkNotificationsRead { type: 'MarkNotificationsRead'; user_id: string; ids: string[]; now: string }
-export interface SetEmailOptOuts { type: 'SetEmailOptOuts'; user_id: string; email_opt_outs: Template[]; now: string }
-export type InboxCommand = MarkNotificationsRead | SetEmailOptOuts;
+interface MarkNotificationsRead { type: 'MarkNotificationsRead'; user_id: string; ids: string[]; now: string }
+interface SetEmailOptOuts { type: 'SetEmailOptOuts'; user_id: string; email_opt_outs: Template[]; now: string }
+type InboxCommand = MarkNotificationsRead | SetEmailOptOuts;
 
-export interface InboxState { emailOptOuts: Template[] }
+interface InboxState { emailOptOuts: Template[] }
 
 export const inboxStream = (userId: string) => `notifications-${userId}`;
 

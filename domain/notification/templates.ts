@@ -7,5 +7,3 @@ export const TEMPLATES = [
 ] as const;
 
 export type Template = (typeof TEMPLATES)[number];
-
-export const isTemplate = (value: string): value is Template => (TEMPLATES as readonly string[]).includes(value);

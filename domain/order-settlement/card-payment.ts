@@ -8,9 +8,9 @@ import { toOrder, toPayment, type SettlementOutput } from './outputs';
 import { awaitsPayment, placedOrder, type SettlementState } from './state';
 
 export const ORDER_NOT_AWAITING_REFUND = 'The order was no longer awaiting payment.';
-export const cardFailedReason = (message: string) => `Card payment failed: ${message}`;
+const cardFailedReason = (message: string) => `Card payment failed: ${message}`;
 /** The actor of a cancellation caused by the card provider's answer. */
-export const PAYMENTS = 'payments';
+const PAYMENTS = 'payments';
 
 export function onCardSucceeded(payment: PaymentSucceeded['data'], state: SettlementState): SettlementOutput[] {
   if (!awaitsPayment(state)) return [toPayment({ type: 'RefundPayment', payment_id: payment.payment_id, reason: ORDER_NOT_AWAITING_REFUND })];

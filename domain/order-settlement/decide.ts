@@ -14,7 +14,7 @@ import { onOrderPaid } from './paid';
 import { onOrderCancelled } from './cancelled';
 import { onCardFailed, onCardSucceeded } from './card-payment';
 
-export function decideSettlement(input: SettlementInput, state: SettlementState): SettlementOutput[] {
+function decideSettlement(input: SettlementInput, state: SettlementState): SettlementOutput[] {
   switch (input.type) {
     case 'OrderPlaced':
       return onOrderPlaced(input.data);

@@ -24,7 +24,7 @@ import type { RefundPayment, SettlementOutput } from './outputs';
 import type { SettlementState } from './state';
 import { orderLotIds, type PlacedOrder } from './streams';
 
-export interface Settled {
+interface Settled {
   /** What the order command itself recorded (none: a repeated placement or cancellation). */
   recorded: OrderEvent[];
   /** Card payments to give back (the order no longer awaited payment). */

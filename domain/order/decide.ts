@@ -8,7 +8,7 @@ import { payOrder } from './pay-order';
 import { changeOrderStatus } from './order-status';
 import { cancelOrder } from './cancel-order';
 
-export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
+function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
     case 'PlaceOrder':
       return placeOrder(command, state);

@@ -62,7 +62,7 @@ export interface OrderPaid {
   data: { order_id: string; method: PaymentMethod | 'NONE'; payment_id: string | null; reference: string | null; by: string; paid_at: string };
 }
 
-export interface OrderStatusChanged {
+interface OrderStatusChanged {
   type: 'OrderStatusChanged';
   data: { order_id: string; from: OrderStatus; to: OrderStatus; by: string; at: string };
 }
@@ -77,13 +77,13 @@ export type OrderEvent = OrderPlaced | OrderPaid | OrderStatusChanged | OrderCan
 export const ORDER_EVENT_TYPES: readonly OrderEvent['type'][] = ['OrderPlaced', 'OrderPaid', 'OrderStatusChanged', 'OrderCancelled'];
 
 /** On `lot-purchase-<lotId>`. */
-export interface LotReserved { type: 'LotReserved'; data: { lot_id: string; order_id: string; buyer_id: string; at: string } }
-export interface LotReservationReleased { type: 'LotReservationReleased'; data: { lot_id: string; order_id: string; at: string } }
+interface LotReserved { type: 'LotReserved'; data: { lot_id: string; order_id: string; buyer_id: string; at: string } }
+interface LotReservationReleased { type: 'LotReservationReleased'; data: { lot_id: string; order_id: string; at: string } }
 export interface LotPaid { type: 'LotPaid'; data: { lot_id: string; order_id: string; buyer_id: string; at: string } }
 /** The paid bottles are (or stay) in the house's storage until `expires_at`. */
-export interface LotStorageExtended { type: 'LotStorageExtended'; data: { lot_id: string; order_id: string; expires_at: string; at: string } }
+interface LotStorageExtended { type: 'LotStorageExtended'; data: { lot_id: string; order_id: string; expires_at: string; at: string } }
 /** The bottles leave storage (shipped or collected through an order). */
-export interface LotLeftStorage { type: 'LotLeftStorage'; data: { lot_id: string; order_id: string; at: string } }
+interface LotLeftStorage { type: 'LotLeftStorage'; data: { lot_id: string; order_id: string; at: string } }
 
 export type LotPurchaseEvent = LotReserved | LotReservationReleased | LotPaid | LotStorageExtended | LotLeftStorage;
 export const LOT_PURCHASE_EVENT_TYPES: readonly LotPurchaseEvent['type'][] = [
@@ -98,9 +98,9 @@ export interface VoucherIssued {
     once_per_user: boolean; by: string; at: string;
   };
 }
-export interface VoucherRedeemed { type: 'VoucherRedeemed'; data: { code: string; user_id: string; order_id: string; discount_pence: number; at: string } }
+interface VoucherRedeemed { type: 'VoucherRedeemed'; data: { code: string; user_id: string; order_id: string; discount_pence: number; at: string } }
 /** The order that used it was cancelled: the use is given back. */
-export interface VoucherRedemptionReversed { type: 'VoucherRedemptionReversed'; data: { code: string; user_id: string; order_id: string; at: string } }
+interface VoucherRedemptionReversed { type: 'VoucherRedemptionReversed'; data: { code: string; user_id: string; order_id: string; at: string } }
 
 export type VoucherEvent = VoucherIssued | VoucherRedeemed | VoucherRedemptionReversed;
 export const VOUCHER_EVENT_TYPES: readonly VoucherEvent['type'][] = ['VoucherIssued', 'VoucherRedeemed', 'VoucherRedemptionReversed'];

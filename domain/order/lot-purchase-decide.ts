@@ -5,7 +5,7 @@ import type { LotPurchaseEvent } from './events';
 import { evolveLotPurchase, initialLotPurchaseState, type LotPurchaseState } from './lot-purchase-state';
 import { extendLotStorage, leaveStorage, payLot, releaseLotReservation, reserveLot } from './lot-purchase';
 
-export function decideLotPurchase(command: LotPurchaseCommand, state: LotPurchaseState): LotPurchaseEvent[] {
+function decideLotPurchase(command: LotPurchaseCommand, state: LotPurchaseState): LotPurchaseEvent[] {
   switch (command.type) {
     case 'ReserveLot':
       return reserveLot(command, state);

@@ -12,7 +12,7 @@ import { ORDER_MSG } from './messages';
 import type { OrderState } from './state';
 
 /** The statuses an order of each service passes through once paid, in order. */
-export function statusPath(service: Service): OrderStatus[] {
+function statusPath(service: Service): OrderStatus[] {
   switch (service) {
     case 'delivery':
       return ['paid', 'processing', 'shipped'];

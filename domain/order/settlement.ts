@@ -16,9 +16,9 @@ export const LISTING_FEE_PENCE = 500;
 
 export type SellerLineKind = 'commission' | 'listing_fee' | 'reserve_fee';
 
-export interface SellerLine { kind: SellerLineKind; amount_pence: Pence; description: string }
+interface SellerLine { kind: SellerLineKind; amount_pence: Pence; description: string }
 
-export interface SellerSettlement {
+interface SellerSettlement {
   proceeds: { amount_pence: Pence; description: string };
   /** Only the fees with something to debit (a lot without a reserve has no reserve fee line). */
   fees: SellerLine[];
@@ -27,7 +27,7 @@ export interface SellerSettlement {
 }
 
 /** A fee as charged on a sale: what the rule asks for, cut so that all fees together never pass the hammer. */
-export interface ChargedFee { kind: SellerLineKind; amount_pence: Pence }
+interface ChargedFee { kind: SellerLineKind; amount_pence: Pence }
 
 /**
  * The one seller fee rule (settlement and the seller statements both use it): commission 5% of the hammer rounded

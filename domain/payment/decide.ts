@@ -5,7 +5,7 @@ import type { PaymentEvent } from './events';
 import { evolvePayment, initialPaymentState, type PaymentState } from './state';
 import { createPayment, recordFailed, recordRefund, recordSucceeded, requireChallenge } from './payment-changes';
 
-export function decidePayment(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
+function decidePayment(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
   switch (command.type) {
     case 'CreatePayment':
       return createPayment(command, state);

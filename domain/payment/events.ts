@@ -7,7 +7,7 @@
 /** `save_card`: a card check that saves the card (nothing charged); `order`: a checkout order (issue #8). */
 export type PaymentPurpose = 'registration_fee' | 'save_card' | 'order';
 
-export interface PaymentCard { brand: string; last4: string; exp_month: number; exp_year: number }
+interface PaymentCard { brand: string; last4: string; exp_month: number; exp_year: number }
 
 /** Query parameters handed back to the client after a challenge (a bid that was waiting for the fee). */
 export interface ReturnQuery { lot?: string; bid?: string }

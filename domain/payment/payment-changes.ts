@@ -8,7 +8,7 @@ import type { CreatePayment, RecordPaymentFailed, RecordPaymentSucceeded, Record
 import type { PaymentChallengeRequired, PaymentCreated, PaymentFailed, PaymentRefunded, PaymentSucceeded } from './events';
 import { isPending, type PaymentState } from './state';
 
-export const PAYMENT_MSG = {
+const PAYMENT_MSG = {
   exists: 'This payment already exists.',
   notFound: 'Payment not found.',
   alreadySucceeded: 'This payment has already succeeded.',

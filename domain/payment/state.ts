@@ -2,7 +2,7 @@
 import { assertNever } from '../shared/decider';
 import type { PaymentCreated, PaymentEvent } from './events';
 
-export type PaymentStatus = 'none' | 'created' | 'challenge_required' | 'succeeded' | 'failed';
+type PaymentStatus = 'none' | 'created' | 'challenge_required' | 'succeeded' | 'failed';
 
 export interface PaymentState {
   status: PaymentStatus;

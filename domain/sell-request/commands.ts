@@ -39,6 +39,6 @@ export interface ReturnSellRequestItem { type: 'ReturnSellRequestItem'; request_
 export type SellRequestCommand = SubmitSellRequest | ReceiveSellRequestItem | ConsignSellRequestItem | ReturnSellRequestItem;
 
 /** `outcome`: the lot's close as the catalogue read it (null: still open). */
-export interface RelistUnsoldLot { type: 'RelistUnsoldLot'; lot_id: string; seller_id: string; outcome: string | null; new_lot_id: string; auction_id: string; by: string; now: string }
-export interface ReturnUnsoldLot { type: 'ReturnUnsoldLot'; lot_id: string; seller_id: string; outcome: string | null; note: string; by: string; now: string }
+interface RelistUnsoldLot { type: 'RelistUnsoldLot'; lot_id: string; seller_id: string; outcome: string | null; new_lot_id: string; auction_id: string; by: string; now: string }
+interface ReturnUnsoldLot { type: 'ReturnUnsoldLot'; lot_id: string; seller_id: string; outcome: string | null; note: string; by: string; now: string }
 export type UnsoldLotCommand = RelistUnsoldLot | ReturnUnsoldLot;

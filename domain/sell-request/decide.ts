@@ -10,7 +10,7 @@ import { SELL_MSG } from './messages';
 /** Photos staff may attach when receiving one item. */
 export const MAX_RECEIVE_PHOTOS = 10;
 
-export function decideSellRequest(command: SellRequestCommand, state: SellRequestState): SellRequestEvent[] {
+function decideSellRequest(command: SellRequestCommand, state: SellRequestState): SellRequestEvent[] {
   switch (command.type) {
     case 'SubmitSellRequest':
       return submit(command, state);

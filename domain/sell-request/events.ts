@@ -6,7 +6,6 @@
 
 export type SellRequestKind = 'new_items' | 'from_storage';
 export type DeliveryType = 'send_items' | 'drop_items' | 'courier_collection';
-export const DELIVERY_TYPES: readonly DeliveryType[] = ['send_items', 'drop_items', 'courier_collection'];
 
 export interface SellAddress { apartment: string; country: string; region: string; city: string; zip_code: string; street: string }
 
@@ -66,13 +65,13 @@ export interface SellRequestItemReceived {
 }
 
 /** The item became lot `lot_id` of `auction_id` (also a relist of its unsold lot: the newest lot wins). */
-export interface SellRequestItemConsigned {
+interface SellRequestItemConsigned {
   type: 'SellRequestItemConsigned';
   data: { request_id: string; item_id: string; lot_id: string; auction_id: string; by: string; at: string };
 }
 
 /** The bottles go back to the seller (never consigned, or their lot did not sell). */
-export interface SellRequestItemReturned {
+interface SellRequestItemReturned {
   type: 'SellRequestItemReturned';
   data: { request_id: string; item_id: string; note: string; by: string; at: string };
 }
@@ -86,14 +85,13 @@ export const SELL_REQUEST_EVENT_TYPES: readonly SellRequestEvent['type'][] = [
 export const sellRequestStream = (requestId: string) => `sell-request-${requestId}`;
 
 /** On `unsold-lot-<lotId>`: what staff did with a lot that closed unsold. */
-export interface UnsoldLotRelisted {
+interface UnsoldLotRelisted {
   type: 'UnsoldLotRelisted';
   data: { lot_id: string; new_lot_id: string; auction_id: string; seller_id: string; by: string; at: string };
 }
-export interface UnsoldLotReturned {
+interface UnsoldLotReturned {
   type: 'UnsoldLotReturned';
   data: { lot_id: string; seller_id: string; note: string; by: string; at: string };
 }
 export type UnsoldLotEvent = UnsoldLotRelisted | UnsoldLotReturned;
-export const UNSOLD_LOT_EVENT_TYPES: readonly UnsoldLotEvent['type'][] = ['UnsoldLotRelisted', 'UnsoldLotReturned'];
 export const unsoldLotStream = (lotId: string) => `unsold-lot-${lotId}`;

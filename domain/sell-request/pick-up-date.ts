@@ -6,7 +6,7 @@ export const PICK_UP_WEEKEND = 'Please select any future day except weekend';
 export const PICK_UP_NOT_FUTURE = 'Enter correct future date';
 
 /** The calendar day of an instant in London, as YYYY-MM-DD. */
-export function londonDay(now: string): string {
+function londonDay(now: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(now));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;

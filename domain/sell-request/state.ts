@@ -2,8 +2,8 @@
 import { assertNever } from '../shared/decider';
 import type { SellRequestEvent, SellRequestKind } from './events';
 
-export type ItemStatus = 'expected' | 'received' | 'consigned' | 'returned';
-export type RequestStatus = 'submitted' | 'partly_received' | 'received' | 'consigned' | 'closed';
+type ItemStatus = 'expected' | 'received' | 'consigned' | 'returned';
+type RequestStatus = 'submitted' | 'partly_received' | 'received' | 'consigned' | 'closed';
 
 export interface ItemState { id: string; status: ItemStatus; lotId: string | null; received: boolean }
 

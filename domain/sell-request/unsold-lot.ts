@@ -10,9 +10,9 @@ import { SELL_MSG } from './messages';
 
 export interface UnsoldLotState { handled: 'relisted' | 'returned' | null; newLotId: string | null }
 
-export const initialUnsoldLotState: UnsoldLotState = Object.freeze({ handled: null, newLotId: null }) as UnsoldLotState;
+const initialUnsoldLotState: UnsoldLotState = Object.freeze({ handled: null, newLotId: null }) as UnsoldLotState;
 
-export function evolveUnsoldLot(_state: UnsoldLotState, event: UnsoldLotEvent): UnsoldLotState {
+function evolveUnsoldLot(_state: UnsoldLotState, event: UnsoldLotEvent): UnsoldLotState {
   switch (event.type) {
     case 'UnsoldLotRelisted':
       return { handled: 'relisted', newLotId: event.data.new_lot_id };
@@ -23,7 +23,7 @@ export function evolveUnsoldLot(_state: UnsoldLotState, event: UnsoldLotEvent): 
   }
 }
 
-export function decideUnsoldLot(c: UnsoldLotCommand, state: UnsoldLotState): UnsoldLotEvent[] {
+function decideUnsoldLot(c: UnsoldLotCommand, state: UnsoldLotState): UnsoldLotEvent[] {
   if (c.outcome !== 'unsold') throw new RuleBroken(SELL_MSG.onlyUnsold);
   if (state.handled !== null) throw new Conflict(SELL_MSG.alreadyHandled);
   switch (c.type) {

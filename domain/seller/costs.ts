@@ -9,7 +9,7 @@
 import type { Pence } from '../shared/money';
 import { chargedSellerFees } from '../order/settlement';
 
-export const VAT_RATE_BP = 2_000;
+const VAT_RATE_BP = 2_000;
 
 export interface SellerCosts {
   hammer: Pence;

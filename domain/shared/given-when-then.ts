@@ -12,7 +12,7 @@ import { DomainError } from './errors';
 
 type Kind = DomainError['kind'];
 
-export interface Outcome<State, Event> {
+interface Outcome<State, Event> {
   /** Asserts the decider produced exactly these events (deep equality). */
   thenEvents(expected: Event[]): void;
   /** Asserts the decider produced no event (an idempotent no-op). */
@@ -25,7 +25,7 @@ export interface Outcome<State, Event> {
   state(): State;
 }
 
-export interface Given<State, Command, Event> {
+interface Given<State, Command, Event> {
   readonly state: State;
   when(command: Command): Outcome<State, Event>;
 }
@@ -75,7 +75,7 @@ export function given<State, Command, Event>(decider: Decider<State, Command, Ev
   };
 }
 
-export interface WorkflowOutcome<Output> {
+interface WorkflowOutcome<Output> {
   /** Asserts the workflow answered exactly these outputs (deep equality). */
   thenOutputs(expected: Output[]): void;
   /** Asserts the workflow answered nothing (the input needs no reaction). */

@@ -10,7 +10,7 @@ export interface Workflow<State, Input, Output> {
   evolve(state: State, event: Input): State;
 }
 
-export interface WorkflowRun<State, Output> {
+interface WorkflowRun<State, Output> {
   state: State;
   /** Every output, in the order it was decided. */
   outputs: Output[];

@@ -6,7 +6,7 @@ import type { CountBidAgainstCap, RemoveSpendingCap, SetSpendingCap, SpendingCap
 import { evolveSpendingCap, initialSpendingCapState, type SpendingCapState } from './state';
 import { assertCapInRange, CAP_MESSAGES, overCapMessage } from './rules';
 
-export function setSpendingCap(command: SetSpendingCap, state: SpendingCapState): SpendingCapEvent[] {
+function setSpendingCap(command: SetSpendingCap, state: SpendingCapState): SpendingCapEvent[] {
   if (!command.auction_open) throw new RuleBroken(CAP_MESSAGES.auctionEnded);
   assertCapInRange(command.cap);
   if (state.cap === command.cap) return [];
@@ -14,14 +14,14 @@ export function setSpendingCap(command: SetSpendingCap, state: SpendingCapState)
   return [{ type: 'SpendingCapSet', data: { user_id, auction_id, cap, previous_cap: state.cap, at: now } }];
 }
 
-export function removeSpendingCap(command: RemoveSpendingCap, state: SpendingCapState): SpendingCapEvent[] {
+function removeSpendingCap(command: RemoveSpendingCap, state: SpendingCapState): SpendingCapEvent[] {
   if (state.cap === null) throw new RuleBroken(CAP_MESSAGES.noCap);
   const { user_id, auction_id, now } = command;
   return [{ type: 'SpendingCapRemoved', data: { user_id, auction_id, previous_cap: state.cap, at: now } }];
 }
 
 /** A bid under a removed cap is still recorded: the stream stays the bidder's serialisation point in the auction. */
-export function countBidAgainstCap(command: CountBidAgainstCap, state: SpendingCapState): BidCountedAgainstCap[] {
+function countBidAgainstCap(command: CountBidAgainstCap, state: SpendingCapState): BidCountedAgainstCap[] {
   const exposure = command.exposure_elsewhere + command.lot_exposure;
   if (state.cap !== null && exposure > state.cap) throw new RuleBroken(overCapMessage(exposure, state.cap));
   const { user_id, auction_id, lot_id, bid_id, max_bid, lot_exposure, lot_version, now } = command;
@@ -31,7 +31,7 @@ export function countBidAgainstCap(command: CountBidAgainstCap, state: SpendingC
   }];
 }
 
-export function decideSpendingCap(command: SpendingCapCommand, state: SpendingCapState): SpendingCapEvent[] {
+function decideSpendingCap(command: SpendingCapCommand, state: SpendingCapState): SpendingCapEvent[] {
   switch (command.type) {
     case 'SetSpendingCap':
       return setSpendingCap(command, state);

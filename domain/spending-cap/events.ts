@@ -5,12 +5,12 @@
  */
 import type { Pence } from '../shared/money';
 
-export interface SpendingCapSet {
+interface SpendingCapSet {
   type: 'SpendingCapSet';
   data: { user_id: string; auction_id: string; cap: Pence; previous_cap: Pence | null; at: string };
 }
 
-export interface SpendingCapRemoved {
+interface SpendingCapRemoved {
   type: 'SpendingCapRemoved';
   data: { user_id: string; auction_id: string; previous_cap: Pence; at: string };
 }

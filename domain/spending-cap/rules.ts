@@ -5,8 +5,8 @@ import { formatPounds } from '../lot/format';
 import { MAX_AMOUNT } from '../lot/increments';
 
 /** The smallest cap: one opening bid (£10). */
-export const MIN_CAP: Pence = 1_000;
-export const MAX_CAP: Pence = MAX_AMOUNT;
+const MIN_CAP: Pence = 1_000;
+const MAX_CAP: Pence = MAX_AMOUNT;
 
 export const CAP_MESSAGES = {
   auctionEnded: 'This auction has ended.',

@@ -10,8 +10,8 @@ import type { ValuationEvent } from './events';
 
 export const MAX_OBJECTS = 10;
 export const MAX_IMAGES_PER_OBJECT = 10;
-export const TITLE_MAX = 200;
-export const MESSAGE_MAX = 2000;
+const TITLE_MAX = 200;
+const MESSAGE_MAX = 2000;
 
 export const MSG = {
   noObjects: 'Add at least one object to value.',
@@ -37,9 +37,9 @@ export interface ValuationState {
   answered: boolean;
 }
 
-export const initialValuationState: ValuationState = Object.freeze({ exists: false, valuationId: null, userId: null, answered: false });
+const initialValuationState: ValuationState = Object.freeze({ exists: false, valuationId: null, userId: null, answered: false });
 
-export function evolveValuation(state: ValuationState, event: ValuationEvent): ValuationState {
+function evolveValuation(state: ValuationState, event: ValuationEvent): ValuationState {
   switch (event.type) {
     case 'ValuationRequested':
       return { exists: true, valuationId: event.data.valuation_id, userId: event.data.user_id, answered: false };

@@ -16,7 +16,7 @@ export interface ValuationImage {
 
 export interface ValuationObject { title: string; images: ValuationImage[] }
 
-export interface ValuationRequested {
+interface ValuationRequested {
   type: 'ValuationRequested';
   data: { valuation_id: string; reference_no: number; user_id: string; objects: ValuationObject[]; requested_at: string };
 }

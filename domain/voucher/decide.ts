@@ -6,7 +6,7 @@ import { evolveVoucher, initialVoucherState, type VoucherState } from './state';
 import { issueVoucher } from './issue-voucher';
 import { redeemVoucher, reverseRedemption } from './redeem-voucher';
 
-export function decideVoucher(command: VoucherCommand, state: VoucherState): VoucherEvent[] {
+function decideVoucher(command: VoucherCommand, state: VoucherState): VoucherEvent[] {
   switch (command.type) {
     case 'IssueVoucher':
       return issueVoucher(command, state);

@@ -3,8 +3,6 @@
  * letters or digits, kept upper case (a code is typed case-insensitively). Pure: shared by the voucher decider,
  * create_order and check_discount_code.
  */
-import type { FieldErrors } from '../shared/errors';
-
 export const VOUCHER_MSG = {
   required: 'This field is required',
   tooShort: 'Code characters limit - min 3 symbols',
@@ -21,8 +19,8 @@ export const VOUCHER_MSG = {
   activated: 'Success! Voucher code has been activated.',
 } as const;
 
-export const CODE_MIN = 3;
-export const CODE_MAX = 10;
+const CODE_MIN = 3;
+const CODE_MAX = 10;
 
 export const normaliseCode = (code: string): string => code.trim().toUpperCase();
 
@@ -34,9 +32,4 @@ export function codeError(raw: string): string | null {
   if (code.length > CODE_MAX) return VOUCHER_MSG.tooLong;
   if (!/^[A-Z0-9]+$/.test(code)) return VOUCHER_MSG.characters;
   return null;
-}
-
-export function codeErrors(raw: string): FieldErrors {
-  const error = codeError(raw);
-  return error ? { discount_code: [error] } : {};
 }

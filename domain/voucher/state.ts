@@ -28,7 +28,7 @@ export function evolveVoucher(state: VoucherState, event: VoucherEvent): Voucher
 
 export const usesOf = (state: VoucherState): number => Object.keys(state.redemptions).length;
 
-export const usedBy = (state: VoucherState, userId: string): boolean => Object.values(state.redemptions).includes(userId);
+const usedBy = (state: VoucherState, userId: string): boolean => Object.values(state.redemptions).includes(userId);
 
 /**
  * Why `userId` cannot use the voucher at `now` (the discount_code message), or null when they can. A used-up code

@@ -9,7 +9,7 @@ import { changeOverdraft } from './overdraft';
 
 export { evolveWallet, initialWalletState, available, pending, overdraftRemaining, type WalletState } from './state';
 
-export function decideWallet(command: WalletCommand, state: WalletState): WalletEvent[] {
+function decideWallet(command: WalletCommand, state: WalletState): WalletEvent[] {
   switch (command.type) {
     case 'CreditWallet':
       return creditWallet(command, state);

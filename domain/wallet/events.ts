@@ -23,7 +23,7 @@ export interface WalletCredited {
 }
 
 /** Money out (wallet use at checkout, fees, staff adjustments). */
-export interface WalletDebited {
+interface WalletDebited {
   type: 'WalletDebited';
   data: {
     user_id: string; entry_id: string; amount_pence: number; kind: DebitKind; description: string;
@@ -34,31 +34,31 @@ export interface WalletDebited {
 export type HoldPurpose = 'withdrawal';
 
 /** Money set aside from available (two-phase: captured or released later, exactly once). */
-export interface HoldPlaced {
+interface HoldPlaced {
   type: 'HoldPlaced';
   data: { user_id: string; hold_id: string; amount_pence: number; purpose: HoldPurpose; description: string; reference: string | null; at: string };
 }
 
 /** The held money leaves the wallet (e.g. a withdrawal paid out): posted balance goes down by the hold. */
-export interface HoldCaptured {
+interface HoldCaptured {
   type: 'HoldCaptured';
   data: { user_id: string; hold_id: string; amount_pence: number; by: string; reference: string | null; at: string };
 }
 
 /** The hold ends without money moving: available goes back up. */
-export interface HoldReleased {
+interface HoldReleased {
   type: 'HoldReleased';
   data: { user_id: string; hold_id: string; amount_pence: number; reason: string; by: string; at: string };
 }
 
 /** Staff set the overdraft (0 removes it): available may go down to -limit. */
-export interface OverdraftChanged {
+interface OverdraftChanged {
   type: 'OverdraftChanged';
   data: { user_id: string; limit_pence: number; previous_limit_pence: number; by: string; reason: string; at: string };
 }
 
 export type WalletEvent = WalletCredited | WalletDebited | HoldPlaced | HoldCaptured | HoldReleased | OverdraftChanged;
-export type WalletEventType = WalletEvent['type'];
+type WalletEventType = WalletEvent['type'];
 
 export const WALLET_EVENT_TYPES: readonly WalletEventType[] = [
   'WalletCredited', 'WalletDebited', 'HoldPlaced', 'HoldCaptured', 'HoldReleased', 'OverdraftChanged',

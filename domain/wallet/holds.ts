@@ -8,7 +8,7 @@ import type { WalletEvent } from './events';
 import { available, type WalletState } from './state';
 import { FieldCheck, formatPounds, instant, optionalText } from './rules';
 
-export const AMOUNT_ABOVE_BALANCE = 'Amount cannot exceed the balance';
+const AMOUNT_ABOVE_BALANCE = 'Amount cannot exceed the balance';
 
 export function placeHold(command: PlaceHold, state: WalletState): WalletEvent[] {
   new FieldCheck().required('hold_id', command.hold_id).amount('amount', command.amount_pence).required('description', command.description).done();

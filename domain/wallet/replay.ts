@@ -19,11 +19,11 @@ export interface ReplayInput {
 }
 
 /** Money in and out by the wallet's own words; `overdraft` moves no money but changes what may be spent. */
-export type EntryKind = 'credit' | 'debit' | 'fee' | 'adjustment' | 'hold' | 'capture' | 'release' | 'overdraft';
+type EntryKind = 'credit' | 'debit' | 'fee' | 'adjustment' | 'hold' | 'capture' | 'release' | 'overdraft';
 
-export type CauseKind = 'order' | 'lot' | 'withdrawal' | 'voucher' | 'payment' | 'staff' | 'system';
+type CauseKind = 'order' | 'lot' | 'withdrawal' | 'voucher' | 'payment' | 'staff' | 'system';
 
-export interface Cause { kind: CauseKind; id: string }
+interface Cause { kind: CauseKind; id: string }
 
 export interface Balances {
   /** Credits - debits - captured holds (the API's `balance_incl_pending`). */
@@ -61,7 +61,7 @@ export interface ReplayEntry {
   description: string;
 }
 
-export const balancesOf = (state: WalletState): Balances => ({
+const balancesOf = (state: WalletState): Balances => ({
   posted: state.posted, pending: pending(state), available: available(state), overdraft_limit: state.overdraftLimit,
 });
 

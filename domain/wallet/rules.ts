@@ -4,7 +4,7 @@ import type { Pence } from '../shared/money';
 import { formatPounds } from '../lot/format';
 
 export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
-export const AMOUNT_NOT_WHOLE = 'Amount must be a whole number of pence.';
+const AMOUNT_NOT_WHOLE = 'Amount must be a whole number of pence.';
 export const REQUIRED = 'This field is required';
 
 export { formatPounds };

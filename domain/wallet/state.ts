@@ -6,7 +6,7 @@ import { assertNever } from '../shared/decider';
 import type { Pence } from '../shared/money';
 import type { WalletEvent } from './events';
 
-export type SettledHold = 'captured' | 'released';
+type SettledHold = 'captured' | 'released';
 
 export interface WalletState {
   userId: string;

@@ -2,8 +2,8 @@
 import type { CaptureHold, ChangeOverdraft, CreditWallet, DebitWallet, PlaceHold, ReleaseHold } from './commands';
 import type { WalletEvent } from './events';
 
-export const NOW = '2026-11-21T12:00:00.000Z';
-export const USER = 'u-1';
+const NOW = '2026-11-21T12:00:00.000Z';
+const USER = 'u-1';
 
 export const credit = (amount: number, o: Partial<CreditWallet> = {}): CreditWallet => ({
   type: 'CreditWallet', user_id: USER, entry_id: `c-${amount}`, amount_pence: amount, kind: 'seller_proceeds',

@@ -1,13 +1,13 @@
 /** Watching-list commands: the user comes from the session, time from the server clock. */
 
-export interface AddLotToWatchingList {
+interface AddLotToWatchingList {
   type: 'AddLotToWatchingList';
   user_id: string;
   lot_id: string;
   now: string;
 }
 
-export interface RemoveLotFromWatchingList {
+interface RemoveLotFromWatchingList {
   type: 'RemoveLotFromWatchingList';
   user_id: string;
   lot_id: string;

@@ -13,9 +13,9 @@ export interface WatchingState {
   lots: Readonly<Record<string, true>>;
 }
 
-export const initialWatchingState: WatchingState = Object.freeze({ lots: Object.freeze({}) });
+const initialWatchingState: WatchingState = Object.freeze({ lots: Object.freeze({}) });
 
-export function evolveWatching(state: WatchingState, event: WatchingEvent): WatchingState {
+function evolveWatching(state: WatchingState, event: WatchingEvent): WatchingState {
   switch (event.type) {
     case 'WatchingListLotAdded':
       return { lots: { ...state.lots, [event.data.lot_id]: true } };

@@ -1,11 +1,11 @@
 /** Watching-list events, on the stream `watching-<user_id>`: plain JSON, instants as ISO strings. */
 
-export interface WatchingListLotAdded {
+interface WatchingListLotAdded {
   type: 'WatchingListLotAdded';
   data: { user_id: string; lot_id: string; added_at: string };
 }
 
-export interface WatchingListLotRemoved {
+interface WatchingListLotRemoved {
   type: 'WatchingListLotRemoved';
   data: { user_id: string; lot_id: string; removed_at: string };
 }

@@ -5,7 +5,7 @@ import type { WithdrawalEvent } from './events';
 import { evolveWithdrawal, initialWithdrawalState, type WithdrawalState } from './state';
 import { cancelWithdrawal, confirmWithdrawal, payOutWithdrawal, rejectWithdrawal, requestWithdrawal } from './lifecycle';
 
-export function decideWithdrawal(command: WithdrawalCommand, state: WithdrawalState): WithdrawalEvent[] {
+function decideWithdrawal(command: WithdrawalCommand, state: WithdrawalState): WithdrawalEvent[] {
   switch (command.type) {
     case 'RequestWithdrawal':
       return requestWithdrawal(command, state);

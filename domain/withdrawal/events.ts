@@ -17,28 +17,28 @@ export interface PayoutSnapshot { id: string; type: 'UK_BANK' | 'INT_BANK'; labe
 
 export type CancelReason = 'too_many_wrong_codes' | 'not_confirmed_in_time';
 
-export interface WithdrawalRequested {
+interface WithdrawalRequested {
   type: 'WithdrawalRequested';
   data: { withdrawal_id: string; user_id: string; amount_pence: number; payout_method: PayoutSnapshot; at: string };
 }
 
-export interface WithdrawalConfirmed {
+interface WithdrawalConfirmed {
   type: 'WithdrawalConfirmed';
   data: { withdrawal_id: string; user_id: string; at: string };
 }
 
-export interface WithdrawalCancelled {
+interface WithdrawalCancelled {
   type: 'WithdrawalCancelled';
   data: { withdrawal_id: string; user_id: string; amount_pence: number; reason: CancelReason; at: string };
 }
 
 /** `by`: the staff user; `reference`: the bank transfer's reference. */
-export interface WithdrawalPaidOut {
+interface WithdrawalPaidOut {
   type: 'WithdrawalPaidOut';
   data: { withdrawal_id: string; user_id: string; amount_pence: number; by: string; reference: string; at: string };
 }
 
-export interface WithdrawalRejected {
+interface WithdrawalRejected {
   type: 'WithdrawalRejected';
   data: { withdrawal_id: string; user_id: string; amount_pence: number; by: string; reason: string; at: string };
 }

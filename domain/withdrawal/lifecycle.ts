@@ -6,7 +6,7 @@ import type { WithdrawalEvent, WithdrawalStatus } from './events';
 import type { WithdrawalState } from './state';
 
 export const WITHDRAWAL_NOT_FOUND = 'Withdrawal not found.';
-export const NOT_CONFIRMED_YET = 'This withdrawal is not confirmed yet.';
+const NOT_CONFIRMED_YET = 'This withdrawal is not confirmed yet.';
 export const REFERENCE_REQUIRED = 'Enter the bank transfer reference.';
 export const REASON_REQUIRED = 'Enter a reason.';
 

@@ -8,17 +8,17 @@ import { decimalToPence, type Pence } from '../shared/money';
 import type { PayoutState, SavedPayoutMethod } from './payout-method/state';
 import type { PayoutSnapshot } from './events';
 
-export const PAYMENT_METHOD_REQUIRED = 'This field is required';
-export const PAYMENT_METHOD_UNKNOWN = 'Choose one of your payout methods.';
-export const AMOUNT_REQUIRED = 'Amount is required';
-export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
-export const AMOUNT_INVALID = 'Enter an amount in pounds, e.g. 25.00';
-export const AMOUNT_OVER_BALANCE = 'Amount cannot exceed the balance';
+const PAYMENT_METHOD_REQUIRED = 'This field is required';
+const PAYMENT_METHOD_UNKNOWN = 'Choose one of your payout methods.';
+const AMOUNT_REQUIRED = 'Amount is required';
+const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
+const AMOUNT_INVALID = 'Enter an amount in pounds, e.g. 25.00';
+const AMOUNT_OVER_BALANCE = 'Amount cannot exceed the balance';
 
 /** As sent (numbers already turned into strings at the edge); null when missing. */
 export interface WithdrawalForm { payment_method: string | null; amount: string | null }
 
-export interface CheckedWithdrawal { method: SavedPayoutMethod; amount_pence: Pence }
+interface CheckedWithdrawal { method: SavedPayoutMethod; amount_pence: Pence }
 
 export function checkWithdrawalForm(form: WithdrawalForm, methods: PayoutState, availablePence: Pence): CheckedWithdrawal {
   const errors: FieldErrors = {};

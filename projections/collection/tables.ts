@@ -4,7 +4,7 @@ import type { CollectionItemDescription } from '../../domain/collection/events';
 
 type Json<T> = ColumnType<T, string, string>;
 
-export interface CollectionItemsTable {
+interface CollectionItemsTable {
   id: string;
   user_id: string;
   /** The user's collection stream version of the last event applied to this row. */

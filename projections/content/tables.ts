@@ -15,8 +15,8 @@ export interface ArticlesTable {
   version: number;
 }
 
-export interface ArticleLikesTable { article_id: string; user_id: string }
-export interface ArticleImagesTable { image_id: string; file: string; thumb: string; content_type: string }
+interface ArticleLikesTable { article_id: string; user_id: string }
+interface ArticleImagesTable { image_id: string; file: string; thumb: string; content_type: string }
 
 export interface CmsItemsTable {
   id: string;

@@ -11,7 +11,7 @@ import { assertNever } from '../../domain/shared/decider';
 import { slugify } from './slug';
 import type { LotsTable } from './tables';
 
-export const LOT_EVENT_TYPES = [
+const LOT_EVENT_TYPES = [
   'LotConsigned',
   'BidPlaced',
   'ReservePriceChanged',

@@ -3,7 +3,7 @@ import type { ColumnType, GeneratedAlways } from 'kysely';
 import type { GroupItem, LotItem, LotPhoto, Warehouse } from '../../domain/lot/events';
 
 /** A jsonb column: read as the value, written as JSON text (pg would turn a JS array into a PostgreSQL array). */
-export type Json<T> = ColumnType<T, string, string>;
+type Json<T> = ColumnType<T, string, string>;
 
 export interface LotsTable {
   id: string;

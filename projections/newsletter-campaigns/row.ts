@@ -8,7 +8,7 @@ import type { CampaignEvent, NewsletterCampaignDrafted, NewsletterCampaignEdited
 import { assertNever } from '../../domain/shared/decider';
 import type { NewsletterCampaignsTable } from './projection';
 
-export type CampaignRow = Selectable<NewsletterCampaignsTable>;
+type CampaignRow = Selectable<NewsletterCampaignsTable>;
 
 export function draftedRow(d: NewsletterCampaignDrafted['data'], version: number): Insertable<NewsletterCampaignsTable> {
   return {

@@ -12,7 +12,7 @@ import type { OrdersTable } from './tables';
 import './tables';
 
 /** What the order costs the buyer in all (wallet and card/bank together): total - voucher + card surcharge. */
-export function orderTotalPence(summary: PriceSummary): number {
+function orderTotalPence(summary: PriceSummary): number {
   return summary.credit_debit_card + summary.used_from_wallet;
 }
 

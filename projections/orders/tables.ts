@@ -8,7 +8,7 @@ type MaybeInstant = ColumnType<Date | null, string | null | undefined, string | 
 /** A jsonb column: read as the value, written as JSON text (pg would turn a JS array into a PostgreSQL array). */
 type Json<T> = ColumnType<T, string, string>;
 
-export type PersonalInformation = NonNullable<OrderPlaced['data']['personal_information']>;
+type PersonalInformation = NonNullable<OrderPlaced['data']['personal_information']>;
 
 export interface OrdersTable {
   id: string;
@@ -46,7 +46,7 @@ export interface OrdersTable {
 }
 
 /** 'reserved': in an order awaiting payment; 'paid'; 'released': its order was cancelled, free to order again. */
-export type LotPurchaseState = 'reserved' | 'paid' | 'released';
+type LotPurchaseState = 'reserved' | 'paid' | 'released';
 
 export interface LotPurchasesTable {
   lot_id: string;
@@ -87,7 +87,7 @@ export interface VouchersTable {
   updated_at: Instant;
 }
 
-export interface VoucherRedemptionsTable {
+interface VoucherRedemptionsTable {
   code: string;
   order_id: string;
   user_id: string;

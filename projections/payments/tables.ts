@@ -4,7 +4,7 @@ import type { ColumnType } from 'kysely';
 type Instant = ColumnType<Date, string, string>;
 type MaybeInstant = ColumnType<Date | null, string | null | undefined, string | null>;
 
-export interface PaymentsTable {
+interface PaymentsTable {
   id: string;
   user_id: string;
   purpose: string;

@@ -2,7 +2,7 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
 import type { SellAddress, SellItem } from '../../domain/sell-request/events';
 
-export interface SellRequestsTable {
+interface SellRequestsTable {
   id: string;
   reference: string;
   user_id: string;
@@ -22,7 +22,7 @@ export interface SellRequestsTable {
   version: number;
 }
 
-export interface SellRequestItemsTable {
+interface SellRequestItemsTable {
   id: string;
   request_id: string;
   position: number;
@@ -37,7 +37,7 @@ export interface SellRequestItemsTable {
 }
 
 /** A photo of a received item; `user_id`: the request's owner. */
-export interface SellRequestImagesTable {
+interface SellRequestImagesTable {
   image_id: string;
   request_id: string;
   item_id: string;

@@ -1,7 +1,7 @@
 /** Row types of the spending caps read model (migration 0630). */
 import type { ColumnType } from 'kysely';
 
-export interface SpendingCapsTable {
+interface SpendingCapsTable {
   user_id: string;
   auction_id: string;
   /** null once removed. bigint: read back as a string. */

@@ -35,7 +35,7 @@ export interface UsersTable {
   registered_at: Instant;
 }
 
-export interface NewsletterSubscribersTable {
+interface NewsletterSubscribersTable {
   email: string;
   user_id: string | null;
   subscribed_at: Instant;

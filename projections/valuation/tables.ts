@@ -1,5 +1,5 @@
 /** Row types of the valuation requests read model (migration 0640). */
-export interface ValuationObjectRow { title: string; image_ids: string[] }
+interface ValuationObjectRow { title: string; image_ids: string[] }
 
 export interface ValuationsTable {
   id: string;
@@ -18,7 +18,7 @@ export interface ValuationsTable {
   version: number;
 }
 
-export interface ValuationImagesTable {
+interface ValuationImagesTable {
   image_id: string;
   valuation_id: string;
   user_id: string;

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 
 type Instant = ColumnType<Date, string, string>;
 
-export interface WalletsTable {
+interface WalletsTable {
   user_id: string;
   /** Stream version of the last event applied: an older or repeated event changes nothing. */
   version: number;
@@ -15,8 +15,8 @@ export interface WalletsTable {
   updated_at: Instant;
 }
 
-export type WalletTransactionType = 'credit' | 'debit' | 'withdrawal';
-export type WalletTransactionStatus = 'completed' | 'pending' | 'released';
+type WalletTransactionType = 'credit' | 'debit' | 'withdrawal';
+type WalletTransactionStatus = 'completed' | 'pending' | 'released';
 
 export interface WalletTransactionsTable {
   user_id: string;

@@ -7,7 +7,7 @@ import { createDb } from '../../services/db/database';
 import { migrateToLatest } from '../../services/db/migrate';
 import { startEmbeddedPostgres } from '../../services/db/embedded';
 
-export interface TestServer { serverUrl: string; template: string; stop: () => Promise<void> }
+interface TestServer { serverUrl: string; template: string; stop: () => Promise<void> }
 
 /**
  * DATABASE_URL's server when set, else an embedded one in a temporary folder. Migrating takes seconds; copying the

@@ -18,7 +18,7 @@ export function findTests(root: string, dir = root, out: string[] = []): string[
 }
 
 export const isBrowserFile = (file: string) => file.includes('.browser.');
-export const isIntFile = (file: string) => file.includes('.int.');
+const isIntFile = (file: string) => file.includes('.int.');
 /** Pure tests: no database, no browser (`npm run test:unit`). */
 export const isUnitFile = (file: string) => !isBrowserFile(file) && !isIntFile(file);
 

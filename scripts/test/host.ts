@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 (globalThis as { UVU_DEFER?: number }).UVU_DEFER = 1;
 const uvu = await import('uvu');
 
-export interface HostRequest { type: 'run'; file: string }
+interface HostRequest { type: 'run'; file: string }
 export interface HostResult { type: 'done'; file: string; output: string; code: number; ms: number; rss: number }
 
 type Write = typeof process.stdout.write;

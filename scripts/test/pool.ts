@@ -11,7 +11,7 @@ import { isBrowserFile, parseUvu, type FileResult } from './files';
 const HOST = path.resolve('scripts/test/host.ts');
 const MAX_RSS = 1_500_000_000;
 
-export interface PoolOptions {
+interface PoolOptions {
   concurrency: number;
   browserConcurrency: number;
   env: NodeJS.ProcessEnv;

@@ -17,19 +17,19 @@ import { lotPageQuery } from '../catalogue/lots/lot-page';
 import { presentLots, viewerOf } from '../catalogue/lots/present';
 import type { LotRow } from '../catalogue/lots/shape';
 
-export type DashboardState = 'winning' | 'outbid' | 'won' | 'lost' | 'watching';
+type DashboardState = 'winning' | 'outbid' | 'won' | 'lost' | 'watching';
 
-export interface DashboardCounts { total: number; winning: number; outbid: number; won: number; lost: number; watching: number }
+interface DashboardCounts { total: number; winning: number; outbid: number; won: number; lost: number; watching: number }
 
 /** Where the caller stands on one lot: closed lots are won or lost, open ones winning or outbid; not bid on, watching. */
-export function dashboardState(row: Pick<LotRow, 'outcome' | 'winner_id' | 'leader_id'>, me: string, hasBid: boolean): DashboardState {
+function dashboardState(row: Pick<LotRow, 'outcome' | 'winner_id' | 'leader_id'>, me: string, hasBid: boolean): DashboardState {
   if (!hasBid) return 'watching';
   if (row.outcome !== null) return row.winner_id === me ? 'won' : 'lost';
   return row.leader_id === me ? 'winning' : 'outbid';
 }
 
 /** The live auction (the newest started if two overlap) or the most recently ended past one. */
-export function pickAuction(auctions: AuctionView[], which: 'current' | 'most_recent'): AuctionView | null {
+function pickAuction(auctions: AuctionView[], which: 'current' | 'most_recent'): AuctionView | null {
   if (which === 'current') return auctions.find((a) => a.status === 'live') ?? null;
   const past = auctions.filter((a) => a.status === 'past');
   past.sort((a, b) => b.end_date.getTime() - a.end_date.getTime() || a.id.localeCompare(b.id));

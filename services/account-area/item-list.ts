@@ -9,7 +9,8 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { parseQuery } from '../http/validation';
-import { paginate } from '../http/pagination';
+import { pageAnswer, paginate } from '../http/pagination';
+import { answers, money } from '../http/answers';
 import { penceToDecimal } from '../../domain/shared/money';
 import { slugify } from '../../projections/lots/slug';
 import { distilleryShape, lotStatus, type LotRow } from '../catalogue/lots/shape';
@@ -32,7 +33,24 @@ const itemListQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export function itemShape(row: LotRow, now: Date) {
+/** One item of the list: the lot's bottle or cask, and the lot it is sold in. */
+const itemAnswer = z.object({
+  id: z.string().describe("The lot's id."),
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  distillery: z.object({ name: z.string(), description: z.string().nullable(), region: z.object({ name: z.string() }).nullable().describe('null: rest of world.') }),
+  estimated_value: money,
+  type: z.enum(['bottle', 'cask']),
+  age: z.number().nullable(),
+  volume_ml: z.number().nullable(),
+  abv: z.number().nullable(),
+  is_notification: z.boolean().describe('Always false here (followed items are the item alerts).'),
+  photo: z.object({ file: z.string(), title: z.string() }).nullable(),
+  lot: z.object({ id: z.string(), slug: z.string(), reference_no: z.string(), auction: z.string(), status: z.enum(['scheduled', 'live', 'sold', 'unsold']) }),
+});
+
+function itemShape(row: LotRow, now: Date): z.infer<typeof itemAnswer> {
   const item = row.item as LotItem;
   return {
     id: row.id,
@@ -55,7 +73,7 @@ export function itemShape(row: LotRow, now: Date) {
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function itemListRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/item_list/', { schema: { summary: "The user's items (bought, selling, stored)", querystring: itemListQuery } }, async (request) => {
+  app.get('/api/item_list/', { schema: { summary: "The user's items (bought, selling, stored)", querystring: itemListQuery, response: answers({ 200: pageAnswer(itemAnswer) }, 400) } }, async (request) => {
     const q = parseQuery(itemListQuery, request.query);
     let base = ctx.db.selectFrom('lots');
     if (q.id.length > 0) base = base.where('id', 'in', q.id);

@@ -11,13 +11,13 @@ import { paginate } from '../http/pagination';
 import { presentLots, viewerOf } from '../catalogue/lots/present';
 import '../../projections/account-area/tables';
 
-export const RECENTLY_VIEWED_LIMIT = 20;
+const RECENTLY_VIEWED_LIMIT = 20;
 
 /**
  * Upsert the view and drop the user's older rows beyond the limit. The DELETE sees the table as it was before this
  * statement, so a user briefly holds 21 rows; the read takes 20.
  */
-export async function recordLotView(ctx: AppContext, userId: string, lotId: string): Promise<void> {
+async function recordLotView(ctx: AppContext, userId: string, lotId: string): Promise<void> {
   await sql`
     WITH up AS (
       INSERT INTO recently_viewed_lots (user_id, lot_id, viewed_at)

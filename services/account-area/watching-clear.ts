@@ -18,7 +18,7 @@ import { idOr404, metadataOf, settle } from '../catalogue/http';
 interface ClearWatchingList { type: 'ClearWatchingList'; user_id: string; now: string }
 
 /** Every watched lot removed, by the single-lot rule (which also checks the instant). */
-export function decideClear(command: ClearWatchingList, state: WatchingState): WatchingEvent[] {
+function decideClear(command: ClearWatchingList, state: WatchingState): WatchingEvent[] {
   return Object.keys(state.lots).sort().flatMap((lotId) =>
     decideWatching({ type: 'RemoveLotFromWatchingList', user_id: command.user_id, lot_id: lotId, now: command.now }, state));
 }

@@ -21,9 +21,9 @@ function londonTime(date: Date): string {
 
 const STATUS_LABEL = { scheduled: 'Not started', live: 'Open for bids', sold: 'Sold', unsold: 'Not sold' } as const;
 
-export interface WatchedLine { row: LotRow; myMaxPence: number | null }
+interface WatchedLine { row: LotRow; myMaxPence: number | null }
 
-export function renderWatchingPdf(lines: WatchedLine[], now: Date): Promise<Buffer> {
+function renderWatchingPdf(lines: WatchedLine[], now: Date): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: 'Watching list', Author: HOUSE_NAME, CreationDate: now } });
   const done = pdfBytes(doc);
   const left = doc.page.margins.left;

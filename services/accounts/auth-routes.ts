@@ -17,7 +17,7 @@ import { issueWsTicket } from './ws-tickets';
 import { socialRoutes } from './social/social-routes';
 import { assertSameSiteCall, clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
 
-export const LOGGED_OUT = 'You have been logged out.';
+const LOGGED_OUT = 'You have been logged out.';
 
 export function authRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();

@@ -36,9 +36,9 @@ export interface AccountInput {
   social?: { provider: SocialProvider; subject: string };
 }
 
-export interface CreatedAccount { user_id: string; events: AccountEvent[]; append: AppendResult }
+interface CreatedAccount { user_id: string; events: AccountEvent[]; append: AppendResult }
 
-export const DEFAULT_PROFILE: Profile = {
+const DEFAULT_PROFILE: Profile = {
   first_name: '', last_name: '', title: null, phone_number: '', birth_date: null, vat_enabled: false, vat_number: '',
   company_name: '', audio_cue: 'audio_1', is_audio_cues: true, promotional_email: false,
 };

@@ -6,9 +6,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
-export type EmailTokenKind = 'verify_email' | 'password_reset';
+type EmailTokenKind = 'verify_email' | 'password_reset';
 
-export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
+const EMAIL_TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
   verify_email: 3 * 24 * 60 * 60 * 1000,
   password_reset: 60 * 60 * 1000,
 };

@@ -17,11 +17,11 @@ import { openSession, revokeUserSessions, type RevokeReason } from './sessions';
 import type { PasswordChangeReason } from '../../domain/account/events';
 
 export const RESET_REQUESTED = 'If an account exists for this email, we have sent a link to reset the password.';
-export const RESET_TOKEN_INVALID = 'This password reset link is invalid or has expired.';
+const RESET_TOKEN_INVALID = 'This password reset link is invalid or has expired.';
 export const RESET_DONE = 'Your password has been reset. Please sign in with your new password.';
-export const PASSWORD_CHANGED = 'Your password has been changed.';
-export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
-export const SAME_PASSWORD = 'The new password must be different from the current one.';
+const PASSWORD_CHANGED = 'Your password has been changed.';
+const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
+const SAME_PASSWORD = 'The new password must be different from the current one.';
 
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const account = await loadAccountByEmail(ctx, email);

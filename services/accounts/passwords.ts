@@ -11,9 +11,9 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify, type Options as ArgonOptions } from '@node-rs/argon2';
 
-export interface ScryptParams { algorithm: 'scrypt'; N: number; r: number; p: number }
+interface ScryptParams { algorithm: 'scrypt'; N: number; r: number; p: number }
 /** m: memory in KiB, t: passes, p: lanes. */
-export interface Argon2Params { algorithm: 'argon2id'; m: number; t: number; p: number }
+interface Argon2Params { algorithm: 'argon2id'; m: number; t: number; p: number }
 export type HashParams = ScryptParams | Argon2Params;
 
 /**
@@ -21,8 +21,6 @@ export type HashParams = ScryptParams | Argon2Params;
  * it replaces (`npm run bench:passwords`), so a flood costs a twentieth of the CPU and a good login waits far less.
  */
 export const CURRENT_PARAMS: Argon2Params = { algorithm: 'argon2id', m: 19_456, t: 2, p: 1 };
-/** What the house hashed with before argon2id (OWASP's N=2^15, r=8, p=3); such hashes are upgraded at login. */
-export const SCRYPT_BEFORE: ScryptParams = { algorithm: 'scrypt', N: 2 ** 15, r: 8, p: 3 };
 const KEY_LENGTH = 64;
 const ARGON_KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
@@ -46,7 +44,7 @@ export interface Primitives {
 }
 
 /** On libuv's thread pool, at the process's priority. */
-export const poolPrimitives: Primitives = {
+const poolPrimitives: Primitives = {
   argon2Hash: (password, options) => argonHash(password, options),
   argon2Verify: (stored, password) => argonVerify(stored, password),
   scrypt: (password, salt, keyLength, options) => new Promise((resolve, reject) => {
@@ -54,7 +52,7 @@ export const poolPrimitives: Primitives = {
   }),
 };
 
-export function derive(password: string, salt: Buffer, params: ScryptParams, keyLength = KEY_LENGTH, run: Primitives = poolPrimitives): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: ScryptParams, keyLength = KEY_LENGTH, run: Primitives = poolPrimitives): Promise<Buffer> {
   return run.scrypt(normal(password), salt, keyLength, scryptOptions(params));
 }
 
@@ -87,17 +85,13 @@ export async function checkPassword(password: string, stored: string, current: H
   return verified(timingSafeEqual(key, parsed.key), parsed, current);
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  return (await checkPassword(password, stored)).ok;
-}
-
-export function sameParams(a: HashParams, b: HashParams): boolean {
+function sameParams(a: HashParams, b: HashParams): boolean {
   if (a.algorithm === 'argon2id' && b.algorithm === 'argon2id') return a.m === b.m && a.t === b.t && a.p === b.p;
   if (a.algorithm === 'scrypt' && b.algorithm === 'scrypt') return a.N === b.N && a.r === b.r && a.p === b.p;
   return false;
 }
 
-export interface ParsedHash { params: HashParams; salt: Buffer; key: Buffer }
+interface ParsedHash { params: HashParams; salt: Buffer; key: Buffer }
 
 /** Null for anything that is not a hash this code could have written (or whose cost is beyond reason). */
 export function parseHash(stored: string): ParsedHash | null {

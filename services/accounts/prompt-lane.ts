@@ -47,7 +47,7 @@ export class HashBudget {
   }
 }
 
-export type PromptCheck = () => Promise<Verified>;
+type PromptCheck = () => Promise<Verified>;
 
 /**
  * Who asks: an address that signed in lately (`returning`), or one merely never seen failing (`clean`). A flood that

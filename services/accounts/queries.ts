@@ -9,10 +9,7 @@ import '../../projections/users/tables';
 import type { AccountState } from '../../domain/account/state';
 import type { UserView } from './answers';
 
-export type UserRow = Selectable<UsersTable>;
-
-/** The user as the API shows it (docs/api.md "User"): its schema is the answer's (answers.ts). */
-export type { UserView };
+type UserRow = Selectable<UsersTable>;
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -25,21 +22,9 @@ export async function getUserByEmail(db: Db, email: string): Promise<UserRow | n
   return (await db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst()) ?? null;
 }
 
-/** Several users at once (e.g. names for a list), keyed by id. */
-export async function getUsersByIds(db: Db, ids: readonly string[]): Promise<Map<string, UserRow>> {
-  const valid = [...new Set(ids)].filter(isUuid);
-  if (valid.length === 0) return new Map();
-  const rows = await db.selectFrom('users').selectAll().where('id', 'in', valid).execute();
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 /** The bidding slice asks this before a first bid. */
 export async function isRegistrationFeePaid(db: Db, id: string): Promise<boolean> {
   return (await getUserById(db, id))?.registration_fee_status === true;
-}
-
-export async function isStaff(db: Db, id: string): Promise<boolean> {
-  return (await getUserById(db, id))?.is_staff === true;
 }
 
 export function toUserView(row: UserRow): UserView {

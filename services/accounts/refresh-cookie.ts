@@ -15,7 +15,7 @@ import { REFRESH_REMEMBER_TTL_SECONDS } from '../auth/tokens';
 
 export const REFRESH_COOKIE = 'refresh_token';
 export const REFRESH_COOKIE_PATH = '/api/auth/';
-export const CSRF_HEADER = 'x-csrf';
+const CSRF_HEADER = 'x-csrf';
 export const CSRF_MISSING = 'This request must carry the X-CSRF header.';
 export const ORIGIN_REFUSED = 'This request comes from another site.';
 

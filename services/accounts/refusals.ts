@@ -5,7 +5,7 @@
  * A successful login from the address forgets them: a real user who met a few 503s is not punished. Per process:
  * with several processes an address gets its 20 in each, which is still a brake.
  */
-export const MAX_REFUSED_PER_ADDRESS = 20;
+const MAX_REFUSED_PER_ADDRESS = 20;
 const WINDOW_MS = 15 * 60 * 1000;
 /** Addresses remembered at most (a flood from a huge range must not grow this without bound). */
 const MAX_ADDRESSES = 100_000;

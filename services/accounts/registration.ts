@@ -13,7 +13,7 @@ import { limitsOf } from '../limits/limits';
 import type { Db } from '../db/database';
 
 export const REGISTERED = 'Registration successful. Please check your email to verify your account.';
-export const VERIFY_TOKEN_INVALID = 'This verification link is invalid or has expired.';
+const VERIFY_TOKEN_INVALID = 'This verification link is invalid or has expired.';
 const RESEND_EVERY_MS = 15 * 60 * 1000;
 
 /**

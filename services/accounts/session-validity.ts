@@ -8,10 +8,10 @@ import { sql } from 'kysely';
 import type { Clock } from '../context';
 import type { Db } from '../db/database';
 
-export const CACHE_MS = 2_000;
+const CACHE_MS = 2_000;
 const MAX_ENTRIES = 50_000;
 
-export interface SessionInfo {
+interface SessionInfo {
   userId: string;
   /** From the users read model (null until it has the row); the token's claim is the fallback. */
   isStaff: boolean | null;
@@ -22,7 +22,7 @@ export interface SessionInfo {
 
 interface Entry { info: SessionInfo | null; until: number }
 
-export class SessionValidity {
+class SessionValidity {
   private readonly cache = new Map<string, Entry>();
 
   constructor(private readonly db: Db, private readonly clock: Clock) {}

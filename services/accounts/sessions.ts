@@ -12,9 +12,9 @@ import { sessionValidity } from './session-validity';
 import { loadAccount } from './lookup';
 import type { Db } from '../db/database';
 
-export const INVALID_REFRESH = 'Token is invalid or expired';
+const INVALID_REFRESH = 'Token is invalid or expired';
 
-export interface SessionTokens { access: string; refresh: string; session_id: string }
+interface SessionTokens { access: string; refresh: string; session_id: string }
 
 export type RevokeReason = 'logout' | 'password_changed' | 'password_reset' | 'refresh_reuse';
 
@@ -70,11 +70,6 @@ export async function rotateRefresh(ctx: AppContext, token: string): Promise<{ a
     refresh: await ctx.tokens.signRefresh({ sub: claims.sub, sid: claims.sid, jti: next, remember: claims.remember }),
     remember: claims.remember,
   };
-}
-
-export async function revokeSession(ctx: AppContext, sessionId: string, reason: RevokeReason): Promise<void> {
-  await revokeWhere(ctx.db, sql`id = ${sessionId}`, reason, ctx.clock.now().toISOString());
-  sessionValidity(ctx).forgetSession(sessionId);
 }
 
 /** Ends every session of the user (password change or reset) and closes their sockets in this process. */

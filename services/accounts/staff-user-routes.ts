@@ -13,9 +13,7 @@ import { queryBool } from '../http/validation';
 import { answers } from '../http/answers';
 import { staffUserAnswer, type StaffUserRow } from './answers';
 
-export type { StaffUserRow };
-
-export const STAFF_USERS_PAGE_SIZE = 25;
+const STAFF_USERS_PAGE_SIZE = 25;
 
 const staffUsersQuery = z.object({
   search: z.string().trim().max(100, 'Max 100 characters').default(''),

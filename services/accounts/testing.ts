@@ -7,7 +7,7 @@ import { createAccount } from './create-account';
 import { hashPassword } from './passwords';
 import { openSession } from './sessions';
 
-export interface Caller { access: string }
+interface Caller { access: string }
 
 export async function call(
   t: TestApp, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown,
@@ -23,7 +23,7 @@ export async function call(
   });
 }
 
-export interface MailItem { to: string; subject: string; text: string; html: string; created_at: string }
+interface MailItem { to: string; subject: string; text: string; html: string; created_at: string }
 
 export async function mailbox(t: TestApp, to?: string): Promise<MailItem[]> {
   const res = await t.app.inject({ method: 'GET', url: `/api/dev/mailbox/${to ? `?to=${encodeURIComponent(to)}` : ''}` });

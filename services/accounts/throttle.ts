@@ -13,13 +13,13 @@ import { Throttled } from '../../domain/shared/errors';
 import { normaliseEmail } from '../../domain/account/events';
 import { originOf, type Db } from '../db/database';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
-export const MAX_FAILURES_PER_ACCOUNT = 50;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
+const MAX_FAILURES_PER_ADDRESS = 20;
+const MAX_FAILURES_PER_ACCOUNT = 50;
 const KNOWN_FOR_MS = 90 * 24 * 3600 * 1000;
 
-export interface LoginSource { email: string; ip: string }
+interface LoginSource { email: string; ip: string }
 
 const accountKey = (email: string) => `account:${normaliseEmail(email)}`;
 const pairPrefix = (email: string) => `account-address:${normaliseEmail(email)}\n`;

@@ -24,7 +24,7 @@ interface Waiting { start: () => void; refuse: (error: Unavailable) => void; tim
  * reserve of `concurrency` places beyond `maxQueued`, and wait ahead of the others: a flood fills the queue, not
  * the reserve.
  */
-export interface RunOptions { priority?: boolean }
+interface RunOptions { priority?: boolean }
 
 export class WorkQueue {
   private running = 0;

@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import type { AuthUser } from '../http/auth';
 import { sessionValidity } from './session-validity';
 
-export const WS_TICKET_TTL_MS = 30_000;
+const WS_TICKET_TTL_MS = 30_000;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -7,13 +7,13 @@ import { carrierForCode, shippingCountries } from '../../domain/checkout/shippin
 import type { z } from 'zod';
 import type { countryAnswer, divisionsAnswer } from './answers';
 
-export { findCountry, type Country };
+export { findCountry };
 
-export type CountryView = z.infer<typeof countryAnswer>;
+type CountryView = z.infer<typeof countryAnswer>;
 
-export type DivisionsView = z.infer<typeof divisionsAnswer>;
+type DivisionsView = z.infer<typeof divisionsAnswer>;
 
-export const countryView = (c: Country): CountryView => ({ name: c.name, slug: c.slug, code: c.code, delivery: carrierForCode(c.code) });
+const countryView = (c: Country): CountryView => ({ name: c.name, slug: c.slug, code: c.code, delivery: carrierForCode(c.code) });
 
 let all: CountryView[] | null = null;
 let shipping: { slug: string; name: string }[] | null = null;

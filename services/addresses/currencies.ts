@@ -2,7 +2,7 @@
  * ISO 4217 currencies with their English names, as GET /api/currencies/ answers them: pairs, code first, GBP (the
  * house's currency) first, then by code. The list is the runtime's (Intl: the currencies in use today), computed once.
  */
-export type CurrencyPair = [code: string, name: string];
+type CurrencyPair = [code: string, name: string];
 
 let cached: CurrencyPair[] | null = null;
 

@@ -27,7 +27,7 @@ const ALERTS_PROJECTION = 'alerts';
 const BATCH = 500;
 
 /** One batch; true when it moved its checkpoint (there may be more). */
-export async function matchBatch(db: Kysely<Database>, store: EventStore): Promise<boolean> {
+async function matchBatch(db: Kysely<Database>, store: EventStore): Promise<boolean> {
   let appended = false;
   const moved = await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${MATCHER_NAME}`}))`.execute(trx);

@@ -15,14 +15,14 @@ import type { LotConsigned } from '../../domain/lot/events';
 import { lotItemKeys } from '../../domain/alerts/item-key';
 import '../../projections/alerts/tables';
 
-export interface Interested {
+interface Interested {
   user_id: string;
   reason: 'keyword' | 'item';
   word?: string;
 }
 
 /** The texts a keyword is looked for in. */
-export function searchableTexts(lot: LotConsigned['data']): string[] {
+function searchableTexts(lot: LotConsigned['data']): string[] {
   const texts = [
     lot.item.title, lot.custom_title, lot.item.distillery.name, lot.item.description, lot.custom_description,
     ...lot.group_items.flatMap((g) => [g.title, g.distillery.name]),

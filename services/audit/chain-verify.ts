@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 
-export type BrokenReason =
+type BrokenReason =
   /** The event's content or its previous hash is not what its hash covers (changed data, or a changed predecessor). */
   | 'hash_mismatch'
   /** This version is not there (deleted): the next event found, if any, is `event_id`. */
@@ -32,7 +32,7 @@ export interface ChainReport {
   broken: BrokenLink[];
 }
 
-export interface VerifyOptions {
+interface VerifyOptions {
   batchSize?: number;
   onProgress?: (progress: { streams: number; events: number }) => void;
 }

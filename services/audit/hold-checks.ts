@@ -18,7 +18,7 @@ import type { AuditCtx } from './wallet-replay';
 import { readStreams, toReplayInputs } from './wallet-read';
 import '../../projections/withdrawal/tables';
 
-export const HOLD_EXPIRY_GRACE_MS = 60 * 60_000;
+const HOLD_EXPIRY_GRACE_MS = 60 * 60_000;
 const BATCH = 200;
 
 type HoldOutcome = 'active' | 'captured' | 'released';

@@ -7,9 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireAuditor } from '../http/auth';
+import { answers, jsonOrFileAnswer } from '../http/answers';
 import { orNotFound } from '../http/validation';
 import { auditLotReplay, publicPriceLog } from './lot-replay';
 import { lotReplayCsv } from './lot-replay-csv';
+import { auditLotReplayAnswer, priceLogAnswer } from './answer-schemas';
 
 const lotParams = z.object({ id: z.string().uuid() });
 const auditQuery = z.object({ format: z.enum(['csv', 'json']).optional() });
@@ -20,11 +22,17 @@ const lotIdOf = (params: z.infer<typeof lotParams>) => orNotFound(() => params.i
 export function lotReplayRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get('/api/lots/:id/price_log/', {
-    schema: { params: lotParams, tags: ['audit'], summary: 'How this price was reached: the lot replayed through the bidding rules (anonymised)' },
+    schema: {
+      params: lotParams, tags: ['audit'], summary: 'How this price was reached: the lot replayed through the bidding rules (anonymised)',
+      response: answers({ 200: priceLogAnswer }, 404),
+    },
   }, async (request) => publicPriceLog(ctx, lotIdOf(request.params)));
 
   app.get('/api/audit/lots/:id/', {
-    schema: { params: lotParams, querystring: auditQuery, tags: ['audit'], summary: 'Auditors: the full lot replay and its comparison with the read model (CSV/JSON export)' },
+    schema: {
+      params: lotParams, querystring: auditQuery, tags: ['audit'], summary: 'Auditors: the full lot replay and its comparison with the read model (CSV/JSON export)',
+      response: answers({ 200: jsonOrFileAnswer(auditLotReplayAnswer, 'text/csv', 'The replay; `?format=csv` or `?format=json` as an attachment') }, 400, 401, 403, 404),
+    },
   }, async (request, reply) => {
     requireAuditor(request);
     const lotId = lotIdOf(request.params);

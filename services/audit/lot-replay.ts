@@ -6,11 +6,10 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { NotFound } from '../../domain/shared/errors';
 import { penceToDecimal } from '../../domain/shared/money';
-import { replayLot, type LotReplay, type ReplayEntry, type ReplayOutcome } from '../../domain/lot/replay';
+import { replayLot, type ReplayEntry, type ReplayOutcome } from '../../domain/lot/replay';
 import { auditOf } from './lot-audit';
 import { liveFigures, readLotEvents, readLotRows, readPeople, type LotRow, type Person, type StoredLotEvent } from './lot-read';
-
-export { auditOf };
+import type { AuditLotReplayAnswer, PriceLogAnswer } from './answer-schemas';
 
 export { verifyLots } from './lot-verify';
 
@@ -27,7 +26,7 @@ async function load(db: Db, lotId: string): Promise<Loaded> {
 }
 
 /** GET /api/lots/{id}/price_log/: anonymised, and only whether the replay matches (never the ids behind it). */
-export async function publicPriceLog(ctx: AppContext, lotId: string) {
+export async function publicPriceLog(ctx: AppContext, lotId: string): Promise<PriceLogAnswer> {
   const { stored, row } = await load(ctx.db, lotId);
   if (!row) throw new NotFound('Lot not found.');
   const replay = replayLot(stored.map((s) => s.event), { audience: 'public' });
@@ -37,7 +36,7 @@ export async function publicPriceLog(ctx: AppContext, lotId: string) {
   return {
     lot: lotId,
     entries: replay.entries.map(publicEntry),
-    result: outcomeShape(replay.outcome, false),
+    result: outcomeShape(replay.outcome),
     matches_live: matches,
     check: matches
       ? 'The replay ends with the same price, winner and end time as the live lot.'
@@ -54,16 +53,20 @@ function publicEntry(e: ReplayEntry) {
   };
 }
 
-function outcomeShape(o: ReplayOutcome, auditor: boolean) {
+function outcomeShape(o: ReplayOutcome): PriceLogAnswer['result'] {
   return {
     status: o.status, version: o.version, price: money(o.price), leader: o.leader, winner: o.winner, hammer_price: money(o.hammer_price),
     ends_at: o.ends_at, bid_count: o.bid_count, reserve_met: o.reserve_met, text: o.text,
-    ...(auditor ? { leader_id: o.leader_id, winner_id: o.winner_id, reserve_price: money(o.reserve_price) } : {}),
   };
 }
 
+/** Auditors also see who leads and won, and the reserve. */
+function auditorOutcomeShape(o: ReplayOutcome): AuditLotReplayAnswer['result'] {
+  return { ...outcomeShape(o), leader_id: o.leader_id, winner_id: o.winner_id, reserve_price: money(o.reserve_price) };
+}
+
 /** GET /api/audit/lots/{id}/: the full replay with real ids, people, event ids, and the comparison. */
-export async function auditLotReplay(ctx: AppContext, lotId: string) {
+export async function auditLotReplay(ctx: AppContext, lotId: string): Promise<AuditLotReplayAnswer> {
   const { stored, row } = await load(ctx.db, lotId);
   const ids = new Set<string>();
   for (const s of stored) for (const id of mentioned(s)) ids.add(id);
@@ -74,7 +77,7 @@ export async function auditLotReplay(ctx: AppContext, lotId: string) {
   return {
     lot: row ? { id: row.id, reference_no: row.reference_no, title: row.title, auction_id: row.auction_id, seller_id: row.seller_id } : { id: lotId },
     entries: replay.entries.map((e, i) => auditEntry(e, stored[i]!, people)),
-    result: outcomeShape(replay.outcome, true),
+    result: auditorOutcomeShape(replay.outcome),
     stream_version: stored.length,
     read_model: live && { ...live, current_price: money(live.current_price), hammer_price: money(live.hammer_price), reserve_price: money(live.reserve_price) },
     matches_read_model: differences.length === 0,
@@ -92,8 +95,6 @@ function mentioned(s: StoredLotEvent): string[] {
     .map((k) => d[k]).filter((v): v is string => typeof v === 'string');
 }
 
-export type AuditEntry = ReturnType<typeof auditEntry>;
-
 function auditEntry(e: ReplayEntry, s: StoredLotEvent, people: Map<string, Person>) {
   return {
     ...publicEntry(e),
@@ -104,5 +105,4 @@ function auditEntry(e: ReplayEntry, s: StoredLotEvent, people: Map<string, Perso
   };
 }
 
-export type AuditLotReplay = Awaited<ReturnType<typeof auditLotReplay>>;
-export type { LotReplay };
+export type AuditLotReplay = AuditLotReplayAnswer;

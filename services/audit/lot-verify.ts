@@ -11,7 +11,7 @@ import { auditOf } from './lot-audit';
 
 const CHECK = 'lot';
 
-export interface VerifyLotsOptions {
+interface VerifyLotsOptions {
   batchSize?: number;
 }
 

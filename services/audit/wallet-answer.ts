@@ -1,14 +1,15 @@
 /** The wallet replay's API shapes: JSON (money as decimal strings, as every answer) and the CSV export. */
 import { penceToDecimal } from '../../domain/shared/money';
 import type { Balances, ReplayEntry } from '../../domain/wallet/replay';
+import type { WalletReplayAnswer } from './answer-schemas';
 
-export interface BalancesAnswer { available: string; pending: string; posted: string; overdraft_limit: string }
+type BalancesAnswer = WalletReplayAnswer['balances'];
 
 export const balancesAnswer = (b: Balances): BalancesAnswer => ({
   available: penceToDecimal(b.available), pending: penceToDecimal(b.pending), posted: penceToDecimal(b.posted), overdraft_limit: penceToDecimal(b.overdraft_limit),
 });
 
-export function entryAnswer(e: ReplayEntry) {
+export function entryAnswer(e: ReplayEntry): WalletReplayAnswer['entries'][number] {
   return {
     position: e.position, version: e.version, at: e.at, recorded_at: e.recorded_at, type: e.type, kind: e.kind, detail_kind: e.detail_kind,
     entry_id: e.entry_id, amount: penceToDecimal(e.amount_pence), posted_change: penceToDecimal(e.posted_change),

@@ -18,7 +18,7 @@ interface ExpectedRow {
 }
 
 /** The transaction rows the events up to `version` should have produced. */
-export function expectedRows(inputs: readonly ReplayInput[], entries: readonly ReplayEntry[], version: number): Map<string, ExpectedRow> {
+function expectedRows(inputs: readonly ReplayInput[], entries: readonly ReplayEntry[], version: number): Map<string, ExpectedRow> {
   const rows = new Map<string, ExpectedRow>();
   inputs.forEach((input, i) => {
     if (input.version > version) return;

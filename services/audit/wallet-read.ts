@@ -36,7 +36,7 @@ export async function readStreams<E extends DomainEvent = DomainEvent>(executor:
 }
 
 /** Where a projection stands in the global feed, ordered by (transaction_id, position); null before its first run. */
-export interface Checkpoint { transaction_id: bigint; position: number }
+interface Checkpoint { transaction_id: bigint; position: number }
 
 export async function readCheckpoint(executor: Db, projection: string): Promise<Checkpoint | null> {
   const { rows } = await sql<{ transaction_id: string; position: string }>`

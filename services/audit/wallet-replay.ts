@@ -20,11 +20,11 @@ export { verifyPaidOrders, verifySellerCredits } from './order-checks';
 /** What the checks need besides the executor (the hold check's "now"). */
 export type AuditCtx = Pick<AppContext, 'clock'>;
 
-export const WALLET_PROJECTION = 'wallet';
+const WALLET_PROJECTION = 'wallet';
 const WALLET_PREFIX = 'wallet-';
 const BATCH = 200;
 
-export interface WalletAudit {
+interface WalletAudit {
   user: { id: string; email: string; first_name: string; last_name: string };
   version: number;
   entries: ReplayEntry[];

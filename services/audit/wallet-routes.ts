@@ -8,22 +8,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireAuditor } from '../http/auth';
-import { paginate } from '../http/pagination';
+import { answers, jsonOrFileAnswer } from '../http/answers';
+import { pageAnswer, paginate } from '../http/pagination';
 import { orNotFound } from '../http/validation';
 import { NotFound } from '../../domain/shared/errors';
 import { balanceAt } from '../../domain/wallet/replay';
 import { listStaffWallets } from '../wallet/staff-queries';
-import { pageQuery } from '../wallet/schemas';
+import { pageQuery, staffWalletRowSchema } from '../wallet/schemas';
 import { auditWallet } from './wallet-replay';
 import { balancesAnswer, entriesCsv, entryAnswer } from './wallet-answer';
+import { walletReplayAnswer, type WalletReplayAnswer } from './answer-schemas';
 
-export const auditWalletsQuery = pageQuery.extend({
+const auditWalletsQuery = pageQuery.extend({
   search: z.string().trim().max(100, 'Max 100 characters').default(''),
 });
 
-export const auditWalletParams = z.object({ userId: z.string().uuid({ message: 'Not found.' }) });
+const auditWalletParams = z.object({ userId: z.string().uuid({ message: 'Not found.' }) });
 
-export const auditWalletQuery = z.object({
+const auditWalletQuery = z.object({
   at: z.iso.datetime({ offset: true, message: 'Enter a valid date and time (ISO 8601).' }).optional(),
   format: z.enum(['json', 'csv'], { error: 'Choose json or csv.' }).default('json'),
 });
@@ -33,7 +35,7 @@ const USER_NOT_FOUND = 'User not found.';
 export function walletReplayRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get('/api/audit/wallets/', {
-    schema: { querystring: auditWalletsQuery, tags: ['audit'], summary: 'Audit: find a wallet by email or name' },
+    schema: { querystring: auditWalletsQuery, tags: ['audit'], summary: 'Audit: find a wallet by email or name', response: answers({ 200: pageAnswer(staffWalletRowSchema) }, 400, 401, 403) },
   }, async (request) => {
     requireAuditor(request);
     const q = { ...request.query };
@@ -42,7 +44,10 @@ export function walletReplayRoutes(scope: FastifyInstance, ctx: AppContext): voi
   });
 
   app.get('/api/audit/wallets/:userId/', {
-    schema: { params: auditWalletParams, querystring: auditWalletQuery, tags: ['audit'], summary: "Audit: a wallet's replay, balance as of an instant, CSV export" },
+    schema: {
+      params: auditWalletParams, querystring: auditWalletQuery, tags: ['audit'], summary: "Audit: a wallet's replay, balance as of an instant, CSV export",
+      response: answers({ 200: jsonOrFileAnswer(walletReplayAnswer, 'text/csv', 'The replay; `?format=csv` as an attachment') }, 400, 401, 403, 404),
+    },
   }, async (request, reply) => {
     requireAuditor(request);
     const userId = orNotFound(() => request.params.userId, USER_NOT_FOUND);
@@ -56,7 +61,7 @@ export function walletReplayRoutes(scope: FastifyInstance, ctx: AppContext): voi
       const name = `wallet-${userId}${q.at ? `-as-of-${q.at.replace(/[^0-9TZ]/g, '')}` : ''}.csv`;
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(entriesCsv(entries));
     }
-    return {
+    const answer: WalletReplayAnswer = {
       user: audit.user,
       version: audit.version,
       balances: balancesAnswer(audit.balances),
@@ -66,5 +71,6 @@ export function walletReplayRoutes(scope: FastifyInstance, ctx: AppContext): voi
       differences: audit.read_model.differences,
       entries: audit.entries.map(entryAnswer),
     };
+    return answer;
   });
 }

@@ -10,10 +10,10 @@ export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 24 * 60 * 60;
 export const REFRESH_REMEMBER_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-export interface AccessClaims { sub: string; sid: string; staff: boolean }
-export interface RefreshClaims { sub: string; sid: string; jti: string; remember: boolean }
+interface AccessClaims { sub: string; sid: string; staff: boolean }
+interface RefreshClaims { sub: string; sid: string; jti: string; remember: boolean }
 
-export type TokenError = 'invalid' | 'expired';
+type TokenError = 'invalid' | 'expired';
 
 /** Signs and checks tokens: algorithm, signature, expiry, audience, issuer and type are all verified. */
 export class TokenService {

@@ -8,7 +8,7 @@ import { copiedTables, sequenceNames } from './tables';
 /** Rows fetched per round trip from the table's cursor. */
 const FETCH = 2000;
 
-export interface BackupOptions {
+interface BackupOptions {
   /** Where the file goes (written as `<file>.partial`, renamed when complete). */
   file: string;
   /** The data folder: its uploads and token signing key go into the backup too. */

@@ -29,8 +29,6 @@ export interface BackupHeader {
 
 export interface BackupEnd { rows: Record<string, number>; sequences: number; files: number }
 
-export interface SequenceState { last_value: string | null; is_called: boolean }
-
 /** A gzip file written line by line with backpressure; `finish` renames it into place only once complete. */
 export class LineWriter {
   private readonly gzip = zlib.createGzip({ level: 6 });

@@ -12,7 +12,7 @@ import { rebuildReadModels } from './rebuild';
 const BATCH_ROWS = 1000;
 const BATCH_CHARS = 4_000_000;
 
-export interface RestoreOptions {
+interface RestoreOptions {
   file: string;
   /** The data folder the backup's files go to (uploads, token signing key). */
   dataDir: string;

@@ -11,7 +11,7 @@ export const bidStatsSchema = z.object({
   is_winning: z.boolean(),
   current_user_bid: money.nullable(),
 });
-export type ApiBidStats = z.infer<typeof bidStatsSchema>;
+type ApiBidStats = z.infer<typeof bidStatsSchema>;
 
 export const bidAnswerSchema = z.object({
   message: z.string(),
@@ -21,10 +21,10 @@ export const bidAnswerSchema = z.object({
   /** Extra to the spec: the id of the bid this answer is about (as in the bid history and the events). */
   bid_id: z.string(),
 });
-export type BidAnswer = z.infer<typeof bidAnswerSchema>;
+type BidAnswer = z.infer<typeof bidAnswerSchema>;
 
 /** As docs/api.md states: current_bid is null before the first bid; current_user_bid only ever the caller's own. */
-export function apiBidStats(state: LotState, userId: string | null): ApiBidStats {
+function apiBidStats(state: LotState, userId: string | null): ApiBidStats {
   const stats = bidStatsFor(state, userId);
   return {
     step: penceToDecimal(stats.step),
@@ -46,7 +46,7 @@ export const reserveAnswerSchema = z.object({
   reserve_met: z.boolean(),
   bid_stats: bidStatsSchema,
 });
-export type ReserveAnswer = z.infer<typeof reserveAnswerSchema>;
+type ReserveAnswer = z.infer<typeof reserveAnswerSchema>;
 
 export function reserveAnswer(state: LotState, userId: string): ReserveAnswer {
   return {

@@ -4,7 +4,7 @@ import { FeeStatus } from './fee-status';
 import { IdempotencyGate } from './idempotency';
 import { lotWriters, type LotWriters } from './lot-writers';
 
-export interface Bidding {
+interface Bidding {
   writers: LotWriters;
   fees: FeeStatus;
   idempotency: IdempotencyGate;

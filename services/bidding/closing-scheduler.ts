@@ -30,7 +30,7 @@ const LOT_LOCK_SPACE = 7301;
 const FINISH_WAIT_MS = 2_000;
 const AUCTION_LOCK_SPACE = 7302;
 
-export interface PassResult {
+interface PassResult {
   closedLots: string[];
   finishedAuctions: string[];
 }

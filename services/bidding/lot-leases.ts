@@ -36,7 +36,7 @@ export interface LeaseOptions {
 }
 
 export const LEASE_TTL_MS = 3_000;
-export const HEARTBEAT_MS = 1_000;
+const HEARTBEAT_MS = 1_000;
 
 export class LotLeases {
   readonly holder = randomUUID();

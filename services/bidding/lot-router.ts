@@ -9,15 +9,15 @@ import { activeLeases, LeaseLost, type LeaseInfo } from './lot-leases';
 import { sentBody } from '../http/contract';
 
 /** Forwarded requests carry their hop count: a lease that keeps moving ends in a 409 "try again", never a loop. */
-export const HOPS_HEADER = 'x-lot-hops';
+const HOPS_HEADER = 'x-lot-hops';
 const MAX_HOPS = 3;
 const FORWARD_TIMEOUT_MS = 10_000;
 /** Headers the holder needs to answer as we would: the caller's credentials, the key, the request id. */
 const FORWARDED_HEADERS = ['authorization', 'cookie', 'idempotency-key', 'user-agent', 'accept-language'];
 
-export type Route = { local: true } | { local: false; lease: LeaseInfo };
+type Route = { local: true } | { local: false; lease: LeaseInfo };
 
-export async function routeLot(ctx: AppContext, lotId: string): Promise<Route> {
+async function routeLot(ctx: AppContext, lotId: string): Promise<Route> {
   const leases = activeLeases(ctx);
   if (!leases || leases.epochOf(lotId) !== undefined) return { local: true };
   const lease = await leases.acquire(lotId, 'free');
@@ -81,7 +81,7 @@ const PROBE_CACHE_MS = 500;
 const probes = new Map<string, { at: number; alive: Promise<boolean> }>();
 
 /** Whether the lease's holder still answers at its address (cached briefly: a pass asks for many lots at once). */
-export function holderAnswers(lease: LeaseInfo): Promise<boolean> {
+function holderAnswers(lease: LeaseInfo): Promise<boolean> {
   const key = `${lease.holder}@${lease.address}`;
   const cached = probes.get(key);
   if (cached && Date.now() - cached.at < PROBE_CACHE_MS) return cached.alive;

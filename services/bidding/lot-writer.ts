@@ -21,7 +21,7 @@ import { keyId, KeysTaken } from './idempotency-store';
 import { decideQuietly } from './decide-quietly';
 import { CompanionNeeded, toRow, type CompanionAppend, type Decision, type LotJob, type StoredAnswer, type WriterDeps } from './lot-job';
 
-export type { Decision, LotJob, StoredAnswer, WriterDeps } from './lot-job';
+export type { Decision, LotJob, StoredAnswer } from './lot-job';
 import { lotStream } from '../catalogue/streams';
 
 interface Pending {

@@ -17,7 +17,7 @@ import { Conflict, DomainError } from '../../domain/shared/errors';
 import { refusalReason } from './refusal-reason';
 import { noteWritten } from '../http/read-your-writes';
 
-export interface BidInput {
+interface BidInput {
   lotId: string;
   pence: number;
   idempotencyKey: string | null;
@@ -25,7 +25,7 @@ export interface BidInput {
 }
 
 /** A new bid is 201 Created; a replay of a kept answer repeats its status. */
-export const BID_CREATED = 201;
+const BID_CREATED = 201;
 
 export async function placeBid(ctx: AppContext, user: AuthUser, input: BidInput): Promise<StoredAnswer> {
   const parts = bidding(ctx);

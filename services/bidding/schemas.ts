@@ -58,7 +58,3 @@ export function idempotencyKey(header: string | string[] | undefined): string | 
   if (typeof value === 'string' && /^[\x21-\x7e]{1,255}$/.test(value)) return value;
   throw new ValidationError({ 'Idempotency-Key': ['Send at most 255 printable characters without spaces.'] });
 }
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}

@@ -17,7 +17,7 @@ import { auctionStream, lotStream } from '../catalogue/streams';
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
-export interface LotOptions {
+interface LotOptions {
   sellerId?: string;
   reservePence?: number | null;
   openingBidPence?: number;

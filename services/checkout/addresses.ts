@@ -11,7 +11,7 @@ import { carrierForCountry } from '../../domain/checkout/shipping-zones';
 import { findOwnAddress } from '../addresses/queries';
 import type { DraftAddress } from './draft-schema';
 
-export const ADDRESS_NOT_FOUND = 'Address not found.';
+const ADDRESS_NOT_FOUND = 'Address not found.';
 
 /** The zone of a country slug; null for a country we do not know (priced as not deliverable). */
 export function carrierOf(countrySlug: string): Carrier | null {

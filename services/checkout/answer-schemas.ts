@@ -31,7 +31,7 @@ export const priceSummaryAnswer = z.object({
 
 const photo = z.object({ file: z.string(), title: z.string() });
 
-export const checkoutLotAnswer = z.object({
+const checkoutLotAnswer = z.object({
   id: z.string(), reference_no: z.string(), slug: z.string(), title: z.string(), photos: z.array(photo),
   vat_enabled: z.boolean(), auction_id: z.string(), auction_end_date: z.string(),
 });

@@ -11,7 +11,7 @@ const NUMBER_FIELDS = new Set<keyof PriceSummary>([
 ]);
 
 /** Its schema is the answer's (answer-schemas.ts). */
-export type PriceSummaryAnswer = z.infer<typeof priceSummaryAnswer>;
+type PriceSummaryAnswer = z.infer<typeof priceSummaryAnswer>;
 
 /** Every field of the price summary: pence as "12.50", counts and percents as numbers, vat_enabled as is. */
 export function summaryAnswer(summary: PriceSummary): PriceSummaryAnswer {
@@ -22,7 +22,7 @@ export function summaryAnswer(summary: PriceSummary): PriceSummaryAnswer {
   return out as PriceSummaryAnswer;
 }
 
-export function checkoutLotAnswer(lot: CheckoutLot) {
+function checkoutLotAnswer(lot: CheckoutLot) {
   return {
     id: lot.id, reference_no: lot.reference_no, slug: lot.slug, title: lot.title, photos: lot.photos,
     vat_enabled: lot.vat_enabled, auction_id: lot.auction_id, auction_end_date: lot.auction_end_date.toISOString(),

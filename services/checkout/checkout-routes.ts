@@ -30,7 +30,7 @@ export const storagePeriodsBody = z.object({
 
 export const discountBody = z.object({ discount_code: voucherCode });
 
-export function serviceOf(params: unknown): Service {
+function serviceOf(params: unknown): Service {
   const service = (params as { service?: string }).service;
   if (!(SERVICES as readonly string[]).includes(service ?? '')) throw new NotFound();
   return service as Service;

@@ -22,8 +22,8 @@ export const VOUCHER_MESSAGES = {
   activated: VOUCHER_MSG.activated,
 } as const;
 
-export const WALLET_MESSAGES = { positive: 'Amount must be greater than 0', overBalance: 'Amount cannot exceed the balance' } as const;
-export const NOTE_MAX_MESSAGE = 'Max 600 symbols';
+const WALLET_MESSAGES = { positive: 'Amount must be greater than 0', overBalance: 'Amount cannot exceed the balance' } as const;
+const NOTE_MAX_MESSAGE = 'Max 600 symbols';
 
 const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
 const text = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v),
@@ -52,7 +52,7 @@ const walletAmount = z.preprocess((v) => (v === null || v === undefined || v ===
     return pence;
   });
 
-export const draftAddress = z.object({
+const draftAddress = z.object({
   id: z.preprocess(blankToUndefined, z.string().uuid({ message: 'Address not found.' }).optional()),
   country: text(100),
   region: text(150),

@@ -15,7 +15,7 @@ import { lotTotalPence, type LotDetails, type OrderRow } from './order-views';
 import { pdfBytes } from '../documents/pdf';
 import { orderCarrier } from './addresses';
 
-export interface InvoiceBuyer { first_name: string; last_name: string; email: string }
+interface InvoiceBuyer { first_name: string; last_name: string; email: string }
 
 /** The house's VAT registration (HOUSE_VAT_NUMBER; the default is HMRC's published example number, nobody's). */
 export const houseVatNumber = (env: NodeJS.ProcessEnv = process.env) => env.HOUSE_VAT_NUMBER?.trim() || 'GB 999 9999 73';
@@ -62,7 +62,7 @@ export function paymentStatusText(order: OrderRow): string {
   return `Awaiting payment: ${receiptMoney(Number(order.amount_due_pence))} due by ${METHOD_LABEL[order.payment_method ?? ''] ?? 'the chosen method'}.`;
 }
 
-export function vatNotes(order: OrderRow): string[] {
+function vatNotes(order: OrderRow): string[] {
   const notes: string[] = [];
   if (order.lots.some((l) => !l.vat_enabled)) {
     notes.push('Lots not marked VAT are sold under the margin scheme for second-hand goods: no VAT is charged on their hammer price, and none can be reclaimed on it.');

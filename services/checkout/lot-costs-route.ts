@@ -17,7 +17,7 @@ import { carrierOf } from './addresses';
 import { defaultShippingCountry } from '../addresses/queries';
 import '../../projections/lots/tables';
 
-export const DEFAULT_COUNTRY = 'united-kingdom';
+const DEFAULT_COUNTRY = 'united-kingdom';
 const MAX_BID_PENCE = 1_000_000_000;
 
 const params = z.object({ lotId: z.string() });

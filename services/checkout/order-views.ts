@@ -40,7 +40,7 @@ export function lotTotalPence(lot: Pick<OrderLot, 'hammer_pence' | 'vat_enabled'
   return goodsTotal(goodsLines([lot]));
 }
 
-export const pdfLinks = (orderId: string) => ({
+const pdfLinks = (orderId: string) => ({
   create_pdf: `/api/orders_history/${orderId}/create_pdf/`,
   download_link: `/api/orders/${orderId}/get_pdf/`,
 });

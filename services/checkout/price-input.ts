@@ -35,11 +35,11 @@ export interface CheckoutBasis {
   wallet: WalletView;
 }
 
-export function pricedLot(lot: CheckoutLot): PricedLot {
+function pricedLot(lot: CheckoutLot): PricedLot {
   return { lot_id: lot.id, hammer_pence: lot.hammer_pence, vat_enabled: lot.vat_enabled, auction_ended_at: lot.ended_at.toISOString() };
 }
 
-export function orderLot(lot: CheckoutLot): OrderLot {
+function orderLot(lot: CheckoutLot): OrderLot {
   return {
     lot_id: lot.id, seller_id: lot.seller_id, auction_id: lot.auction_id, reference_no: lot.reference_no, title: lot.title,
     hammer_pence: lot.hammer_pence, vat_enabled: lot.vat_enabled, reserve_fee_pence: lot.reserve_fee_pence,
@@ -95,9 +95,4 @@ export async function buildCheckout(ctx: Pick<AppContext, 'db' | 'clock'>, userI
     input, lots: won.map(orderLot), won_lots: won, stored_lots: stored, stored_lot_ids: stored.map((lot) => lot.id),
     voucher, storage, billing_address: billing, shipping_address: shipping, wallet,
   };
-}
-
-/** Only the PriceInput (see buildCheckout for the records it comes from). */
-export async function buildPriceInput(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string, service: Service, draft: Draft): Promise<PriceInput> {
-  return (await buildCheckout(ctx, userId, service, draft)).input;
 }

@@ -18,7 +18,7 @@ import { voucherValue } from './vouchers';
 import '../../projections/users/tables';
 import { nextStatusesFor } from '../../domain/order/order-status';
 
-export const ORDER_STATUSES: readonly OrderStatus[] = [
+const ORDER_STATUSES: readonly OrderStatus[] = [
   'awaiting_payment', 'paid', 'processing', 'shipped', 'ready_for_collection', 'collected', 'stored', 'cancelled',
 ];
 

@@ -19,7 +19,7 @@ import { createAuction } from '../bidding/testing';
 export const DAY = 86_400_000;
 
 /** A test app, or any context with a clock (the load test seeds through these too). */
-export interface Fixture { ctx: AppContext; clock: Clock }
+interface Fixture { ctx: AppContext; clock: Clock }
 
 async function settled(t: Fixture, appends: AppendResult[]): Promise<void> {
   const last = appends.flatMap((a) => a.events).sort((a, b) => a.position - b.position).at(-1);
@@ -28,7 +28,7 @@ async function settled(t: Fixture, appends: AppendResult[]): Promise<void> {
 
 const ev = <E extends { type: string; data: unknown }>(e: E): NewEvent<E> => ({ event_id: randomUUID(), type: e.type, data: e.data });
 
-export interface WonLotOptions {
+interface WonLotOptions {
   hammerPence: number;
   vatEnabled?: boolean;
   /** When the lot's sale ended, before the clock's now (default 1 day). */
@@ -77,7 +77,7 @@ export async function wonLot(t: Fixture, winnerId: string | null, o: WonLotOptio
   return { lotId, auctionId, sellerId, referenceNo, title, endedAt: endedAt.toISOString(), hammerPence: o.hammerPence, vatEnabled: o.vatEnabled ?? false };
 }
 
-export function orderLotOf(lot: WonLot): OrderLot {
+function orderLotOf(lot: WonLot): OrderLot {
   return {
     lot_id: lot.lotId, seller_id: lot.sellerId, auction_id: lot.auctionId, reference_no: lot.referenceNo, title: lot.title,
     hammer_pence: lot.hammerPence, vat_enabled: lot.vatEnabled, reserve_fee_pence: 0, auction_ended_at: lot.endedAt,

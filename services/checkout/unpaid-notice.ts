@@ -14,7 +14,7 @@ import { answers } from '../http/answers';
 import { unpaidNoticeAnswer } from './answer-schemas';
 import { wonUnpaidLots } from './lot-queries';
 
-export type UnpaidNotice = z.infer<typeof unpaidNoticeAnswer>;
+type UnpaidNotice = z.infer<typeof unpaidNoticeAnswer>;
 
 export const readBody = z.object({ read: z.literal(true, { error: 'Send read: true to mark the notice read.' }) });
 

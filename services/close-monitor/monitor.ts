@@ -7,10 +7,10 @@ import type { AppContext } from '../context';
 import { nextSample, type CloseSample, type Totals } from './sample';
 import { readTotals } from './read-totals';
 
-export const HISTORY = 300;
+const HISTORY = 300;
 const OPEN = 1;
 
-export interface Watcher { readyState: number; send(data: string): void }
+interface Watcher { readyState: number; send(data: string): void }
 
 export class CloseMonitor {
   private readonly watchers = new Set<Watcher>();

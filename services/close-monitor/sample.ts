@@ -8,7 +8,7 @@ import type { CloseSample } from '../../web/src/lib/close-sample';
 export type { CloseSample };
 
 /** Cumulative bucket counts of a latency histogram: `le` in seconds, ascending, the last one +Inf. */
-export type Buckets = ReadonlyArray<{ le: number; count: number }>;
+type Buckets = ReadonlyArray<{ le: number; count: number }>;
 
 /** Running totals read each second (read-totals.ts). */
 export interface Totals {

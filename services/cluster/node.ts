@@ -13,7 +13,7 @@ import { HOLDER_PATH } from '../bidding/lot-router';
 import { answerInternal, METRICS_PATH } from '../metrics/http';
 import { answerClientError } from '../http/protocol-errors';
 
-export interface NodeOptions extends LeaseOptions {
+interface NodeOptions extends LeaseOptions {
   /** Interface of the internal listener: 127.0.0.1 for processes of one machine, 0.0.0.0 across machines. */
   host: string;
   /** 0: any free port (each process its own). */

@@ -11,10 +11,10 @@ import type { Clock } from '../clock';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/database';
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;
 
-export type CodePurpose = 'withdrawal' | 'payout_access';
+type CodePurpose = 'withdrawal' | 'payout_access';
 
 export interface CodeSubject { userId: string; purpose: CodePurpose; subjectId: string }
 
@@ -30,7 +30,7 @@ function digest(ctx: Ctx, subject: CodeSubject, code: string): string {
     .update(`${subject.userId}\n${subject.purpose}\n${subject.subjectId}\n${code}`).digest('hex');
 }
 
-export const codeFormat = /^\d{6}$/;
+const codeFormat = /^\d{6}$/;
 
 /**
  * Makes a new code for the subject (older ones for it stop working) and answers it, for the caller to email in the

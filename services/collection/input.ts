@@ -4,10 +4,10 @@ import { decimalToPence } from '../../domain/shared/money';
 import { BAD_DATE, BAD_PRICE, DISTILLERY_MAX, PRICE_PAID_MAX_PENCE, PRICE_TOO_HIGH, REMOVE_MAX, REQUIRED, TITLE_MAX, TOO_MANY } from '../../domain/collection/rules';
 
 const uuid = z.string().uuid();
-export const BAD_IDS = 'Enter valid item ids.';
+const BAD_IDS = 'Enter valid item ids.';
 
 /** "125.50" or 125.5: pence. */
-export const priceField = z.union([z.string(), z.number()], { message: REQUIRED }).transform((v, c) => {
+const priceField = z.union([z.string(), z.number()], { message: REQUIRED }).transform((v, c) => {
   const pence = decimalToPence(v);
   if (pence === null) { c.addIssue({ code: 'custom', message: BAD_PRICE }); return z.NEVER; }
   if (pence > PRICE_PAID_MAX_PENCE) { c.addIssue({ code: 'custom', message: PRICE_TOO_HIGH }); return z.NEVER; }
@@ -62,7 +62,7 @@ export const removeBody = z.object({
     .refine((ids) => ids.every((s) => uuid.safeParse(s).success), BAD_IDS).transform((ids) => ids as string[]),
 });
 
-export const ORDERINGS = ['added_at', '-added_at', 'title', '-title', 'price_paid', '-price_paid', 'estimated_auction_value',
+const ORDERINGS = ['added_at', '-added_at', 'title', '-title', 'price_paid', '-price_paid', 'estimated_auction_value',
   '-estimated_auction_value', 'date', '-date'] as const;
 
 export const listQuery = z.object({

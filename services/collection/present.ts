@@ -6,7 +6,7 @@ import { ownedItem, type ItemRow } from './valuation-data';
 import type { z } from 'zod';
 import type { collectionItemAnswer } from './answers';
 
-export function itemShape(row: ItemRow, value: Valuation): z.infer<typeof collectionItemAnswer> {
+function itemShape(row: ItemRow, value: Valuation): z.infer<typeof collectionItemAnswer> {
   const i = row.item;
   return {
     id: row.id,
@@ -33,7 +33,6 @@ export function itemShape(row: ItemRow, value: Valuation): z.infer<typeof collec
   };
 }
 
-export type CollectionItemApi = ReturnType<typeof itemShape>;
 
 /** Current items with their value now. */
 export function valued(rows: readonly ItemRow[], sales: readonly Sale[], now: string) {

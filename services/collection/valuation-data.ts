@@ -43,7 +43,7 @@ export function ownedItem(row: ItemRow): OwnedItem {
   };
 }
 
-export function bottledYear(bottledAt: string | null | undefined): number | null {
+function bottledYear(bottledAt: string | null | undefined): number | null {
   const m = /^(\d{4})/.exec(bottledAt ?? '');
   return m ? Number(m[1]) : null;
 }

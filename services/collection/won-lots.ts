@@ -21,15 +21,15 @@ import { settle } from '../catalogue/http';
 import { withSessionLocks } from '../db/session-locks';
 import type { Db } from '../db/database';
 
-export const FOLLOWER_NAME = 'collection-won-lots';
+const FOLLOWER_NAME = 'collection-won-lots';
 const LOTS_PROJECTION = 'lots';
 const BATCH = 500;
 
 /** The price paid for one won lot: its own goods lines (hammer + premium + VAT on premium + VAT on hammer). */
-export const wonLotPrice = (hammerPence: number, vatEnabled: boolean) => goodsTotal(goodsLines([{ hammer_pence: hammerPence, vat_enabled: vatEnabled }]));
+const wonLotPrice = (hammerPence: number, vatEnabled: boolean) => goodsTotal(goodsLines([{ hammer_pence: hammerPence, vat_enabled: vatEnabled }]));
 
 /** One batch; true when it moved its checkpoint (there may be more). */
-export async function joinBatch(ctx: AppContext): Promise<boolean> {
+async function joinBatch(ctx: AppContext): Promise<boolean> {
   let joined: Parameters<typeof settle>[1] | null = null;
   // A session-level lock on one held connection, no transaction: the joins below are commands on other pool
   // connections, and a transaction around them would sit idle in transaction meanwhile. They are idempotent, so a

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { Conflict } from '../../domain/shared/errors';
 import type { Db } from '../db/database';
 
-export const KEY_TAKEN_OVER = 'A request with this Idempotency-Key is still being processed. Please try again.';
+const KEY_TAKEN_OVER = 'A request with this Idempotency-Key is still being processed. Please try again.';
 
 export interface IdempotentRun {
   userId: string;

@@ -18,7 +18,7 @@ import { WrongExpectedVersion } from '../event-store/types';
 import type { Db } from '../db/database';
 
 // biome-ignore lint/suspicious/noExplicitAny: streams of different deciders sit in one list; each is folded with its own decider
-export type AnyDecider = Decider<any, any, any>;
+type AnyDecider = Decider<any, any, any>;
 
 export interface StreamRef { streamId: string; decider: AnyDecider }
 
@@ -32,7 +32,7 @@ export interface MultiOutcome<R> {
   states: Record<string, unknown>;
 }
 
-export interface HandleManyOptions<R> {
+interface HandleManyOptions<R> {
   check?: (trx: Db, states: Record<string, unknown>, decision: MultiDecision<R>) => Promise<MultiDecision<R>>;
   maxAttempts?: number;
 }

@@ -6,7 +6,7 @@ import { ARTICLE_TYPES } from '../../domain/article/events';
 import type { ArticlesTable } from '../../projections/content/tables';
 import { plainText, renderMarkdown } from './markdown';
 
-export const ARTICLE_IMAGES = '/api/article_images/';
+const ARTICLE_IMAGES = '/api/article_images/';
 export const imageUrl = (id: string | null, size: 'thumb' | 'full' = 'full') => (id ? `${ARTICLE_IMAGES}${id}/?size=${size}` : null);
 const typeName = (id: string) => ARTICLE_TYPES.find((t) => t.id === id)?.name ?? id;
 
@@ -32,7 +32,7 @@ export const articleListAnswer = z.object({
   results: z.array(articleSummaryAnswer),
 });
 
-export function articleSummary(row: ArticlesTable, liked: boolean): z.infer<typeof articleSummaryAnswer> {
+function articleSummary(row: ArticlesTable, liked: boolean): z.infer<typeof articleSummaryAnswer> {
   return {
     id: row.id,
     title: row.title,
@@ -54,7 +54,7 @@ export function articleDetail(row: ArticlesTable, liked: boolean): z.infer<typeo
   return { ...articleSummary(row, liked), content: row.content, content_html: renderMarkdown(row.content) };
 }
 
-export interface ArticleQuery { type?: string; search?: string; page: number; page_size: number; drafts: boolean }
+interface ArticleQuery { type?: string; search?: string; page: number; page_size: number; drafts: boolean }
 
 export async function listArticles(ctx: AppContext, q: ArticleQuery, userId: string | null): Promise<z.infer<typeof articleListAnswer>> {
   let query = ctx.db.selectFrom('articles');

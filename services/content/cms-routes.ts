@@ -25,7 +25,7 @@ const opt = (max: number) => z.string().trim().max(max, `At most ${max} characte
 const link = opt(500).refine((v) => v === '' || safeUrl(v) !== null, 'Enter an http(s) address or a path starting with /.');
 
 /** The fields of each kind; every kind may also carry image_id (an uploaded image) and position. */
-export const CMS_FIELDS: Record<CmsKind, z.ZodObject<Record<string, z.ZodType<string>>>> = {
+const CMS_FIELDS: Record<CmsKind, z.ZodObject<Record<string, z.ZodType<string>>>> = {
   about_us: z.object({ name: req(100), role: req(100), bio: opt(2000) }),
   main_slider: z.object({ title: req(120), subtitle: opt(300), link_url: link, link_text: opt(40) }),
   media_like_us: z.object({ quote: req(600), source: req(100), url: link }),
@@ -41,7 +41,7 @@ export const cmsItemAnswer = z.object({
   .describe('Plus the fields of its kind: about_us name, role, bio; main_slider title, subtitle, link_url, link_text; media_like_us quote, source, url.');
 const cmsListAnswer = z.object({ count: z.number().int(), results: z.array(cmsItemAnswer) });
 
-export function cmsView(row: CmsItemsTable): z.infer<typeof cmsItemAnswer> {
+function cmsView(row: CmsItemsTable): z.infer<typeof cmsItemAnswer> {
   const photo = imageUrl(row.image_id);
   return { id: row.id, position: row.position, ...row.data, image_id: row.image_id, image: photo, photo };
 }

@@ -22,7 +22,7 @@ import { answers, messageAnswer } from '../http/answers';
 
 /** The default limit (RATE_LIMIT_CONTACT_ADDRESS changes it). */
 export const CONTACT_LIMIT = DEFAULT_LIMITS.contact_address.limit;
-export const CONTACT_MSG = {
+const CONTACT_MSG = {
   required: 'This field is required.',
   nameMax: 'At most 100 characters.',
   subjectMax: 'At most 200 characters.',
@@ -37,7 +37,7 @@ const contactBody = z.object({ name: text, email: text, subject: text, message: 
 /** A body that is no JSON object reads as an empty form: the field messages, not a malformed-request one. */
 const contactRequest = z.preprocess((v) => (v && typeof v === 'object' ? v : {}), contactBody);
 
-export function contactErrors(b: z.infer<typeof contactBody>): Record<string, string[]> {
+function contactErrors(b: z.infer<typeof contactBody>): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const name = b.name.trim(), subject = b.subject.trim(), message = b.message.trim();
   if (!name) errors.name = [CONTACT_MSG.required];

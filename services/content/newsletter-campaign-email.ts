@@ -10,11 +10,11 @@ import { renderMarkdown } from './markdown';
 import { unsubscribeFooter } from './newsletter';
 import { oneClickUrl } from './newsletter-one-click';
 
-export interface CampaignContent { id: string; subject: string; body: string }
+interface CampaignContent { id: string; subject: string; body: string }
 export interface RenderedCampaign { id: string; subject: string; html: string; text: string }
 
 /** Site-relative links and images (`/lot/...`, article images) would lead nowhere from a mail client. */
-export function absoluteLinks(publicUrl: string, html: string): string {
+function absoluteLinks(publicUrl: string, html: string): string {
   return html.replace(/(href|src)="\/(?!\/)/g, `$1="${publicUrl}/`);
 }
 
@@ -29,7 +29,7 @@ export function renderCampaign(ctx: AppContext, campaign: CampaignContent): Rend
 }
 
 /** The outbox key of one campaign to one address: queueing it again (a retry, a second worker) adds nothing. */
-export const campaignDedupeKey = (campaignId: string, email: string) => `newsletter-campaign:${campaignId}:${email}`;
+const campaignDedupeKey = (campaignId: string, email: string) => `newsletter-campaign:${campaignId}:${email}`;
 
 export function campaignEmail(ctx: AppContext, campaign: RenderedCampaign, to: string, now: Date): OutgoingEmail & { dedupe_key: string } {
   const footer = unsubscribeFooter(ctx, to);

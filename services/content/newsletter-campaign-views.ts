@@ -23,7 +23,7 @@ export const campaignSummaryAnswer = z.object({
   pending_count: z.number().int(),
   skipped_count: z.number().int(),
 });
-export type CampaignSummary = z.infer<typeof campaignSummaryAnswer>;
+type CampaignSummary = z.infer<typeof campaignSummaryAnswer>;
 
 /** The email as a subscriber gets it (the footer made out for a sample address). */
 export const emailPreviewAnswer = z.object({ html: z.string(), text: z.string() });
@@ -32,7 +32,7 @@ export const campaignDetailAnswer = campaignSummaryAnswer.extend({ body: z.strin
 export type CampaignDetail = z.infer<typeof campaignDetailAnswer>;
 
 /** The footer and links of a preview are made out for this address, never for a real subscriber. */
-export const PREVIEW_ADDRESS = 'subscriber@example.com';
+const PREVIEW_ADDRESS = 'subscriber@example.com';
 
 type Row = Omit<NewsletterCampaignsTable, 'created_at' | 'updated_at' | 'sent_at'> & { created_at: Date; updated_at: Date; sent_at: Date | null; pending: number; skipped: number };
 

@@ -13,7 +13,7 @@ import { ELIGIBLE } from './newsletter-send';
 import { campaignEmail, renderCampaign, type RenderedCampaign } from './newsletter-campaign-email';
 import type { Db } from '../db/database';
 
-export const DELIVERY_BATCH = 200;
+const DELIVERY_BATCH = 200;
 const POLL_MS = 1_000;
 
 /** One batch; answers how many recipients it settled (0 when nothing is pending). */

@@ -14,7 +14,7 @@ import { parseQuery } from '../http/validation';
 import { checkToken, newsletterToken, UNSUBSCRIBED, unsubscribeAddress } from './newsletter';
 import { answers, messageAnswer } from '../http/answers';
 
-export const ONE_CLICK_PATH = '/api/newsletter/one_click_unsubscribe/';
+const ONE_CLICK_PATH = '/api/newsletter/one_click_unsubscribe/';
 
 const linkQuery = z.object({
   email: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(320),

@@ -51,7 +51,7 @@ async function hasRecipients(trx: Db, campaignId: string): Promise<boolean> {
 }
 
 /** A committed send: whether the views caught up in time, and the campaign stream's version it left. */
-export interface CampaignSent { caughtUp: boolean; version: number | null }
+interface CampaignSent { caughtUp: boolean; version: number | null }
 
 /**
  * Sends a campaign once: refuses a second send (409), an unknown campaign (404) and an empty audience (400). Waits

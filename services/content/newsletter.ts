@@ -34,8 +34,8 @@ import { HOUSE_NAME } from '../house-settings';
 import { escapeHtml } from './markdown';
 import { awaitViews } from '../http/read-your-writes';
 
-export const SUBSCRIBED = 'You have subscribed on our emails';
-export const CONFIRM_SENT = 'You have subscribed on our emails: please confirm with the link we have just sent you.';
+const SUBSCRIBED = 'You have subscribed on our emails';
+const CONFIRM_SENT = 'You have subscribed on our emails: please confirm with the link we have just sent you.';
 export const CONFIRMED = 'Your subscription is confirmed. Welcome aboard!';
 export const UNSUBSCRIBED = 'You have been unsubscribed. You will not get our newsletter any more.';
 
@@ -50,7 +50,7 @@ export function checkToken(ctx: AppContext, purpose: Purpose, email: string, tok
   if (got.length !== want.length || !timingSafeEqual(got, want)) throw new ValidationError({}, LINK_INVALID);
 }
 
-export function newsletterLink(ctx: AppContext, purpose: Purpose, email: string): string {
+function newsletterLink(ctx: AppContext, purpose: Purpose, email: string): string {
   const q = new URLSearchParams({ email: normaliseEmail(email), token: newsletterToken(ctx, purpose, email) });
   return `${ctx.config.publicUrl}/newsletter/${purpose}?${q}`;
 }

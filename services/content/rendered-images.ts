@@ -16,9 +16,9 @@ import { ARTICLE_UPLOAD_AREA } from './article-routes';
 import { imageUrl } from './article-views';
 
 /** The full image's width for lot photographs (4:5 drawings, 800 x 1000 units, shown at most about 600 px wide). */
-export const RENDER_WIDTH = 640;
+const RENDER_WIDTH = 640;
 
-export interface RenderedImage { full: Buffer; thumb: Buffer; width: number; height: number }
+interface RenderedImage { full: Buffer; thumb: Buffer; width: number; height: number }
 
 /**
  * The SVG as WebP `width` pixels wide, and its thumbnail: the same drawing gives the same bytes. The drawing is
@@ -33,7 +33,7 @@ export async function renderSvg(svg: string, width = RENDER_WIDTH): Promise<Rend
   return { full, thumb, width: pixels.info.width, height: pixels.info.height };
 }
 
-export interface StoredPicture { imageId: string; url: string; event: NewEvent }
+interface StoredPicture { imageId: string; url: string; event: NewEvent }
 
 /**
  * Writes a rendered picture's files into the uploads area and answers the `ArticleImageUploaded` event naming them

@@ -33,7 +33,7 @@ export const shippingInfoAnswer = z.object({
   }),
 });
 
-export function shippingInfo(): z.infer<typeof shippingInfoAnswer> {
+function shippingInfo(): z.infer<typeof shippingInfoAnswer> {
   const nameOf = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
   return {
     currency: 'GBP',

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded';
 
-export interface DatabaseTarget {
+interface DatabaseTarget {
   url: string;
   embedded: boolean;
   stop(): Promise<void>;

@@ -10,7 +10,7 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-export interface EmbeddedFlags {
+interface EmbeddedFlags {
   /** initdb's, for a new data folder. */
   initdb?: string[];
   /** The server's (`-c name=value`). */

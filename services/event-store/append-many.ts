@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { AppendResult, NewEvent } from './types';
 import type { Db } from '../db/database';
 
-export interface ManyItem {
+interface ManyItem {
   streamId: string;
   /** The stream's current version; 0 = the stream must not exist yet. */
   expected: number;

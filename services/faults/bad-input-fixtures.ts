@@ -61,7 +61,7 @@ const TABLES = [
   'withdrawals', 'user_cards', 'payments', 'vouchers', 'sell_requests', 'valuations', 'articles', 'cms_items', 'newsletter_subscribers',
 ];
 
-export interface Snapshot { events: number; tables: Record<string, string> }
+interface Snapshot { events: number; tables: Record<string, string> }
 
 /** Event count and an order-independent md5 of each table, after the projections caught up. */
 export async function snapshot(t: TestApp, victimId?: string): Promise<Snapshot> {

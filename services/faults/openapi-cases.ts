@@ -23,11 +23,11 @@ export interface JsonSchema {
   pattern?: string;
 }
 
-export interface Param { name: string; in: 'path' | 'query' | string; schema: JsonSchema; required?: boolean }
-export interface Operation { method: string; path: string; parameters: Param[]; body: JsonSchema | null }
+interface Param { name: string; in: 'path' | 'query' | string; schema: JsonSchema; required?: boolean }
+interface Operation { method: string; path: string; parameters: Param[]; body: JsonSchema | null }
 export interface OpenApiDoc { paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> }
 
-export type Caller = 'user' | 'staff' | 'anonymous';
+type Caller = 'user' | 'staff' | 'anonymous';
 
 export interface BadCase {
   op: string;
@@ -42,7 +42,7 @@ export interface BadCase {
 }
 
 /** Ids of another user's objects, put in paths and id fields; a real lot for `lot` fields of base bodies. */
-export interface Context { otherIds: string[]; lotId?: string }
+interface Context { otherIds: string[]; lotId?: string }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const isMutating = (method: string) => MUTATING.has(method);
@@ -67,7 +67,7 @@ const objectMembers = (s: JsonSchema): JsonSchema[] => (s.type === 'object' ? [s
  * A value of the right shape as far as the schema tells, and valid-looking by field name (NAME_HINTS); not always
  * valid (patterns are not honoured), which only makes the probes built on it weaker, never wrong.
  */
-export function plausible(schema: JsonSchema, random: Random, name = '', ctx: Partial<Context> = {}): unknown {
+function plausible(schema: JsonSchema, random: Random, name = '', ctx: Partial<Context> = {}): unknown {
   if (schema.enum?.length) return schema.enum[0];
   if (schema.anyOf?.length) return plausible(schema.anyOf.find((m) => m.type !== 'null') ?? schema.anyOf[0], random, name, ctx);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;

@@ -81,7 +81,7 @@ export const NAME_HINTS: readonly [RegExp, string][] = [
 ];
 
 /** The JSON types a schema allows ('integer' counts as 'number'), or null when it allows anything. */
-export function allowedTypes(schema: JsonSchema): Set<string> | null {
+function allowedTypes(schema: JsonSchema): Set<string> | null {
   if (schema.anyOf) {
     const all = new Set<string>();
     for (const member of schema.anyOf) {

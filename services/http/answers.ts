@@ -5,17 +5,17 @@
 import { z } from 'zod';
 
 /** `{"detail": "..."}`: every error but a form's field errors. */
-export const errorAnswer = z.object({ detail: z.string() }).meta({ id: 'Error', description: 'What went wrong, written for people.' });
+const errorAnswer = z.object({ detail: z.string() }).meta({ id: 'Error', description: 'What went wrong, written for people.' });
 
 /** `{"field": ["message", ...]}`: a form's field errors (`non_field_errors` for the form as a whole). */
-export const fieldErrorsAnswer = z
+const fieldErrorsAnswer = z
   .record(z.string(), z.array(z.string()))
   .meta({ id: 'FieldErrors', description: 'Messages per field, written for people.' });
 
 /** A 400: field errors, or one detail when the whole request is wrong. */
 export const badRequestAnswer = z.union([fieldErrorsAnswer, errorAnswer]);
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 
 /**
  * `response` for a route: its success answers plus the error statuses it can answer. Example:
@@ -28,7 +28,7 @@ export function answers<S extends Record<number, z.ZodType | ContentAnswer>>(suc
 }
 
 /** An answer described by its content type (a file), not by a JSON schema. */
-export interface ContentAnswer { description: string; content: Record<string, { schema: z.ZodType }> }
+interface ContentAnswer { description: string; content: Record<string, { schema: z.ZodType }> }
 
 /** `{"detail": "..."}` as a success answer (a sentence for people: "You have been logged out."). */
 export const messageAnswer = z.object({ detail: z.string() }).meta({ id: 'Message', description: 'What was done, written for people.' });
@@ -45,6 +45,14 @@ export const money = z.string().describe('Pounds, two decimal places, as text ("
  */
 export function fileAnswer(contentType: string, description: string): ContentAnswer {
   return { description, content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } } };
+}
+
+/**
+ * A JSON answer that can also be downloaded as a file of another type (`?format=csv`): both under one status. The
+ * JSON is checked against `schema`; the file is sent as it is.
+ */
+export function jsonOrFileAnswer(schema: z.ZodType, contentType: string, description: string): ContentAnswer {
+  return { description, content: { 'application/json': { schema }, [contentType]: { schema: z.string().meta({ format: 'binary' }) } } };
 }
 
 /** A document as JSON (what the client saves): the file in base64, its name and its type. */

@@ -14,7 +14,7 @@ import type { PageHead } from './page-head';
 
 export { renderPage } from './page-head';
 
-export interface PageMatch { name: PageName; params: Record<string, string> }
+interface PageMatch { name: PageName; params: Record<string, string> }
 
 interface CompiledPath { name: PageName; regex: RegExp; keys: string[] }
 
@@ -60,7 +60,7 @@ const RECORD_CHECKS: Partial<Record<PageName, (ctx: AppContext, params: Record<s
   auditWallet: async (_ctx, p) => isUuid(p.userId),
 };
 
-export interface ResolvedPage {
+interface ResolvedPage {
   status: 200 | 404;
   name: PageName | null;
   /** The page's own head (services/http/page-head.ts renderPage), or null for the shell's generic one. */

@@ -39,7 +39,7 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** Parses one request part; a failure becomes a stand-in that throws when read. */
-export function parsePart(schema: z.ZodType, sent: unknown): unknown {
+function parsePart(schema: z.ZodType, sent: unknown): unknown {
   const result = schema.safeParse(sent ?? {}, { error: peopleMessage });
   if (!result.success) return refused({ schema, sent, refusal: new ValidationError(toFieldErrors(result.error)) });
   if (typeof result.data === 'object' && result.data !== null) parts.set(result.data, { schema, sent });

@@ -15,9 +15,9 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+const REVALIDATE = 'no-cache';
 /** Answers smaller than this are sent as they are: compressing a bid's few hundred bytes costs more than it saves. */
-export const COMPRESS_THRESHOLD = 1024;
+const COMPRESS_THRESHOLD = 1024;
 /** JSON, text (not event streams), XML and SVG; PDFs, images and octet streams are already compact or must stream. */
 const COMPRESSIBLE_TYPES = /^(?:application\/(?:[\w.+-]+\+)?(?:json|xml)|text\/(?!event-stream)|image\/svg\+xml)(?:;|$)/;
 

@@ -4,10 +4,10 @@ import { WrongExpectedVersion } from '../event-store/types';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** Seconds a client is told to wait when the database is unreachable (a restart takes a few seconds). */
-export const UNAVAILABLE_RETRY_AFTER = 5;
+const UNAVAILABLE_RETRY_AFTER = 5;
 
 /** The whole body of every 5xx: nothing about the cause reaches the caller. */
-export const SERVER_ERROR = 'Server error';
+const SERVER_ERROR = 'Server error';
 
 const STATUS: Record<DomainError['kind'], number> = {
   validation: 400,

@@ -1,7 +1,7 @@
 /** Whether a request comes from this machine (127.0.0.0/8 or ::1, also IPv4-mapped). */
 import type { FastifyRequest } from 'fastify';
 
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);

@@ -16,7 +16,7 @@ const LONDON = new Intl.DateTimeFormat('en-GB', {
 export const ukTime = (iso: string) => `${LONDON.format(new Date(iso))} UK time`;
 
 /** £1,250 or £1,250.50, from the API's decimal strings. */
-export function pounds(decimal: string): string {
+function pounds(decimal: string): string {
   const n = Number(decimal);
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: Number.isInteger(n) ? 0 : 2 }).format(n);
 }
@@ -26,21 +26,21 @@ const lotSubtitle = (lot: LotApi) => lot.custom_subtitle || lot.item.subtitle;
 const lotDescription = (lot: LotApi) => lot.custom_description || lot.item.description;
 
 /** The offer's price: the hammer once sold, else the current bid, else the estimate (no bid yet). */
-export function offerPrice(lot: LotApi): string {
+function offerPrice(lot: LotApi): string {
   return lot.hammer_price ?? lot.bid_stats.current_bid ?? lot.item.estimated_value;
 }
 
-export type Availability = 'InStock' | 'PreOrder' | 'SoldOut' | 'Discontinued';
+type Availability = 'InStock' | 'PreOrder' | 'SoldOut' | 'Discontinued';
 
 /** Biddable now: in stock; not yet open: pre-order; sold: sold out; unsold, withdrawn or ended awaiting its close: discontinued. */
-export function availability(lot: LotApi): Availability {
+function availability(lot: LotApi): Availability {
   if (lot.status === 'sold') return 'SoldOut';
   if (lot.status === 'scheduled') return 'PreOrder';
   return lot.on_bidding ? 'InStock' : 'Discontinued';
 }
 
 /** One sentence on where the bidding stands, as a buyer would say it. */
-export function priceLine(lot: LotApi): string {
+function priceLine(lot: LotApi): string {
   const estimate = `estimate ${pounds(lot.item.estimated_value)}`;
   if (lot.status === 'sold') return `Sold for ${pounds(lot.hammer_price ?? offerPrice(lot))} on ${ukTime(lot.end_date)}.`;
   if (lot.withdrawn) return 'Withdrawn from sale.';
@@ -51,7 +51,7 @@ export function priceLine(lot: LotApi): string {
   return `${bid}, ${estimate}; closes ${ukTime(lot.end_date)}.`;
 }
 
-export function lotCanonical(lot: Pick<LotApi, 'id' | 'slug'>, publicUrl: string): string {
+function lotCanonical(lot: Pick<LotApi, 'id' | 'slug'>, publicUrl: string): string {
   return `${publicUrl}/product/${lot.id}/${encodeURIComponent(lot.slug)}`;
 }
 

@@ -15,7 +15,7 @@ import { DOCS_PREFIX } from './openapi';
  * (`accounts` also tags services/mail's dev mailbox, which its feature registers).
  */
 export const CONTRACT_FOLDERS = [
-  'ops', 'addresses', 'alerts', 'catalogue', 'checkout', 'collection', 'content',
+  'ops', 'accounts', 'addresses', 'alerts', 'audit', 'catalogue', 'checkout', 'collection', 'content',
   'bidding', 'notifications', 'orders', 'payments', 'withdrawal', 'sell-requests', 'seller-statements', 'spending-cap',
   'search', 'valuation', 'wallet',
 ];

@@ -79,7 +79,7 @@ const usedComponentsOnly: SwaggerTransformObject = (document) => {
  * A stable, readable id from method and path: `GET /api/users/:id/billing_addresses/` is
  * `getUsersByIdBillingAddresses` (the `/api` prefix is left out; a path parameter reads "by" its name).
  */
-export function operationIdFor(method: string, url: string): string {
+function operationIdFor(method: string, url: string): string {
   const words = url.split('/').filter((segment) => segment !== '' && segment !== 'api').flatMap((segment) => {
     const param = /^:(\w+)/.exec(segment);
     return param ? ['by', ...param[1].split('_')] : segment.split(/[^A-Za-z0-9]+/);

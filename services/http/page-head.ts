@@ -40,7 +40,7 @@ export interface PageHead {
 }
 
 /** Meta descriptions are cut near what search results show. */
-export const DESCRIPTION_MAX = 200;
+const DESCRIPTION_MAX = 200;
 
 /** One line of plain text, cut at a word boundary with an ellipsis when longer than `max`. */
 export function clip(text: string, max = DESCRIPTION_MAX): string {
@@ -78,7 +78,7 @@ function preloadLink(p: NonNullable<PageHead['preloadImage']>): string {
 }
 
 /** The tags that go into <head> (the shell's own title and description are replaced). */
-export function headTags(h: PageHead): string {
+function headTags(h: PageHead): string {
   const card = h.image ? 'summary_large_image' : 'summary';
   const tags = [
     `<title>${escapeHtml(h.title)}</title>`,
@@ -108,7 +108,7 @@ export function headTags(h: PageHead): string {
  * The readable text for readers without scripts. In a <noscript>, so a browser running scripts neither lays it out
  * nor paints it (no layout shift, nothing to hydrate); createRoot replaces the whole of #root when the client mounts.
  */
-export function fallbackHtml(h: PageHead): string {
+function fallbackHtml(h: PageHead): string {
   const paragraphs = h.fallback.paragraphs.filter(Boolean).map((p) => `<p>${escapeHtml(p)}</p>`).join('');
   return `<noscript><article class="container section"><h1>${escapeHtml(h.fallback.heading)}</h1>${paragraphs}</article></noscript>`;
 }

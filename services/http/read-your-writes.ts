@@ -14,12 +14,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { compareCursors, type AppendResult, type FeedCursor } from '../event-store/types';
 
-export const EVENT_POSITION = 'Event-Position';
-export const VIEWS_CATCHING_UP = 'Views-Catching-Up';
-export const READ_AFTER = 'read-after';
+const EVENT_POSITION = 'Event-Position';
+const VIEWS_CATCHING_UP = 'Views-Catching-Up';
+const READ_AFTER = 'read-after';
 
 /** What a command wrote: appends (one or several), a cursor, a command outcome with its append, or nothing. */
-export type Written = AppendResult | readonly AppendResult[] | FeedCursor | { append: AppendResult | null } | null | undefined;
+type Written = AppendResult | readonly AppendResult[] | FeedCursor | { append: AppendResult | null } | null | undefined;
 
 /** How far the read models are (the projection runner answers it), known only as feed positions. */
 export interface ViewProgress {
@@ -36,7 +36,7 @@ const requests = new AsyncLocalStorage<FastifyRequest>();
 const marks = new WeakMap<FastifyRequest, Marks>();
 
 /** The last event of what was written; null when nothing was (a no-op decision, a replayed retry). */
-export function lastPosition(written: Written): FeedCursor | null {
+function lastPosition(written: Written): FeedCursor | null {
   if (!written) return null;
   if ('transaction_id' in written && 'position' in written) return { transaction_id: written.transaction_id, position: written.position };
   const appends: readonly AppendResult[] = isList(written) ? written
@@ -106,12 +106,12 @@ function markBehind(request: FastifyRequest): void {
   marks.set(request, m);
 }
 
-export function formatPosition(cursor: FeedCursor): string {
+function formatPosition(cursor: FeedCursor): string {
   return `${cursor.transaction_id}:${cursor.position}`;
 }
 
 /** `<transaction_id>:<position>`, both whole numbers within their column's range (xid8, bigint); null if not. */
-export function parsePosition(value: string): FeedCursor | null {
+function parsePosition(value: string): FeedCursor | null {
   const match = /^(\d{1,20}):(\d{1,19})$/.exec(value);
   if (!match) return null;
   const xid = BigInt(match[1]), position = BigInt(match[2]);

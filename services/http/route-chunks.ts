@@ -18,7 +18,7 @@ interface ManifestChunk { file: string; imports?: string[]; css?: string[] }
 export type ViteManifest = Record<string, ManifestChunk>;
 
 /** The module each described page lazily imports in web/src/app.tsx (checked against the manifest by its test). */
-export const PAGE_MODULES: Partial<Record<PageName, string>> = {
+const PAGE_MODULES: Partial<Record<PageName, string>> = {
   product: 'src/features/bidding/product-page.tsx',
   auction: 'src/pages/auction-page.tsx',
   pastAuction: 'src/pages/auction-page.tsx',

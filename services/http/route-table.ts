@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-export interface RouteEntry { method: string; url: string }
+interface RouteEntry { method: string; url: string }
 
 declare module 'fastify' {
   interface FastifyInstance {

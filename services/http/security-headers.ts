@@ -17,10 +17,10 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Sources added to the client's policy for a third party the house chose to use (social sign-in: computed from the
  * configured providers in services/accounts/social/client-settings.ts); empty when none is configured.
  */
-export type CspAllowances = Partial<Record<string, string[]>>;
+type CspAllowances = Partial<Record<string, string[]>>;
 
 /** The client's policy as directives; `clientCsp` turns it into the header value. */
-export function clientCspDirectives(publicUrl: string, frameAncestors = "'none'", allow: CspAllowances = {}): Record<string, string[]> {
+function clientCspDirectives(publicUrl: string, frameAncestors = "'none'", allow: CspAllowances = {}): Record<string, string[]> {
   // 'self' covers ws:/wss: of the same host in CSP 3 browsers; the public origin's websocket scheme is listed too for
   // browsers and proxies where the page's own scheme differs (https page, wss socket).
   const site = new URL(publicUrl);
@@ -101,7 +101,7 @@ function helmetOptions(publicUrl: string, allow: CspAllowances): HelmetOptions {
 }
 
 /** The headers helmet sets with these options, read once from a stand-in response (they never depend on the request). */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => { headers[name.toLowerCase()] = String(value); },

@@ -3,8 +3,6 @@ import { NotFound, ValidationError } from '../../domain/shared/errors';
 import { parsedPart, toFieldErrors } from './contract';
 import { peopleMessage } from './zod-messages';
 
-export { toFieldErrors };
-
 /**
  * Parses with the people's messages (services/http/zod-messages.ts) wherever a schema names none of its own. Route
  * parts are parsed by the route's schema already (services/http/contract.ts): this is for values that are no route
@@ -37,7 +35,6 @@ export function orNotFound<T>(read: () => T, message?: string): T {
 
 export const parseBody = parseWith;
 export const parseQuery = parseWith;
-export const parseParams = parseWith;
 
 /**
  * Query values may come once or repeated (`distillery=a&distillery=b`): always an array. The default (rather than

@@ -10,7 +10,7 @@ type Issue = z.core.$ZodRawIssue;
 
 /** The specification's wording for a missing value (spec 2, "Form rules"), without a full stop on purpose. */
 export const REQUIRED = 'This field is required';
-export const INVALID = 'Enter a valid value.';
+const INVALID = 'Enter a valid value.';
 
 /** Longer lists of choices are not spelled out (an enum of 40 countries helps nobody as a message). */
 const MAX_LISTED_CHOICES = 8;

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { ValidationError } from '../../domain/shared/errors';
 import { limitsOf, type Message } from './limits';
 
-export const tooManyWrong: Message = (seconds) => {
+const tooManyWrong: Message = (seconds) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `Too many wrong codes or links. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 };

@@ -11,7 +11,7 @@ import type { RateLimitStore, WindowCount } from './store';
 import { PostgresRateLimitStore } from './postgres-store';
 import { RedisRateLimitStore } from './redis-store';
 
-export const TOO_MANY = (seconds: number) => {
+const TOO_MANY = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `Too many requests. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 };

@@ -4,7 +4,7 @@
  * a shared office or a carrier's NAT puts many honest people behind one address, so the per-address ones are the
  * likeliest to need raising.
  */
-export interface LimitRule { limit: number; windowSeconds: number }
+interface LimitRule { limit: number; windowSeconds: number }
 
 const HOUR = 3600;
 const QUARTER = 15 * 60;

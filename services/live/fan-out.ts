@@ -14,7 +14,7 @@
  */
 import type { LiveClient } from './hub';
 
-export interface Outgoing {
+interface Outgoing {
   /** Same key = the same thing's state: the newer replaces the older still queued or being sent. Null: an event. */
   key: string | null;
   data: Buffer;
@@ -28,7 +28,7 @@ interface Run extends Outgoing {
   sent: number;
 }
 
-export type SendOne = (client: LiveClient, data: Buffer, key: string | null) => void;
+type SendOne = (client: LiveClient, data: Buffer, key: string | null) => void;
 
 export class FanOut {
   private readonly queue: Run[] = [];

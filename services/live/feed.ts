@@ -24,7 +24,7 @@ import type { LiveSignal } from './signal/signal';
 
 const MIN_GAP_MS = 15;
 
-export interface LiveFeedOptions {
+interface LiveFeedOptions {
   coalesceMs?: number;
   /** Wakes other processes and is woken by them; null: poll every `tickMs` (the feed alone in its process). */
   signal?: LiveSignal | null;

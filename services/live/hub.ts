@@ -38,7 +38,7 @@ const CATCH_UP_MS = 50;
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_SIGNED_OUT = 4001;
 
-export interface LiveHubOptions {
+interface LiveHubOptions {
   /** Sockets sent to per event-loop turn by a broadcast. */
   slice?: number;
 }

@@ -8,7 +8,7 @@ import type { LotEvent } from '../../domain/lot/events';
 import { evolveLot, initialLotState, type LotState } from '../../domain/lot/state';
 import { lotStream } from '../catalogue/streams';
 
-export interface LiveLot {
+interface LiveLot {
   state: LotState;
   version: number;
   title: string;

@@ -61,7 +61,7 @@ export function finishedLots(lotIds: string[]) {
   return { purpose: 'finished_lots' as const, lot_id_list: lotIds };
 }
 
-export type AuctionStatus = 'scheduled' | 'live' | 'ended' | 'finished';
+type AuctionStatus = 'scheduled' | 'live' | 'ended' | 'finished';
 
 export function auctionUpdate(auctionId: string, status: AuctionStatus, dates: { start_date?: string; end_date?: string } = {}) {
   return { purpose: 'auction_update' as const, auction_id: auctionId, status, ...dates };

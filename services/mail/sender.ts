@@ -14,14 +14,14 @@ const BASE_BACKOFF_MS = 30_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 export interface MailMessage { from: string; to: string; subject: string; text: string; html: string; headers?: Record<string, string> }
-export type Transport = (message: MailMessage) => Promise<void>;
+type Transport = (message: MailMessage) => Promise<void>;
 
 export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
 
 /** Long enough for any SMTP exchange to end (or time out): a claimed email is due again only after it. */
-export const CLAIM_MS = 15 * 60 * 1000;
+const CLAIM_MS = 15 * 60 * 1000;
 
 interface DueEmail { id: string; to_address: string; subject: string; text_body: string; html_body: string; attempts: number; headers: Record<string, string> | null; bulk: boolean; seq: number }
 

@@ -34,7 +34,7 @@ export function metricsRoute(app: FastifyInstance, metrics: Metrics, token: stri
 }
 
 /** Compared as digests, in constant time: the answer says nothing about how much of a guess was right. */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const given = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
   const digest = (s: string) => createHash('sha256').update(s).digest();
   return given !== '' && timingSafeEqual(digest(given), digest(token));

@@ -8,8 +8,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ProjectionLag } from './projection-lag';
 
-export interface PoolStats { total: number; idle: number; waiting: number }
-export interface LiveStats {
+interface PoolStats { total: number; idle: number; waiting: number }
+interface LiveStats {
   /** Open sockets per channel. */
   connections: Record<string, number>;
   /** Bytes written to sockets and not yet taken by the kernel, summed over every socket. */
@@ -21,7 +21,7 @@ export interface LiveStats {
 }
 export interface OutboxStats { pending: number; retrying: number; failed: number; oldestPendingSeconds: number }
 
-export interface MetricSources {
+interface MetricSources {
   pool?: () => PoolStats;
   projections?: () => Promise<ProjectionLag[]>;
   live?: () => LiveStats | null;

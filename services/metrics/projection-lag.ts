@@ -14,7 +14,7 @@ export interface ProjectionLag {
   secondsBehind: number;
 }
 
-export const EVENTS_CAP = 100_000;
+const EVENTS_CAP = 100_000;
 
 /**
  * One statement for every projection; each count walks the feed index from its checkpoint (nothing when caught up).

@@ -16,9 +16,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const MAILER_NAME = 'notification-mailer';
 /** An outbid is emailed at most once per lot per user in this window (a live close can outbid someone many times). */
-export const OUTBID_EMAIL_WINDOW_MS = 10 * 60_000;
+const OUTBID_EMAIL_WINDOW_MS = 10 * 60_000;
 
-export interface MailerOptions { publicUrl: string; now: () => Date }
+interface MailerOptions { publicUrl: string; now: () => Date }
 
 /** One batch; true when it processed any rows. */
 export async function mailBatch(db: Db, options: MailerOptions): Promise<boolean> {

@@ -17,7 +17,7 @@ export const notificationView = z.object({
   id: z.string(), template: z.string(), text: z.string(), lot_id: z.string().nullable(), auction_id: z.string().nullable(), is_read: z.boolean(),
   notify_type: z.string(), created_at: z.string(), updated_at: z.string(), time: z.string(), user: z.string(),
 });
-export type NotificationView = z.infer<typeof notificationView>;
+type NotificationView = z.infer<typeof notificationView>;
 
 /** GET /api/user_notifications/: the newest `limit` notifications and how many the user has in all. */
 export const notificationList = z.object({ count: z.number().int(), results: z.array(notificationView) });

@@ -8,7 +8,7 @@ import { answers } from '../http/answers';
 import { listForUser, markedRead, notificationList, ownIds } from './queries';
 import { markRead } from './settings';
 
-export const LIST_DEFAULT = 15;
+const LIST_DEFAULT = 15;
 
 const listQuery = z.object({ limit: z.coerce.number({ error: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(100, 'Must be at most 100.').default(LIST_DEFAULT) });
 export const readBody = z.object({

@@ -7,7 +7,7 @@ import { TEMPLATES, type Template } from '../../domain/notification/templates';
 import { emailOptOuts } from './queries';
 import { awaitViews } from '../http/read-your-writes';
 
-export const OPT_OUTS_MESSAGE = `Each entry must be one of the notification templates: ${TEMPLATES.join(', ')}.`;
+const OPT_OUTS_MESSAGE = `Each entry must be one of the notification templates: ${TEMPLATES.join(', ')}.`;
 
 /** The part of PATCH /api/users/{id}/ this slice owns: the templates whose emails the user does not want. */
 export const emailOptOutsPatch = z.object({

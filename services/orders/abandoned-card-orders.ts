@@ -16,7 +16,7 @@ import { paymentProvider } from '../payments/provider';
 import { loadOrder, runOrderBatch } from './order-streams';
 import '../../projections/orders/tables';
 
-export const CARD_ORDER_TIMEOUT_MS = 30 * 60_000;
+const CARD_ORDER_TIMEOUT_MS = 30 * 60_000;
 export const ABANDONED_REASON = 'The card payment was not completed in time.';
 const SWEEP_EVERY_MS = 60_000;
 

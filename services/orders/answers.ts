@@ -20,7 +20,7 @@ export const createdOrderSchema = z.object({
   /** An in-store order awaiting payment: where and when to pay. */
   store_info: houseContactData.optional(),
 });
-export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
 export const staffOrderSchema = z.object({
   id: z.string(),
@@ -36,13 +36,13 @@ export const staffOrderSchema = z.object({
   paid_reference: z.string().nullable(),
   next_statuses: z.array(z.string()),
 });
-export type StaffOrder = z.infer<typeof staffOrderSchema>;
+type StaffOrder = z.infer<typeof staffOrderSchema>;
 
 export const voucherSchema = z.object({
   code: z.string(), kind: z.enum(['fixed', 'percent']), value: z.string(), expires_at: z.string().nullable(), max_uses: z.number().int().nullable(),
   once_per_user: z.boolean(), uses: z.number().int(), uses_left: z.number().int().nullable(), issued_by: z.string(), created_at: z.string(),
 });
-export type Voucher = z.infer<typeof voucherSchema>;
+type Voucher = z.infer<typeof voucherSchema>;
 
 /**
  * create_order's 201: bank orders awaiting payment carry the house's bank details, in-store orders its store info;

@@ -11,8 +11,8 @@ import { cardErrors, type CardInput } from '../../domain/cards/card-rules';
 import { draftFields } from '../checkout/draft-schema';
 import { RETURN_PATH_MSG } from '../payments/schemas';
 
-export const REQUIRED = 'This field is required';
-export const CARD_NOT_FOUND = 'Card not found.';
+const REQUIRED = 'This field is required';
+const CARD_NOT_FOUND = 'Card not found.';
 
 const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '');
 

@@ -30,7 +30,7 @@ function layout(to: string, subject: string, firstName: string, lines: string[],
 }
 
 /** How the lots reach the buyer: the carrier and address for delivery, else the service. */
-export function receivingLine(order: Pick<OrderRow, 'service' | 'shipping_address'>): string {
+function receivingLine(order: Pick<OrderRow, 'service' | 'shipping_address'>): string {
   if (order.service === 'delivery') {
     const carrier = orderCarrier(order);
     const to = order.shipping_address ? ` to ${addressLines(order.shipping_address).join(', ')}` : '';

@@ -21,10 +21,10 @@ import { Conflict, ValidationError, type FieldErrors } from '../../domain/shared
 import { buildCheckout, STORED_LOTS_MESSAGE, type CheckoutBasis } from '../checkout/price-input';
 import type { CreateOrderBody } from './create-order-schema';
 
-export interface OrderInput { basis: CheckoutBasis; input: PriceInput; billing: OrderAddress; shipping: OrderAddress | null }
+interface OrderInput { basis: CheckoutBasis; input: PriceInput; billing: OrderAddress; shipping: OrderAddress | null }
 
 /** An address under the address book's rules (normalised: the country's region name, the phone in +CC form). */
-export function checkedAddress(field: 'billing_address' | 'shipping_address', address: OrderAddress): OrderAddress {
+function checkedAddress(field: 'billing_address' | 'shipping_address', address: OrderAddress): OrderAddress {
   try {
     const a = addressFields(address);
     const out: OrderAddress = { country: a.country, region: a.region, city: a.city, street: a.street, apartment: a.apartment, zip_code: a.zip_code };

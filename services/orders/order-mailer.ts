@@ -24,10 +24,10 @@ export const ORDER_MAILER_NAME = 'order-mailer';
 const ORDERS_PROJECTION = 'orders';
 const BATCH = 500;
 
-export interface OrderMailerOptions { publicUrl: string; now: () => Date }
+interface OrderMailerOptions { publicUrl: string; now: () => Date }
 
 /** One batch; true when it moved its checkpoint (there may be more). */
-export async function orderMailBatch(db: Kysely<Database>, store: EventStore, options: OrderMailerOptions): Promise<boolean> {
+async function orderMailBatch(db: Kysely<Database>, store: EventStore, options: OrderMailerOptions): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${ORDER_MAILER_NAME}`}))`.execute(trx);
     const cursor = await checkpoint(trx, ORDER_MAILER_NAME) ?? FEED_START;

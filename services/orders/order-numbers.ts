@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 
-export function formatOrderNumber(year: number, n: number): string {
+function formatOrderNumber(year: number, n: number): string {
   return `WA-${year}-${String(n).padStart(6, '0')}`;
 }
 

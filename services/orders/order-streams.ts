@@ -19,7 +19,7 @@ import type { OrderState } from '../../domain/order/state';
 import { awaitViews } from '../http/read-your-writes';
 
 /** The decider of one of an order's streams, by its prefix (`lot-purchase-` before anything shorter). */
-export function streamRef(streamId: string): StreamRef {
+function streamRef(streamId: string): StreamRef {
   if (streamId.startsWith('lot-purchase-')) return { streamId, decider: lotPurchaseDecider };
   if (streamId.startsWith('order-')) return { streamId, decider: orderDecider };
   if (streamId.startsWith('wallet-')) return { streamId, decider: walletDecider };
@@ -27,7 +27,7 @@ export function streamRef(streamId: string): StreamRef {
   throw new Error(`no decider for stream ${streamId}`);
 }
 
-export function orderStreamRefs(order: PlacedOrder): StreamRef[] {
+function orderStreamRefs(order: PlacedOrder): StreamRef[] {
   return orderStreamIds(order).sort().map(streamRef);
 }
 

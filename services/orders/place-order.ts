@@ -29,7 +29,7 @@ import { orderInput } from './order-input';
 import { nextOrderNumber } from './order-numbers';
 import { runOrderBatch } from './order-streams';
 
-export interface PlaceOrderRequest {
+interface PlaceOrderRequest {
   userId: string;
   service: Service;
   body: CreateOrderBody;
@@ -39,7 +39,7 @@ export interface PlaceOrderRequest {
   metadata: EventMetadata;
 }
 
-export type Placed = { kind: 'challenge'; html: string } | { kind: 'order'; order: OrderPlaced['data']; status: OrderState['status'] };
+type Placed = { kind: 'challenge'; html: string } | { kind: 'order'; order: OrderPlaced['data']; status: OrderState['status'] };
 
 type CardSource = Awaited<ReturnType<typeof tokenize>> | ReturnType<typeof savedCardSource>;
 

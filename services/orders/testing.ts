@@ -21,7 +21,7 @@ export async function startOrderApp(): Promise<{ t: TestApp; staff: TestUser; se
   return { t, staff: await createTestUser(t, { staff: true }), seller: await createTestUser(t) };
 }
 
-export interface WonLotSpec { hammer: number; vat?: boolean; reserve?: boolean }
+interface WonLotSpec { hammer: number; vat?: boolean; reserve?: boolean }
 
 /**
  * Lots `buyer` won from `seller` at exactly `hammer` pence (opening bid = hammer, one bid), in an auction that

@@ -29,7 +29,7 @@ import { settleCardPayment } from '../../domain/order-settlement/run';
 import { paymentProvider, type ProviderResult } from './provider';
 import { orderPaymentPlan, type OrderPaymentPlan } from '../orders/order-streams';
 
-export const FEE_ALREADY_PAID_REFUND = 'The registration fee was already paid.';
+const FEE_ALREADY_PAID_REFUND = 'The registration fee was already paid.';
 
 export interface Applied {
   state: PaymentState;

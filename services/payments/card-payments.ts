@@ -14,7 +14,7 @@ import { applyOutcome, type Applied } from './apply-outcome';
 import { paymentProvider, type CardSummary, type ChallengeAction } from './provider';
 import { awaitViews } from '../http/read-your-writes';
 
-export const returnRoute = (paymentId: string) => `/payments/return/${paymentId}`;
+const returnRoute = (paymentId: string) => `/payments/return/${paymentId}`;
 
 /**
  * Payment HTML is answered as a JSON string. Fastify sends a string body as it is when the content type is already
@@ -23,7 +23,7 @@ export const returnRoute = (paymentId: string) => `/payments/return/${paymentId}
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const jsonString = (html: string) => JSON.stringify(html);
 
-export interface CardPaymentInput {
+interface CardPaymentInput {
   paymentId: string;
   userId: string;
   purpose: PaymentPurpose;
@@ -37,7 +37,7 @@ export interface CardPaymentInput {
   orderId?: string;
 }
 
-export type Started =
+type Started =
   | { status: 'succeeded'; applied: Applied }
   | { status: 'requires_action'; action: ChallengeAction };
 

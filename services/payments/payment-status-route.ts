@@ -15,7 +15,7 @@ import { paymentDecider } from '../../domain/payment/decide';
 import { paymentStream, type PaymentPurpose } from '../../domain/payment/events';
 import type { PaymentState } from '../../domain/payment/state';
 
-export const PAYMENT_NOT_FOUND = 'Payment not found.';
+const PAYMENT_NOT_FOUND = 'Payment not found.';
 
 const params = z.object({ id: z.string().uuid({ message: PAYMENT_NOT_FOUND }) });
 
@@ -27,10 +27,10 @@ export const paymentStatusView = z.object({
   order_id: z.string().nullable(),
   failure_message: z.string().nullable(),
 });
-export type PaymentStatusView = z.infer<typeof paymentStatusView>;
+type PaymentStatusView = z.infer<typeof paymentStatusView>;
 
 /** The same rule as the return route's redirect: an order payment refunded at once (order cancelled) paid nothing. */
-export function paymentStatusOf(state: PaymentState): PaymentStatusView['status'] {
+function paymentStatusOf(state: PaymentState): PaymentStatusView['status'] {
   if (state.status === 'succeeded') return state.payment?.purpose === 'order' && state.refunded_pence > 0 ? 'failed' : 'succeeded';
   if (state.status === 'failed') return 'failed';
   return 'pending';

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { paymentIdFor } from './payment-ids';
 import { JSON_TYPE, jsonString, savedCardSource, startCardPayment, tokenize } from './card-payments';
 
-export const FEE_MSG = { alreadyPaid: 'Your registration fee is already paid.' } as const;
+const FEE_MSG = { alreadyPaid: 'Your registration fee is already paid.' } as const;
 
 export function registrationFeeRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();

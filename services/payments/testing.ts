@@ -44,7 +44,7 @@ export function challengeUrl(html: string): string {
   return `${action}?t=${token}`;
 }
 
-export interface Challenge { page: LightMyRequestResponse; complete: () => Promise<LightMyRequestResponse>; fail: () => Promise<LightMyRequestResponse> }
+interface Challenge { page: LightMyRequestResponse; complete: () => Promise<LightMyRequestResponse>; fail: () => Promise<LightMyRequestResponse> }
 
 /** Opens the challenge page; complete()/fail() press its buttons (form posts) and answer the provider's redirect. */
 export async function openChallenge(t: TestApp, html: string): Promise<Challenge> {

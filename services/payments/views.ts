@@ -26,7 +26,7 @@ export const feeViewSchema = z.object({
   paid_at: z.string().nullable(),
   method: z.string().nullable(),
 });
-export type FeeView = z.infer<typeof feeViewSchema>;
+type FeeView = z.infer<typeof feeViewSchema>;
 
 export async function feeView(db: Db, userId: string): Promise<FeeView> {
   const row = await getUserById(db, userId);
@@ -49,25 +49,18 @@ export const cardViewSchema = z.object({
   default: z.boolean(),
   created_at: z.string(),
 });
-export type CardView = z.infer<typeof cardViewSchema>;
+type CardView = z.infer<typeof cardViewSchema>;
 
 /** GET /api/get_credit_card_format/{prefix}/ (the shape is the domain's). */
 export const cardFormatSchema: z.ZodType<CardFormat> = z.object({
   brand: z.string(), brand_name: z.string(), groups: z.array(z.number().int()), mask: z.string(), lengths: z.array(z.number().int()), cvc_length: z.number().int(),
 });
 
-export function toCardView(row: Selectable<UserCardsTable>): CardView {
+function toCardView(row: Selectable<UserCardsTable>): CardView {
   return {
     id: row.id, brand: row.brand, last4: row.last4, exp_month: row.exp_month, exp_year: row.exp_year,
     card_holder_name: row.card_holder_name, default: row.is_default, created_at: row.created_at.toISOString(),
   };
-}
-
-/** The user's own card (null for another user's or a removed one). */
-export async function ownCard(db: Db, userId: string, cardId: string): Promise<CardView | null> {
-  const row = await db.selectFrom('user_cards').selectAll()
-    .where('id', '=', cardId).where('user_id', '=', userId).where('removed_at', 'is', null).executeTakeFirst();
-  return row ? toCardView(row) : null;
 }
 
 export async function ownCards(db: Db, userId: string, page: number, pageSize: number): Promise<{ results: CardView[]; count: number }> {
@@ -79,7 +72,7 @@ export async function ownCards(db: Db, userId: string, page: number, pageSize: n
 }
 
 /** A saved card as the cards stream holds it (a write's answer: the user_cards view may still be behind). */
-export function cardViewOfState(card: SavedCardState): CardView {
+function cardViewOfState(card: SavedCardState): CardView {
   return {
     id: card.card_id, brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year,
     card_holder_name: card.card_holder_name, default: card.default, created_at: new Date(card.saved_at).toISOString(),

@@ -8,7 +8,7 @@ import { SELL_MSG } from '../../domain/sell-request/messages';
 import '../../projections/auctions/tables';
 import { awaitViews } from '../http/read-your-writes';
 
-export const AUCTION_NOT_FOUND = 'Auction not found.';
+const AUCTION_NOT_FOUND = 'Auction not found.';
 
 /** "S-000045": a running number (sequence of migration 0650; a number lost to a failed request is simply skipped). */
 export async function nextSellReference(ctx: Pick<AppContext, 'db'>): Promise<string> {
@@ -16,7 +16,7 @@ export async function nextSellReference(ctx: Pick<AppContext, 'db'>): Promise<st
   return `S-${String(rows[0].n).padStart(6, '0')}`;
 }
 
-export interface TargetAuction { id: string; year: number; sequence_no: number; start_date: Date; end_date: Date; bottles_add_deadline: Date }
+interface TargetAuction { id: string; year: number; sequence_no: number; start_date: Date; end_date: Date; bottles_add_deadline: Date }
 
 /** The auction named in field `field`; `open`: it must still take bottles (before its bottles_add_deadline). */
 export async function targetAuction(ctx: AppContext, auctionId: string, field: string, open: 'deadline' | 'not_started'): Promise<TargetAuction> {

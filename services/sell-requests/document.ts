@@ -15,13 +15,13 @@ import type { AuctionEvent } from '../../domain/auction/events';
 import { auctionStream } from '../catalogue/streams';
 import { renderSellRequestPdf, sellRequestFileName, type SellRequestDocument } from './pdf';
 
-export type Submission = SellRequestSubmitted['data'];
+type Submission = SellRequestSubmitted['data'];
 
 /** What the document names of the target auction. */
-export interface AuctionFacts { start_date: Date; year: number; sequence_no: number }
+interface AuctionFacts { start_date: Date; year: number; sequence_no: number }
 
 /** The document of a new-items request; a relist from storage has none (nothing is delivered). */
-export function sellRequestDocument(s: Submission, auction: AuctionFacts): SellRequestDocument {
+function sellRequestDocument(s: Submission, auction: AuctionFacts): SellRequestDocument {
   if (s.kind !== 'new_items' || !s.delivery || !s.address) throw new NotFound(SELL_MSG.noPdf);
   return {
     reference: s.reference, delivery: s.delivery, items: s.items, created_at: new Date(s.at), pick_up_date: s.pick_up_date, boxes: s.boxes,
@@ -64,7 +64,7 @@ export async function submissionPdf(ctx: AppContext, { submission, position }: R
   return renderSellRequestPdf(sellRequestDocument(submission, await auctionAsOf(ctx, submission.auction_id, position)));
 }
 
-export interface SellRequestFile { file: Buffer; filename: string }
+interface SellRequestFile { file: Buffer; filename: string }
 
 /**
  * The caller's own request's PDF again. Another user's request answers exactly like a missing one (GET

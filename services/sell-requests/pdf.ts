@@ -13,7 +13,7 @@ import type { DeliveryType, SellItem } from '../../domain/sell-request/events';
 import { findCountry } from '../../domain/address/countries';
 
 /** Where sent bottles go (HOUSE_WAREHOUSE_ADDRESS); the store (HOUSE_ADDRESS) takes drop-offs. */
-export const warehouseAddress = (env: NodeJS.ProcessEnv = process.env) =>
+const warehouseAddress = (env: NodeJS.ProcessEnv = process.env) =>
   env.HOUSE_WAREHOUSE_ADDRESS?.trim() || 'Hartley & Reid Warehouse, Unit 7 Bonded Park, Livingston EH54 5DA, United Kingdom';
 
 export interface SellRequestDocument {

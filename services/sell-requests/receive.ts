@@ -28,8 +28,8 @@ import { receiveBody } from './schemas';
 import { settled } from './common';
 import { SELL_REQUEST_IMAGES } from './views';
 
-export const PHOTO_AREA = 'sell-requests';
-export const RECEIVE_LIMITS: UploadLimits = { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: MAX_RECEIVE_PHOTOS, maxFields: 4, maxFieldBytes: 16 * 1024 };
+const PHOTO_AREA = 'sell-requests';
+const RECEIVE_LIMITS: UploadLimits = { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: MAX_RECEIVE_PHOTOS, maxFields: 4, maxFieldBytes: 16 * 1024 };
 
 const PHOTO_FIELD = /^photo(\d{1,2})$/;
 export const UNEXPECTED_PHOTO_FIELD = (field: string) => `Unexpected file field "${field}": send photos as photo1..photo${MAX_RECEIVE_PHOTOS}.`;

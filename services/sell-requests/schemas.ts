@@ -7,7 +7,7 @@ const requiredText = (max: number) => z.string({ error: REQUIRED }).trim().min(1
 const optionalText = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`).nullish().transform((v) => v || null);
 const id = z.string({ error: REQUIRED }).uuid({ message: 'Not found.' });
 
-export const sellItemBody = z.object({
+const sellItemBody = z.object({
   title: requiredText(200),
   distillery: optionalText(120),
   type: z.enum(['bottle', 'cask'], { message: 'Choose bottle or cask.' }).nullish().transform((v) => v ?? null),
@@ -23,7 +23,7 @@ export const sellItemBody = z.object({
 
 /** Shapes only: the address rules and messages are the address book's (domain/address/rules.ts), applied in the service. */
 const addressLine = z.string().max(300, 'Ensure this field has no more than 300 characters.').nullish();
-export const addressBody = z.object({ apartment: addressLine, country: addressLine, region: addressLine, city: addressLine, zip_code: addressLine, street: addressLine },
+const addressBody = z.object({ apartment: addressLine, country: addressLine, region: addressLine, city: addressLine, zip_code: addressLine, street: addressLine },
   { error: REQUIRED });
 
 /** POST /api/sell_request/?type=new_items (user_data and payment_data are checked by their own services' rules). */

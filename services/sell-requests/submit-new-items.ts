@@ -28,8 +28,8 @@ import { nextSellReference, settled, targetAuction } from './common';
 import { recordedSubmission, type Recorded } from './document';
 import '../../projections/withdrawal/tables';
 
-export const USER_DATA_REQUIRED = 'Sign in, or fill in your details to create an account.';
-export const PAYOUT_REQUIRED = 'Choose a saved payout method or add one.';
+const USER_DATA_REQUIRED = 'Sign in, or fill in your details to create an account.';
+const PAYOUT_REQUIRED = 'Choose a saved payout method or add one.';
 
 /** Field errors of a nested part, under its name ("user_data.email"). */
 function nested(prefix: string, run: () => void): FieldErrors {
@@ -67,7 +67,7 @@ async function savedOrNewMethod(ctx: AppContext, userId: string, input: PayoutIn
 }
 
 /** `recorded`: the SellRequestSubmitted event and its position (the PDF is built from them, as when fetched again). */
-export interface Submitted { id: string; recorded: Recorded }
+interface Submitted { id: string; recorded: Recorded }
 
 export async function submitNewItems(ctx: AppContext, request: FastifyRequest): Promise<Submitted> {
   const body = parseBody(newItemsBody, request.body);

@@ -26,10 +26,10 @@ export const sellRequestView = z.object({
     photos: z.array(imageLinksSchema),
   })),
 });
-export type SellRequestView = z.infer<typeof sellRequestView>;
+type SellRequestView = z.infer<typeof sellRequestView>;
 
 export const staffSellRequestView = sellRequestView.extend({ user: z.object({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() }) });
-export type StaffSellRequestView = z.infer<typeof staffSellRequestView>;
+type StaffSellRequestView = z.infer<typeof staffSellRequestView>;
 
 /** POST /api/sell_request/?type=new_items (201): the request and its PDF (base64), to save or print. */
 export const newItemsSubmitted = z.object({

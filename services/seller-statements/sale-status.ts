@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import { sellerCosts, type SellerCosts } from '../../domain/seller/costs';
 import { penceToDecimal } from '../../domain/shared/money';
 
-export type PaymentStatus = 'awaiting_buyer_payment' | 'paid_to_wallet';
+type PaymentStatus = 'awaiting_buyer_payment' | 'paid_to_wallet';
 
 export interface LotSale {
   lot_id: string;

@@ -14,7 +14,7 @@ export interface StatementLine {
   sale: LotSale;
 }
 
-export interface StatementTotals {
+interface StatementTotals {
   hammer: number;
   commission: number;
   listing_fee: number;
@@ -48,7 +48,7 @@ export async function lastAuctionIdOf(db: Db, sellerId: string): Promise<string 
   return row?.id ?? null;
 }
 
-export function statementTotals(lines: StatementLine[]): StatementTotals {
+function statementTotals(lines: StatementLine[]): StatementTotals {
   const t: StatementTotals = {
     hammer: 0, commission: 0, listing_fee: 0, reserve_fee: 0, total_fees: 0, net_proceeds: 0, vat_in_fees: 0, paid_to_wallet: 0, awaiting_buyer_payment: 0,
   };

@@ -13,12 +13,12 @@ import type { SellerStatement, StatementLine } from './statement-data';
 
 const londonDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(date);
 
-export const auctionName = (a: SellerStatement['auction']) => `Auction ${a.sequence_no} of ${a.year}`;
+const auctionName = (a: SellerStatement['auction']) => `Auction ${a.sequence_no} of ${a.year}`;
 
 const OUTCOME_LABEL = { sold: 'Sold', unsold: 'Not sold', open: 'Open' } as const;
 
 /** "Paid to your wallet on 3 December 2026", "Awaiting buyer payment", or nothing for unsold and open lots. */
-export function paymentText(line: StatementLine): string | null {
+function paymentText(line: StatementLine): string | null {
   const { sale } = line;
   if (sale.payment_status === 'paid_to_wallet') return `Paid to your wallet on ${londonDate(sale.paid_to_wallet_at!)}`;
   if (sale.payment_status === 'awaiting_buyer_payment') return 'Awaiting buyer payment';

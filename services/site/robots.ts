@@ -2,7 +2,7 @@
  * /robots.txt: crawlers may read the catalogue, results, articles and the house's pages; not the API, the account
  * area, checkout, the staff and audit desks, the payment steps or the one-click newsletter links (docs/security.md).
  */
-export const DISALLOWED = [
+const DISALLOWED = [
   '/api/', '/ws/', '/account/', '/checkout', '/staff', '/audit', '/payments/', '/newsletter/', '/search',
 ];
 

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { escapeHtml } from '../http/escape-html';
 
-export const MAX_URLS = 50_000;
+const MAX_URLS = 50_000;
 
 /** Public pages worth indexing; the catalogue's two lists change with the auctions. */
 const STATIC_PAGES = [
@@ -15,7 +15,7 @@ const STATIC_PAGES = [
   '/faq', '/shipping-info', '/terms-and-conditions', '/privacy-policy',
 ];
 
-export interface SitemapEntry { path: string; lastmod: Date | null }
+interface SitemapEntry { path: string; lastmod: Date | null }
 
 export async function sitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
   const auctions = await sql<{ at: Date | null }>`

@@ -20,7 +20,7 @@ import { lotWriters } from '../bidding/lot-writers';
 import { lotStandings } from './standings';
 import { spendingCapStream } from './streams';
 
-export interface CapContext {
+interface CapContext {
   streamId: string;
   version: number;
   state: SpendingCapState;
@@ -41,7 +41,7 @@ export async function loadCapStream(ctx: AppContext, userId: string, auctionId: 
  * newer (a bid or an outbid a moment ago, not projected yet). Waits, first, for the bid read model to hold every bid
  * placed before the cap existed: those are not on the cap's stream.
  */
-export async function freshStandings(ctx: AppContext, userId: string, auctionId: string, cap: CapContext): Promise<LotStanding[]> {
+async function freshStandings(ctx: AppContext, userId: string, auctionId: string, cap: CapContext): Promise<LotStanding[]> {
   const { since } = cap;
   if (since) {
     await ctx.projections.waitFor(since, 3_000, ['lot_bids']).catch(() => {
@@ -73,7 +73,7 @@ function standingOf(userId: string, state: LotState, version: number): LotStandi
   };
 }
 
-export interface CapBid {
+interface CapBid {
   userId: string;
   auctionId: string;
   lotId: string;

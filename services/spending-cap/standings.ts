@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { LotStanding } from '../../domain/spending-cap/exposure';
 
-export interface LotStandingRow extends LotStanding {
+interface LotStandingRow extends LotStanding {
   title: string;
   slug: string;
 }

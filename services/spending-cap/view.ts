@@ -23,7 +23,7 @@ export const spendingCapViewSchema = z.object({
   over_cap: z.boolean(),
   lots: z.array(z.object({ lot_id: z.string(), title: z.string(), slug: z.string(), exposure: money, kind: z.enum(['leading', 'won']) })),
 });
-export type SpendingCapView = z.infer<typeof spendingCapViewSchema>;
+type SpendingCapView = z.infer<typeof spendingCapViewSchema>;
 
 export async function spendingCapView(ctx: AppContext, userId: string, auctionId: string): Promise<SpendingCapView> {
   const auction = await loadAuction(ctx.db, auctionId, ctx.clock.now());

@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 
-export interface LotAppend {
+interface LotAppend {
   position: number;
   stream_id: string;
   stream_version: number;

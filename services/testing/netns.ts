@@ -12,7 +12,7 @@ const SUBNET = process.env.TEST_NETNS_SUBNET || '10.231.77';
 const PREFIX = 'wa2n';
 const BRIDGE = `${PREFIX}-br`;
 
-export interface NetnsNode {
+interface NetnsNode {
   name: string;
   /** The namespace. */
   netns: string;

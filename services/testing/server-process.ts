@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface SpawnOptions {
+interface SpawnOptions {
   /** A command the server runs under, e.g. `ip netns exec <ns>` (it must exec the server, keeping the pid). */
   prefix?: string[];
   /** The address it listens on (127.0.0.1), and its port (a free one on this machine). */

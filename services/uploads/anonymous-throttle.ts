@@ -10,7 +10,7 @@ import { Throttled } from '../../domain/shared/errors';
 export const ANONYMOUS_UPLOADS_PER_HOUR = 5;
 const WINDOW_MS = 60 * 60 * 1000;
 
-export const anonymousUploadMessage = (minutes: number) =>
+const anonymousUploadMessage = (minutes: number) =>
   `Too many uploads from your address. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or sign in.`;
 
 export async function assertAnonymousUploadAllowed(db: Db, ip: string, now: Date): Promise<void> {

@@ -14,9 +14,9 @@ import { idOr404 } from '../catalogue/http';
 import { uploadStore } from './store';
 
 /** The stored files of one image, as its read-model row names them. */
-export interface StoredImage { file: string; thumb: string; content_type: string }
+interface StoredImage { file: string; thumb: string; content_type: string }
 
-export interface ImageRoute {
+interface ImageRoute {
   /** The route's base path, with its trailing slash: `/api/valuation_images/`. */
   base: string;
   /** The uploads area its files live in. */
@@ -27,7 +27,7 @@ export interface ImageRoute {
 
 const imageQuery = z.object({ size: z.enum(['thumb', 'full'], { error: 'size must be thumb or full.' }).default('full') });
 const imageParams = z.object({ imageId: z.string() });
-export const IMAGE_NOT_FOUND = 'Image not found.';
+const IMAGE_NOT_FOUND = 'Image not found.';
 
 /** The links of one image in a view (a valuation's photos, a received item's photos). */
 export const imageLinksSchema = z.object({ id: z.string(), url: z.string(), thumbnail_url: z.string() });

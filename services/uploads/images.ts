@@ -11,7 +11,7 @@ export const THUMB_SIZE = 400;
 
 const CONTENT_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
-export interface CheckedImage {
+interface CheckedImage {
   /** The file to keep as the full image (the upload itself, or its JPEG conversion). */
   fullPath: string;
   contentType: string;

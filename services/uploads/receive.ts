@@ -23,7 +23,7 @@ export interface UploadLimits {
 }
 
 export interface ReceivedFile { field: string; filename: string; tempPath: string; size: number }
-export interface ReceivedUpload { fields: Record<string, string>; files: ReceivedFile[] }
+interface ReceivedUpload { fields: Record<string, string>; files: ReceivedFile[] }
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 

@@ -7,7 +7,7 @@ import { valuationStream, type ValuationEvent } from '../../domain/valuation/eve
 import type { ValuationsTable } from '../../projections/valuation/tables';
 import { toView, type ValuationView } from './views';
 
-export function valuationRowOf(events: ValuationEvent[]): ValuationsTable | null {
+function valuationRowOf(events: ValuationEvent[]): ValuationsTable | null {
   let row: ValuationsTable | null = null;
   events.forEach((event, i) => {
     const version = i + 1;

@@ -52,7 +52,7 @@ export async function ownValuation(ctx: AppContext, userId: string, id: string):
 }
 
 export const staffValuationView = valuationView.extend({ user: z.object({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() }) });
-export type StaffValuationView = z.infer<typeof staffValuationView>;
+type StaffValuationView = z.infer<typeof staffValuationView>;
 
 export async function staffValuations(ctx: AppContext, status: ValuationsTable['status'] | null): Promise<StaffValuationView[]> {
   let q = ctx.db.selectFrom('valuations').leftJoin('users', 'users.id', 'valuations.user_id')

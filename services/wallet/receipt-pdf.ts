@@ -4,7 +4,7 @@ import type { TransactionRow } from './transactions';
 import { HOUSE_NAME, loadHouseSettings } from '../house-settings';
 import { pdfBytes } from '../documents/pdf';
 
-export interface ReceiptCustomer { first_name: string; last_name: string; email: string }
+interface ReceiptCustomer { first_name: string; last_name: string; email: string }
 
 /** Stable for a row: the wallet and the stream version of the event that created it. */
 export function receiptNumber(row: Pick<TransactionRow, 'user_id' | 'entry_number'>): string {
@@ -37,7 +37,7 @@ function londonTime(date: Date): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(date);
 }
 
-export function receiptLines(row: TransactionRow, customer: ReceiptCustomer): [string, string][] {
+function receiptLines(row: TransactionRow, customer: ReceiptCustomer): [string, string][] {
   const name = `${customer.first_name} ${customer.last_name}`.trim();
   return [
     ['Receipt number', receiptNumber(row)],

@@ -5,7 +5,7 @@ import { AMOUNT_NOT_POSITIVE, REQUIRED } from '../../domain/wallet/rules';
 import { TRANSACTION_FILTERS } from './transactions';
 import { money as pounds } from '../http/answers';
 
-export const ENTER_AMOUNT = 'Enter a valid amount, e.g. 25.00';
+const ENTER_AMOUNT = 'Enter a valid amount, e.g. 25.00';
 
 /** A money field sent as a decimal string ("25", "25.5", "25.50"; a JSON number is accepted too) -> pence. */
 function money(options: { positive: boolean; negativeMessage: string }) {

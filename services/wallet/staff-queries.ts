@@ -6,7 +6,7 @@ import { toWalletView, type WalletView } from './wallet-commands';
 import { staffTransactionAnswer } from './transactions';
 import type { StaffWalletDetail, StaffWalletRow } from './schemas';
 
-export const RECENT_TRANSACTIONS = 20;
+const RECENT_TRANSACTIONS = 20;
 
 interface UserWalletRow {
   id: string; email: string; first_name: string; last_name: string;

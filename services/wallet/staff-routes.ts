@@ -21,7 +21,7 @@ import {
   adjustmentAnswerSchema, adjustmentBody, overdraftBody, staffWalletDetailSchema, staffWalletRowSchema, staffWalletsQuery, userIdParams, type AdjustmentAnswer,
 } from './schemas';
 
-export const ADJUSTMENT_DESCRIPTION = { credit: 'Credit from the house', debit: 'Charge by the house' } as const;
+const ADJUSTMENT_DESCRIPTION = { credit: 'Credit from the house', debit: 'Charge by the house' } as const;
 
 const USER_NOT_FOUND = 'User not found.';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../testing/harness';
 
-export interface Caller { access: string }
+interface Caller { access: string }
 
 export async function call(
   t: TestApp, method: 'GET' | 'POST', url: string, payload?: unknown, options: { user?: Caller | null; key?: string } = {},

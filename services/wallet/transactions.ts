@@ -8,7 +8,7 @@ import type { StaffTransactionAnswer, TransactionAnswer } from './schemas';
 export type TransactionRow = Selectable<WalletTransactionsTable>;
 
 export const TRANSACTION_FILTERS = ['all', 'credits', 'debits', 'withdrawals', 'pending'] as const;
-export type TransactionFilter = (typeof TRANSACTION_FILTERS)[number];
+type TransactionFilter = (typeof TRANSACTION_FILTERS)[number];
 
 
 export function transactionAnswer(row: TransactionRow): TransactionAnswer {

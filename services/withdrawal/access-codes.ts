@@ -13,8 +13,8 @@ import { accessCodeEmail } from './emails';
 import { assertMayResend } from './code-messages';
 import { sql } from 'kysely';
 
-export const ACCESS_TTL_MS = 15 * 60 * 1000;
-export const NEEDS_ACCESS = 'Please confirm the code we emailed you to see your payout details.';
+const ACCESS_TTL_MS = 15 * 60 * 1000;
+const NEEDS_ACCESS = 'Please confirm the code we emailed you to see your payout details.';
 
 const accessSubject = (userId: string): CodeSubject => ({ userId, purpose: 'payout_access', subjectId: userId });
 

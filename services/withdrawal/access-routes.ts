@@ -14,8 +14,8 @@ import { CODE_MISSING, codeRefusal, refusedMessage } from './code-messages';
 import { limitsOf } from '../limits/limits';
 import { assertMayGuess, countWrongGuess } from '../limits/guesses';
 
-export const CODE_SENT = 'We have emailed you a code. It is valid for 10 minutes.';
-export const ACCESS_GRANTED = 'Code confirmed. You can see and change your payout details for the next 15 minutes.';
+const CODE_SENT = 'We have emailed you a code. It is valid for 10 minutes.';
+const ACCESS_GRANTED = 'Code confirmed. You can see and change your payout details for the next 15 minutes.';
 
 /** `code` as typed (a number is accepted too); blank means "no code". */
 export const codeBody = z.object({ code: z.union([z.string().max(32), z.number()]).nullish() })

@@ -28,7 +28,7 @@ const payoutSnapshot: z.ZodType<PayoutSnapshot> = z.object({ id: z.string(), typ
  * A refused code: the API's error shape (`detail`) with the same text as `msg`, which the specification's client
  * shows (services/withdrawal/code-messages.ts).
  */
-export const codeRefusal = z.object({ detail: z.string(), msg: z.string() });
+const codeRefusal = z.object({ detail: z.string(), msg: z.string() });
 export type CodeRefusal = z.infer<typeof codeRefusal>;
 
 /** A 400 of a call that checks a code: field errors, `{detail}`, or a refused code. */

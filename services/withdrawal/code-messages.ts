@@ -8,11 +8,11 @@ import type { CodeCheck, CodeSubject } from '../codes/verification-codes';
 import type { Db } from '../db/database';
 import type { CodeRefusal } from './answers';
 
-export const CODE_EXPIRED = 'This code has expired. Please ask for a new one.';
+const CODE_EXPIRED = 'This code has expired. Please ask for a new one.';
 export const CODE_NONE = 'There is no code to check. Please ask for a new one.';
-export const CODE_TOO_MANY = 'Too many wrong codes. Please ask for a new one.';
+const CODE_TOO_MANY = 'Too many wrong codes. Please ask for a new one.';
 export const CODE_MISSING = 'Enter the 6-digit code we emailed you.';
-export const RESEND_INTERVAL_MS = 30_000;
+const RESEND_INTERVAL_MS = 30_000;
 
 /**
  * The body of a refused code: the API's one error shape (`detail`), with the same text as `msg`, which the

@@ -20,7 +20,7 @@ import { withdrawalRef } from './request-withdrawal';
 import { awaitAppends } from './withdrawal-views';
 
 /** What the staff command decided: the withdrawal as its stream now holds it, and the events it appended. */
-export interface StaffDecision { state: WithdrawalState; events: WithdrawalEvent[] }
+interface StaffDecision { state: WithdrawalState; events: WithdrawalEvent[] }
 
 async function settle(ctx: AppContext, withdrawalId: string, command: WithdrawalCommand, metadata: EventMetadata): Promise<StaffDecision> {
   const { state } = await ctx.commands.load(withdrawalStream(withdrawalId), withdrawalRef(withdrawalId).decider);

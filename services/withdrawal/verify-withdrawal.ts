@@ -28,15 +28,15 @@ import { withdrawalRef } from './request-withdrawal';
 import { awaitAppends } from './withdrawal-views';
 import type { Db } from '../db/database';
 
-export const TOO_MANY_CANCELLED = 'Too many wrong codes: the withdrawal has been cancelled and the amount returned to your balance.';
-export const NEW_CODE_SENT = 'We have emailed you a new code. It is valid for 10 minutes.';
+const TOO_MANY_CANCELLED = 'Too many wrong codes: the withdrawal has been cancelled and the amount returned to your balance.';
+const NEW_CODE_SENT = 'We have emailed you a new code. It is valid for 10 minutes.';
 
-export type VerifyAnswer = { status: 200; body: { id: string; status: 'confirmed'; msg: string } } | { status: 400; body: CodeRefusal };
+type VerifyAnswer = { status: 200; body: { id: string; status: 'confirmed'; msg: string } } | { status: 400; body: CodeRefusal };
 
 const subjectOf = (w: WithdrawalState): CodeSubject => ({ userId: w.userId, purpose: 'withdrawal', subjectId: w.id });
 
 /** The caller's own withdrawal (anyone else's, or none: 404). */
-export async function ownWithdrawal(ctx: AppContext, userId: string, withdrawalId: string): Promise<WithdrawalState> {
+async function ownWithdrawal(ctx: AppContext, userId: string, withdrawalId: string): Promise<WithdrawalState> {
   const { state } = await ctx.commands.load(withdrawalStream(withdrawalId), withdrawalRef(withdrawalId).decider);
   const w = state as WithdrawalState;
   if (!w.exists || w.userId !== userId) throw new NotFound(WITHDRAWAL_NOT_FOUND);
@@ -93,7 +93,7 @@ async function wrongTries(trx: Db, subject: CodeSubject): Promise<number> {
   return rows[0]?.wrong ?? 0;
 }
 
-export type UpdateCodeAnswer = { status: 200; body: { id: string; code_expires_at: string; msg: string } } | { status: 400; body: CodeRefusal };
+type UpdateCodeAnswer = { status: 200; body: { id: string; code_expires_at: string; msg: string } } | { status: 400; body: CodeRefusal };
 
 /** A new code (the old one stops working), only while the withdrawal awaits its code; at most one per 30 seconds. */
 export async function updateWithdrawalCode(ctx: AppContext, userId: string, withdrawalId: string): Promise<UpdateCodeAnswer> {

@@ -13,7 +13,7 @@ import type { WithdrawalCommand } from '../../domain/withdrawal/commands';
 import { withdrawalStream, type WithdrawalEvent } from '../../domain/withdrawal/events';
 import type { WithdrawalState } from '../../domain/withdrawal/state';
 
-export const CANCEL_REASONS = {
+const CANCEL_REASONS = {
   too_many_wrong_codes: 'Withdrawal cancelled: too many wrong codes',
   not_confirmed_in_time: 'Withdrawal cancelled: not confirmed within 24 hours',
 } as const;

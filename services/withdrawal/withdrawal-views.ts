@@ -16,7 +16,7 @@ type Row = Selectable<WithdrawalsTable>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function withdrawalView(r: Row): WithdrawalView {
+function withdrawalView(r: Row): WithdrawalView {
   return {
     id: r.id, amount: penceToDecimal(Number(r.amount_pence)), status: r.status,
     payment_method: { id: r.payout_method_id, type: r.payout_method_type, label: r.payout_method_label },

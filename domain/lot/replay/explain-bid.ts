@@ -18,7 +18,7 @@ export interface Explained {
   text: string;
 }
 
-export function bidKind(before: LotState, d: BidPlaced['data']): StepKind {
+function bidKind(before: LotState, d: BidPlaced['data']): StepKind {
   if (before.leaderId === null || before.currentPrice === null) return 'first_bid';
   if (before.leaderId === d.bidder_id) return 'raise';
   if (d.max_bid > before.leaderMax) return 'outbid';

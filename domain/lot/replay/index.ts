@@ -1,5 +1,4 @@
 /** Lot replay: the public entry points (docs/audit.md, "Lot replay"). */
-export { replayLot, outcomeAt, type ReplayOptions } from './replay';
+export { replayLot } from './replay';
 export { compareWithLive } from './compare';
-export { formatInstant } from './time';
 export type * from './types';

@@ -17,7 +17,7 @@ import type { LotState } from '../state';
 const UNUSED_AUTO_ID = 'replay-unused-auto-id';
 
 /** The command that would have produced `event` (the first of its batch). */
-export function commandFor(event: LotEvent): LotCommand | null {
+function commandFor(event: LotEvent): LotCommand | null {
   switch (event.type) {
     case 'LotConsigned': {
       const d = event.data;
@@ -68,7 +68,7 @@ export function commandFor(event: LotEvent): LotCommand | null {
   }
 }
 
-export interface DecisionCheck {
+interface DecisionCheck {
   /** How many stored events (from `index`) this one decision covers. */
   covered: number;
   /** Per covered event: null when the rules produce exactly it, else what differs. */
@@ -109,7 +109,7 @@ function plain(value: unknown): unknown {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
 
-export function sameJson(a: unknown, b: unknown): boolean {
+function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

@@ -14,7 +14,7 @@ import { formatInstant } from './time';
 import type { LotReplay, ReplayEntry, ReplayOutcome, ReplayStatus } from './types';
 import { voiceFor, type Voice, type VoiceOptions } from './voice';
 
-export type ReplayOptions = VoiceOptions;
+type ReplayOptions = VoiceOptions;
 
 export function replayLot(events: readonly LotEvent[], options: ReplayOptions): LotReplay {
   const voice = voiceFor(events, options);

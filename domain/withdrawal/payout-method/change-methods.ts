@@ -5,9 +5,9 @@ import type { PayoutDetails, PayoutEvent } from './events';
 import { accountKey, PAYOUT_FIELDS, payoutDetails, payoutLabel, type PayoutInput } from './rules';
 import type { PayoutState } from './state';
 
-export const MAX_PAYOUT_METHODS = 10;
-export const ALREADY_SAVED = 'This payout method is already saved.';
-export const TOO_MANY = `You can save at most ${MAX_PAYOUT_METHODS} payout methods.`;
+const MAX_PAYOUT_METHODS = 10;
+const ALREADY_SAVED = 'This payout method is already saved.';
+const TOO_MANY = `You can save at most ${MAX_PAYOUT_METHODS} payout methods.`;
 export const METHOD_NOT_FOUND = 'Payout method not found.';
 
 function refuseDuplicate(state: PayoutState, details: PayoutDetails, exceptId: string | null): void {

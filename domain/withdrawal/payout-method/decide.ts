@@ -5,7 +5,7 @@ import type { PayoutEvent } from './events';
 import { evolvePayout, initialPayoutState, type PayoutState } from './state';
 import { addPayoutMethod, changePayoutMethod } from './change-methods';
 
-export function decidePayout(command: PayoutCommand, state: PayoutState): PayoutEvent[] {
+function decidePayout(command: PayoutCommand, state: PayoutState): PayoutEvent[] {
   switch (command.type) {
     case 'AddPayoutMethod':
       return addPayoutMethod(command, state);

@@ -26,18 +26,18 @@ export interface IntBankDetails {
 
 export type PayoutDetails = UkBankDetails | IntBankDetails;
 
-export interface PayoutMethodAdded {
+interface PayoutMethodAdded {
   type: 'PayoutMethodAdded';
   data: { user_id: string; method_id: string; details: PayoutDetails; label: string; is_default: boolean; at: string };
 }
 
 /** The method's details after the change (all of them, not a diff). */
-export interface PayoutMethodChanged {
+interface PayoutMethodChanged {
   type: 'PayoutMethodChanged';
   data: { user_id: string; method_id: string; details: PayoutDetails; label: string; at: string };
 }
 
-export interface DefaultPayoutMethodChanged {
+interface DefaultPayoutMethodChanged {
   type: 'DefaultPayoutMethodChanged';
   data: { user_id: string; method_id: string; previous_method_id: string | null; at: string };
 }

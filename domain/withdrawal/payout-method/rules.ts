@@ -8,7 +8,7 @@ import { ValidationError, type FieldErrors } from '../../shared/errors';
 import { PAYOUT_METHOD_TYPES, type PayoutDetails, type PayoutMethodType } from './events';
 
 export const REQUIRED = 'This field is required';
-export const TYPE_UNKNOWN = 'Choose UK_BANK or INT_BANK.';
+const TYPE_UNKNOWN = 'Choose UK_BANK or INT_BANK.';
 export const SORT_CODE_FORMAT = 'Enter the sort code as nn-nn-nn';
 export const ACCOUNT_NUMBER_FORMAT = 'Account number must be 8 digits';
 export const IBAN_LENGTH = 'IBAN must be 15 to 31 characters';
@@ -16,8 +16,8 @@ export const IBAN_INVALID = 'IBAN is not valid';
 export const BIC_FORMAT = 'BIC must be 8 or 11 letters or digits';
 export const BIC_INVALID = 'BIC is not valid';
 export const BANK_ADDRESS_LENGTH = 'Bank address must be 3 to 80 characters';
-export const OWNER_MAX = 100;
-export const OWNER_TOO_LONG = `Ensure this field has no more than ${OWNER_MAX} characters.`;
+const OWNER_MAX = 100;
+const OWNER_TOO_LONG = `Ensure this field has no more than ${OWNER_MAX} characters.`;
 
 /** What a client may send (any field may be missing or of the other type; extra ones are ignored). */
 export interface PayoutInput {
@@ -82,7 +82,7 @@ export function checkBankAddress(v: string | null | undefined): Check<string> {
   return address.length >= 3 && address.length <= 80 ? { value: address } : { error: BANK_ADDRESS_LENGTH };
 }
 
-export function isPayoutMethodType(v: unknown): v is PayoutMethodType {
+function isPayoutMethodType(v: unknown): v is PayoutMethodType {
   return typeof v === 'string' && (PAYOUT_METHOD_TYPES as readonly string[]).includes(v);
 }
 

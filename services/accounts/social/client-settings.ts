@@ -13,7 +13,7 @@ export const socialProvidersAnswer = z.object({
   google: z.object({ client_id: z.string().min(1), script_url: z.url() }).nullable(),
   facebook: z.object({ app_id: z.string().min(1), sdk_url: z.url(), version: z.string().regex(/^v\d+\.\d+$/) }).nullable(),
 });
-export type SocialProvidersAnswer = z.infer<typeof socialProvidersAnswer>;
+type SocialProvidersAnswer = z.infer<typeof socialProvidersAnswer>;
 
 /** The Graph API version of `FACEBOOK_GRAPH_URL` (…/v19.0) is the one the SDK is initialised with. */
 const DEFAULT_FB_VERSION = 'v19.0';
@@ -22,8 +22,8 @@ export function facebookVersion(graphUrl: string): string {
   return /^v\d+\.\d+$/.test(last) ? last : DEFAULT_FB_VERSION;
 }
 
-export const googleEnabled = (config: Pick<Config, 'google'>) => !!config.google.clientId;
-export const facebookEnabled = (config: Pick<Config, 'facebook'>) => !!(config.facebook.appId && config.facebook.appSecret);
+const googleEnabled = (config: Pick<Config, 'google'>) => !!config.google.clientId;
+const facebookEnabled = (config: Pick<Config, 'facebook'>) => !!(config.facebook.appId && config.facebook.appSecret);
 
 /** Parsed once at start: a malformed script URL stops the server rather than breaking the buttons later. */
 export function socialProviders(config: Pick<Config, 'google' | 'facebook'>): SocialProvidersAnswer {
@@ -36,7 +36,7 @@ export function socialProviders(config: Pick<Config, 'google' | 'facebook'>): So
   });
 }
 
-export type CspAllowances = Partial<Record<'script-src' | 'style-src' | 'frame-src' | 'connect-src', string[]>>;
+type CspAllowances = Partial<Record<'script-src' | 'style-src' | 'frame-src' | 'connect-src', string[]>>;
 
 /** A URL as a CSP source expression: scheme, host, port and path (a query has no place in one). */
 function source(url: URL): string {

@@ -11,7 +11,7 @@ export interface SocialProfile {
   last_name: string;
 }
 
-export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
+const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
 
 export const notConfigured = (p: SocialProvider) => `Sign-in with ${PROVIDER_NAMES[p]} is not available on this site.`;
 export const unreachable = (p: SocialProvider) => `Sign-in with ${PROVIDER_NAMES[p]} is not available right now. Please try again in a moment.`;

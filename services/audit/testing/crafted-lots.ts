@@ -15,7 +15,7 @@ import { startStory, tell, type Story } from '../../catalogue/seed/decide-all';
 export type CraftedShape = 'tie' | 'reserve-jump' | 'reserve-lowered' | 'extension' | 'unsold';
 export const CRAFTED_SHAPES: readonly CraftedShape[] = ['tie', 'reserve-jump', 'reserve-lowered', 'extension', 'unsold'];
 
-export interface CraftedLotInput {
+interface CraftedLotInput {
   shape: CraftedShape;
   index: number;
   auctionId: string;

@@ -20,7 +20,7 @@ export interface WalletStory {
   afterAdjustment: string;
 }
 
-export interface WalletStoryCast { staff: TestUser; seller: TestUser; buyer: TestUser }
+interface WalletStoryCast { staff: TestUser; seller: TestUser; buyer: TestUser }
 
 const MINUTE = 60_000;
 

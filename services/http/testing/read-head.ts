@@ -13,7 +13,7 @@ export interface ReadHead {
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** Character references back to text (the server writes numeric ones; the built shell may have named ones). */
-export const decode = (s: string) => s.replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (whole, ref: string) => {
+const decode = (s: string) => s.replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (whole, ref: string) => {
   if (ref[0] !== '#') return NAMED[ref] ?? whole;
   return String.fromCodePoint(ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1)));
 });

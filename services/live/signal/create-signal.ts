@@ -4,7 +4,7 @@ import { NatsSignal } from './nats-signal';
 import { PgSignal } from './pg-signal';
 import { natsSubject, type LiveSignal } from './signal';
 
-export interface SignalOptions {
+interface SignalOptions {
   databaseUrl: string;
   natsUrl: string | null;
   log: Logger;

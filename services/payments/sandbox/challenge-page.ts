@@ -6,7 +6,7 @@
 import { penceToDecimal } from '../../../domain/shared/money';
 import { HOUSE_NAME } from '../../house-settings';
 import { escapeHtml } from '../../http/escape-html';
-export const FORM_ID = 'payment-3ds-form';
+const FORM_ID = 'payment-3ds-form';
 
 export const CHALLENGE_PAGE_CSP = [
   "default-src 'none'", "style-src 'unsafe-inline'", "form-action 'self'", "frame-ancestors 'self'", "base-uri 'none'",

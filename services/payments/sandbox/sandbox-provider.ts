@@ -17,10 +17,10 @@ import { REFUSALS, refusalOf, scenarioOf, type Refusal, type Scenario } from './
 import { challengePath, paymentHtml, type ChallengeView } from './challenge-page';
 import type { SandboxCardsTable, SandboxDb, SandboxIntentsTable } from './tables';
 
-export const UNKNOWN_TOKEN = 'This card can no longer be used. Please enter its details again.';
+const UNKNOWN_TOKEN = 'This card can no longer be used. Please enter its details again.';
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-export const hashChallengeToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashChallengeToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';

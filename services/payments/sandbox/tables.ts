@@ -33,7 +33,7 @@ export interface SandboxIntentsTable {
   updated_at: string | Date;
 }
 
-export interface SandboxRefundsTable {
+interface SandboxRefundsTable {
   id: string;
   intent_id: string;
   idempotency_key: string;
@@ -41,7 +41,7 @@ export interface SandboxRefundsTable {
   created_at: string | Date;
 }
 
-export interface SandboxTables {
+interface SandboxTables {
   sandbox_cards: SandboxCardsTable;
   sandbox_intents: SandboxIntentsTable;
   sandbox_refunds: SandboxRefundsTable;

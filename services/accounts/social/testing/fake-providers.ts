@@ -11,8 +11,8 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { fakeFacebookSdk, fakeGsiClient, FAKE_GSI_STYLE } from './fake-scripts';
 import type { Config } from '../../../config';
 
-export interface FacebookPerson { id: string; email?: string; first_name?: string; last_name?: string }
-export interface KnownFacebookToken { app: string; valid: boolean; person: FacebookPerson }
+interface FacebookPerson { id: string; email?: string; first_name?: string; last_name?: string }
+interface KnownFacebookToken { app: string; valid: boolean; person: FacebookPerson }
 export interface GoogleTokenOptions { key?: CryptoKey; audience?: string; expiresIn?: number; issuer?: string }
 
 export interface FakeProviders {
