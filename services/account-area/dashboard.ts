@@ -11,11 +11,13 @@ import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { parseQuery } from '../http/validation';
 import { paginate } from '../http/pagination';
+import { answers } from '../http/answers';
 import { penceToDecimal } from '../../domain/shared/money';
 import { auctionShape, loadAuctions, type AuctionView } from '../catalogue/auctions/read';
 import { lotPageQuery } from '../catalogue/lots/lot-page';
 import { presentLots, viewerOf } from '../catalogue/lots/present';
 import type { LotRow } from '../catalogue/lots/shape';
+import { dashboardAnswer, type DashboardAnswer } from './answer-schemas';
 
 type DashboardState = 'winning' | 'outbid' | 'won' | 'lost' | 'watching';
 
@@ -36,7 +38,7 @@ function pickAuction(auctions: AuctionView[], which: 'current' | 'most_recent'):
   return past[0] ?? null;
 }
 
-async function dashboard(ctx: AppContext, request: FastifyRequest, which: 'current' | 'most_recent') {
+async function dashboard(ctx: AppContext, request: FastifyRequest, which: 'current' | 'most_recent'): Promise<DashboardAnswer> {
   const me = requireUser(request).id;
   const q = parseQuery(lotPageQuery, request.query);
   const auction = pickAuction(await loadAuctions(ctx.db, ctx.clock.now()), which);
@@ -72,6 +74,6 @@ async function dashboard(ctx: AppContext, request: FastifyRequest, which: 'curre
 }
 
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/dashboard_lots/current_auction/', { schema: { summary: "Dashboard: the user's lots in the live auction", querystring: lotPageQuery } }, (request) => dashboard(ctx, request, 'current'));
-  app.get('/api/dashboard_lots/most_recent_auction/', { schema: { summary: "Dashboard: the user's lots in the last ended auction", querystring: lotPageQuery } }, (request) => dashboard(ctx, request, 'most_recent'));
+  app.get('/api/dashboard_lots/current_auction/', { schema: { summary: "Dashboard: the user's lots in the live auction", querystring: lotPageQuery, response: answers({ 200: dashboardAnswer }, 400, 401) } }, (request) => dashboard(ctx, request, 'current'));
+  app.get('/api/dashboard_lots/most_recent_auction/', { schema: { summary: "Dashboard: the user's lots in the last ended auction", querystring: lotPageQuery, response: answers({ 200: dashboardAnswer }, 400, 401) } }, (request) => dashboard(ctx, request, 'most_recent'));
 }

@@ -14,6 +14,7 @@ import { answers, money } from '../http/answers';
 import { penceToDecimal } from '../../domain/shared/money';
 import { slugify } from '../../projections/lots/slug';
 import { distilleryShape, lotStatus, type LotRow } from '../catalogue/lots/shape';
+import { distilleryAnswer } from '../catalogue/lots/lot-answer';
 import type { LotItem, LotPhoto } from '../../domain/lot/events';
 
 const BAD_IDS = 'Enter valid item ids.';
@@ -39,7 +40,7 @@ const itemAnswer = z.object({
   slug: z.string(),
   title: z.string(),
   subtitle: z.string(),
-  distillery: z.object({ name: z.string(), description: z.string().nullable(), region: z.object({ name: z.string() }).nullable().describe('null: rest of world.') }),
+  distillery: distilleryAnswer,
   estimated_value: money,
   type: z.enum(['bottle', 'cask']),
   age: z.number().nullable(),

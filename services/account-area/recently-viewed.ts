@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { requireUser } from '../http/auth';
 import { paginate } from '../http/pagination';
+import { answers } from '../http/answers';
+import { lotPageAnswer } from '../catalogue/lots/lot-answer';
 import { presentLots, viewerOf } from '../catalogue/lots/present';
 import '../../projections/account-area/tables';
 
@@ -36,7 +38,7 @@ export function recordLotViewQuietly(ctx: AppContext, log: { warn(o: object, m: 
 }
 
 export function recentlyViewedRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/recently_viewed_lots/', { schema: { summary: 'Lots the user viewed recently' } }, async (request) => {
+  app.get('/api/recently_viewed_lots/', { schema: { summary: 'Lots the user viewed recently', response: answers({ 200: lotPageAnswer }, 401) } }, async (request) => {
     const user = requireUser(request);
     const rows = await ctx.db
       .selectFrom('recently_viewed_lots as v')
