@@ -55,6 +55,13 @@ import type { articleBody, previewBody, uploadedAnswer } from '../../../services
 import type { cmsItemAnswer } from '../../../services/content/cms-routes';
 import type { campaignDetailAnswer, campaignSummaryAnswer, emailPreviewAnswer } from '../../../services/content/newsletter-campaign-views';
 import type { campaignBody } from '../../../services/content/newsletter-campaign-routes';
+import type { lotAnswer, lotDetailAnswer, sellerLotAnswer, sellerLotPageAnswer, staffLotAnswer } from '../../../services/catalogue/lots/lot-answer';
+import type { bidHistoryLineAnswer, caskRangesAnswer, filterCountersAnswer, historicalSaleAnswer, lotListingAnswer, lotsUpdatedDataAnswer, watchingChangeAnswer } from '../../../services/catalogue/lots/list-answers';
+import type { auctionAnswer, auctionStatusSummaryAnswer, bidIncrementAnswer, staffAuctionLotsAnswer, staffAuctionProgressAnswer } from '../../../services/catalogue/auctions/auction-answer';
+import type { bidAnswerSchema, reserveAnswerSchema } from '../../../services/bidding/bid-answer';
+import type { pageAnswer } from '../../../services/http/pagination';
+import type { suggestionSchema } from '../../../services/search/suggestions';
+import type { bidBody, reserveBody } from '../../../services/bidding/schemas';
 
 type Out<S extends z.ZodType> = z.output<S>;
 /** A request body as the client sends it (before the server's transforms and defaults). */
@@ -65,6 +72,9 @@ type In<S extends z.ZodType> = z.input<S>;
  * `body satisfies KnownFields<MyBody, ServerBody>` fails the type check when the server renames a field.
  */
 export type KnownFields<T, Body> = Exclude<keyof T, keyof Body> extends never ? T : never;
+
+/** Every list's answer (docs/api.md): a page of `T` with the count, the page count and the neighbours' links. */
+export type Page<T> = Out<ReturnType<typeof pageAnswer<z.ZodType<T>>>>;
 
 // Money as the API sends it: pounds, a decimal string with two places ("125.00").
 export type Money = Out<typeof money>;
@@ -218,3 +228,27 @@ export type CampaignBody = In<typeof campaignBody>;
 export type LotCosts = Out<typeof lotCostsAnswer>;
 export type ShippingCountry = Out<typeof shippingCountryAnswer>;
 export type ShippingEstimate = Out<typeof shippingEstimateAnswer>;
+
+// Lots, auctions, bids (docs/api.md "Lots, auctions, bids")
+export type LotAnswer = Out<typeof lotAnswer>;
+export type LotDetail = Out<typeof lotDetailAnswer>;
+export type StaffLot = Out<typeof staffLotAnswer>;
+export type SellerLot = Out<typeof sellerLotAnswer>;
+export type SellerLotPage = Out<typeof sellerLotPageAnswer>;
+export type LotListing = Out<typeof lotListingAnswer>;
+export type FilterCounters = Out<typeof filterCountersAnswer>;
+export type CaskRanges = Out<typeof caskRangesAnswer>;
+export type LotsUpdatedData = Out<typeof lotsUpdatedDataAnswer>;
+export type BidHistoryLine = Out<typeof bidHistoryLineAnswer>;
+export type HistoricalSale = Out<typeof historicalSaleAnswer>;
+export type WatchingChange = Out<typeof watchingChangeAnswer>;
+export type Auction = Out<typeof auctionAnswer>;
+export type AuctionStatusSummary = Out<typeof auctionStatusSummaryAnswer>;
+export type BidIncrement = Out<typeof bidIncrementAnswer>;
+export type StaffAuctionLots = Out<typeof staffAuctionLotsAnswer>;
+export type StaffAuctionProgress = Out<typeof staffAuctionProgressAnswer>;
+export type BidPlaced = Out<typeof bidAnswerSchema>;
+export type ReserveChanged = Out<typeof reserveAnswerSchema>;
+export type BidBody = In<typeof bidBody>;
+export type ReserveBody = In<typeof reserveBody>;
+export type Suggestion = Out<typeof suggestionSchema>;

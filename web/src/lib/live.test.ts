@@ -2,13 +2,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyBidUpdate, applyFinished, applyLotUpdate, effectiveEnd, isStaleUpdate, updatesFromLotsUpdatedData } from './lot-merge';
 import { canRetry, channelUrl, LIVE, reconnectDelay } from './reconnect';
+import { aLot, anItem } from './catalogue-fixture';
 import type { Lot } from './types';
 
-const lot = (): Lot => ({
+const lot = (): Lot => aLot({
   id: '5', on_bidding: true, status: 'live', reserve_met: false, end_date: '2025-06-01T18:00:00Z', extra_time: null,
-  item: { id: 1, title: 'Springbank 21' },
-  bid_stats: { step: '10.00', current_bid: '100.00', is_winning: true, current_user_bid: '150.00' },
-});
+  item: anItem({ id: '1', title: 'Springbank 21' }),
+}, { step: '10.00', current_bid: '100.00', is_winning: true, current_user_bid: '150.00' });
 
 test('lot_update merges price, step, reserve, extra time and end', () => {
   const l = lot();

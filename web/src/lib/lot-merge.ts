@@ -2,7 +2,10 @@
  * Live channel messages merged into a lot (docs/api.md "Live channels"). The functions mutate the lot they are
  * given, so they work the same on a plain object and on a valtio proxy held by every list that shows the lot.
  */
+import type { LotsUpdatedData } from '../api/contract';
 import type { Lot } from './types';
+
+export type { LotsUpdatedData };
 
 export interface LotUpdateMessage {
   purpose: 'lot_update';
@@ -29,15 +32,15 @@ export interface BidUpdateMessage {
 const has = <T extends object>(o: T, k: keyof T) => o[k] !== undefined;
 
 export function applyLotUpdate(lot: Lot, m: Partial<LotUpdateMessage>): void {
-  if (!lot.bid_stats) lot.bid_stats = { step: null, current_bid: null, is_winning: false, current_user_bid: null };
   if (has(m, 'current_bid')) lot.bid_stats.current_bid = m.current_bid ?? null;
-  if (has(m, 'bid_step')) lot.bid_stats.step = m.bid_step ?? null;
+  // The server always sends a step; an empty one keeps the lot's.
+  if (m.bid_step) lot.bid_stats.step = m.bid_step;
   if (has(m, 'is_winning')) lot.bid_stats.is_winning = !!m.is_winning;
   // Extra time is cleared when the update carries an empty value.
   if (has(m, 'lot_extra_time')) lot.extra_time = m.lot_extra_time ? m.lot_extra_time : null;
   if (has(m, 'lot_on_bidding')) lot.on_bidding = !!m.lot_on_bidding;
   if (has(m, 'reserve_met')) lot.reserve_met = !!m.reserve_met;
-  if (has(m, 'bid_count')) lot.bid_count = m.bid_count;
+  if (typeof m.bid_count === 'number') lot.bid_count = m.bid_count;
   if (has(m, 'end_date') && m.end_date) lot.end_date = m.end_date;
 }
 
@@ -66,23 +69,16 @@ export function applyFinished(lot: Lot): void {
 /** The lot's current end: the extended end when extended, else its end date. */
 export const effectiveEnd = (lot: Pick<Lot, 'extra_time' | 'end_date'>) => lot.extra_time || lot.end_date || null;
 
-/** The answer of POST /api/get_lots_updated_data/ (spec 2, section 7). */
-export interface LotsUpdatedData {
-  lots_updated_data?: { id: string | number; current_bid?: string | null; bid_step?: string | null; reserve_met?: boolean; on_bidding?: boolean; bid_count?: number; is_winning?: boolean }[];
-  lots_updated_extra_time?: { id: string | number; extra_time?: string | null; end_date?: string | null }[];
-  finished_lots?: (string | number)[];
-}
-
-/** Turns that answer into the same updates the live channel sends, so one merge serves both. */
+/** Turns the answer of POST /api/get_lots_updated_data/ (spec 2, section 7) into the same updates the live channel sends, so one merge serves both. */
 export function updatesFromLotsUpdatedData(data: LotsUpdatedData): { updates: LotUpdateMessage[]; finished: string[] } {
-  const extra = new Map((data.lots_updated_extra_time ?? []).map((e) => [String(e.id), e]));
-  const updates = (data.lots_updated_data ?? []).map((row): LotUpdateMessage => {
-    const ext = extra.get(String(row.id));
+  const extra = new Map(data.lots_updated_extra_time.map((e) => [e.id, e]));
+  const updates = data.lots_updated_data.map((row): LotUpdateMessage => {
+    const ext = extra.get(row.id);
     return {
-      purpose: 'lot_update', lot_id: row.id, current_bid: row.current_bid ?? null, bid_step: row.bid_step ?? null,
+      purpose: 'lot_update', lot_id: row.id, current_bid: row.current_bid, bid_step: row.bid_step,
       reserve_met: row.reserve_met, lot_on_bidding: row.on_bidding, bid_count: row.bid_count, is_winning: row.is_winning,
       lot_extra_time: ext?.extra_time ?? null, ...(ext?.end_date ? { end_date: ext.end_date } : {}),
     };
   });
-  return { updates, finished: (data.finished_lots ?? []).map(String) };
+  return { updates, finished: data.finished_lots };
 }

@@ -4,8 +4,9 @@
  * lot relisted into a next auction or returned to its seller.
  */
 import { ApiError, get, post } from '../../api/http';
-import { toList, toLot, unwrap } from '../../lib/normalize';
+import { toList, unwrap } from '../../lib/normalize';
 import type { Auction, Lot } from '../../lib/types';
+import type { LotDetail, Page } from '../../api/contract';
 import { sendForm } from '../../api/valuations';
 import { firstServerMessage } from '../../lib/valuation-rules';
 
@@ -107,9 +108,7 @@ export const returnLot = (lotId: string, note: string) => post(`/api/staff/lots/
 /** The auctions a lot can still go into: the live one and the next ones, soonest first. */
 /** Auctions a lot can still be consigned or relisted into: the server refuses any that has started. */
 export async function fetchOpenAuctions(signal?: AbortSignal): Promise<Auction[]> {
-  return toList<Auction>(await get('/api/auctions/', { time: 'next', page_size: 25 }, { signal }));
+  return (await get<Page<Auction>>('/api/auctions/', { time: 'next', page_size: 25 }, { signal })).results;
 }
 
-export async function fetchLot(lotId: string, signal?: AbortSignal): Promise<Lot | null> {
-  return toLot(await get(`/api/lots/${lotId}/`, undefined, { signal }));
-}
+export const fetchLot = (lotId: string, signal?: AbortSignal): Promise<Lot> => get<LotDetail>(`/api/lots/${lotId}/`, undefined, { signal });
