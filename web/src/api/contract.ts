@@ -61,6 +61,12 @@ import type { auctionAnswer, auctionStatusSummaryAnswer, bidIncrementAnswer, sta
 import type { bidAnswerSchema, reserveAnswerSchema } from '../../../services/bidding/bid-answer';
 import type { pageAnswer } from '../../../services/http/pagination';
 import type { suggestionSchema } from '../../../services/search/suggestions';
+import type { editBody as lotEditBody, withdrawBody as lotWithdrawBody } from '../../../services/catalogue/routes/staff-lot-edits';
+import type { featuredBody } from '../../../services/catalogue/routes/staff-lots';
+import type { consignBody } from '../../../services/catalogue/lots/consign-input';
+import type { createAuctionBody } from '../../../services/catalogue/routes/staff-auctions';
+import type { staggerBody } from '../../../services/catalogue/routes/staff-auction-progress';
+import type { scheduleBody } from '../../../services/catalogue/routes/staff-auction-schedule';
 import type { bidBody, reserveBody } from '../../../services/bidding/schemas';
 
 type Out<S extends z.ZodType> = z.output<S>;
@@ -252,3 +258,12 @@ export type ReserveChanged = Out<typeof reserveAnswerSchema>;
 export type BidBody = In<typeof bidBody>;
 export type ReserveBody = In<typeof reserveBody>;
 export type Suggestion = Out<typeof suggestionSchema>;
+
+// The staff catalogue desk's bodies (docs/staff-api.md "Staff back office")
+export type LotEditBody = In<typeof lotEditBody>;
+export type LotWithdrawBody = In<typeof lotWithdrawBody>;
+export type FeaturedBody = In<typeof featuredBody>;
+export type ConsignBody = In<typeof consignBody>;
+export type CreateAuctionBody = In<typeof createAuctionBody>;
+export type StaggerBody = In<typeof staggerBody>;
+export type ScheduleBody = In<typeof scheduleBody>;
