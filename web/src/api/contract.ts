@@ -52,7 +52,7 @@ import type { addItemBody, priceBody, removeBody } from '../../../services/colle
 import type { articleDetailAnswer, articleListAnswer, articleSummaryAnswer } from '../../../services/content/article-views';
 import type { likeAnswer, typesAnswer } from '../../../services/content/article-routes';
 import type { articleBody, previewBody, uploadedAnswer } from '../../../services/content/article-staff-routes';
-import type { cmsItemAnswer } from '../../../services/content/cms-routes';
+import type { CMS_FIELDS, cmsItemAnswer } from '../../../services/content/cms-routes';
 import type { campaignDetailAnswer, campaignSummaryAnswer, emailPreviewAnswer } from '../../../services/content/newsletter-campaign-views';
 import type { campaignBody } from '../../../services/content/newsletter-campaign-routes';
 import type { lotAnswer, lotDetailAnswer, sellerLotAnswer, sellerLotPageAnswer, staffLotAnswer } from '../../../services/catalogue/lots/lot-answer';
@@ -225,6 +225,8 @@ export type ArticleBody = In<typeof articleBody>;
 export type ArticlePreviewBody = In<typeof previewBody>;
 export type UploadedImage = Out<typeof uploadedAnswer>;
 export type CmsItemAnswer = Out<typeof cmsItemAnswer>;
+/** GET /api/about_us/: one of the house's people (a CMS entry with its kind's fields). */
+export type AboutUsPerson = CmsItemAnswer & Out<(typeof CMS_FIELDS)['about_us']>;
 export type Campaign = Out<typeof campaignSummaryAnswer>;
 export type CampaignDetail = Out<typeof campaignDetailAnswer>;
 export type EmailPreview = Out<typeof emailPreviewAnswer>;
