@@ -38,15 +38,15 @@ import type { codeBody } from '../../../services/withdrawal/access-routes';
 import type { adjustmentBody, overdraftBody } from '../../../services/wallet/schemas';
 import type { answerBody as valuationAnswerBody } from '../../../services/valuation/staff-routes';
 import type { staffValuationView } from '../../../services/valuation/views';
-import type { discountAnswer, draftCostsAnswer, lotCostsAnswer, orderSchema, ordersHistoryAnswer, storagePeriodAnswer, storedItemSchema, unpaidNoticeAnswer, wonItemSchema } from '../../../services/checkout/answer-schemas';
+import type { discountAnswer, draftCostsAnswer, lotCostsAnswer, orderSchema, ordersHistoryAnswer, staffOrderSchema, staffVoucherAnswer, storagePeriodAnswer, storedItemSchema, unpaidNoticeAnswer, wonItemSchema } from '../../../services/checkout/answer-schemas';
 import type { discountBody, storagePeriodsBody } from '../../../services/checkout/checkout-routes';
 import type { readBody as unpaidNoticeReadBody } from '../../../services/checkout/unpaid-notice';
 import type { draftSchema } from '../../../services/checkout/draft-schema';
 import type { createOrderSchema } from '../../../services/orders/create-order-schema';
-import type { createdOrderSchema } from '../../../services/orders/answers';
+import type { createdOrderSchema, staffOrderSchema as staffOrderChangedSchema, voucherSchema } from '../../../services/orders/answers';
 import type { cancelBody, paymentBody, statusBody, voucherBody } from '../../../services/orders/staff-routes';
-import type { newItemsSubmitted, relistAnswer, sellRequestView, staffSellRequestView } from '../../../services/sell-requests/views';
-import type { fromStorageBody, newItemsBody } from '../../../services/sell-requests/schemas';
+import type { lotMade, newItemsSubmitted, relistAnswer, sellRequestView, staffSellRequestView } from '../../../services/sell-requests/views';
+import type { consignItemBody, fromStorageBody, newItemsBody, receiveBody, relistBody, returnBody } from '../../../services/sell-requests/schemas';
 import type { collectionItemAnswer, collectionPageAnswer, graphAnswer, removedAnswer, totalAnswer } from '../../../services/collection/answers';
 import type { addItemBody, priceBody, removeBody } from '../../../services/collection/input';
 import type { articleDetailAnswer, articleListAnswer, articleSummaryAnswer } from '../../../services/content/article-views';
@@ -196,14 +196,26 @@ export type PaymentReceivedBody = In<typeof paymentBody>;
 export type OrderStatusBody = In<typeof statusBody>;
 export type CancelOrderBody = In<typeof cancelBody>;
 export type VoucherInput = In<typeof voucherBody>;
+/** A row of GET /api/staff/orders/. */
+export type StaffOrderRow = Out<typeof staffOrderSchema>;
+/** The staff order calls' answer: the order as it now stands. */
+export type StaffOrderChanged = Out<typeof staffOrderChangedSchema>;
+export type StaffVoucher = Out<typeof staffVoucherAnswer>;
+export type VoucherIssued = Out<typeof voucherSchema>;
 
 // Sell requests
 export type SellRequest = Out<typeof sellRequestView>;
 export type StaffSellRequest = Out<typeof staffSellRequestView>;
 export type NewItemsSubmitted = Out<typeof newItemsSubmitted>;
 export type Relisted = Out<typeof relistAnswer>;
+/** A staff action that makes a lot (consign an item, relist a lot). */
+export type LotMade = Out<typeof lotMade>;
 export type NewItemsBody = In<typeof newItemsBody>;
 export type FromStorageBody = In<typeof fromStorageBody>;
+export type ReceiveItemBody = In<typeof receiveBody>;
+export type ConsignItemBody = In<typeof consignItemBody>;
+export type RelistBody = In<typeof relistBody>;
+export type ReturnLotBody = In<typeof returnBody>;
 
 // Collection
 export type CollectionItem = Out<typeof collectionItemAnswer>;
