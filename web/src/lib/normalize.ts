@@ -1,5 +1,6 @@
 /** Tolerant readers of API answers whose exact wrapping may vary ({data: ...}, {results: ...}, bare arrays). */
 import { toPence, type Pence } from './money';
+import type { FilterCounters } from '../api/contract';
 import type { BidStats, Lot, LotItem, Page } from './types';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -72,10 +73,8 @@ export function parseIncrements(v: unknown): IncrementRow[] {
   return rows.sort((a, b) => a.from - b.from);
 }
 
-export interface CounterOption {
-  value: string;
-  count: number;
-}
+/** One counted choice of a facet, as the filter counters answer it. */
+export type CounterOption = FilterCounters['distillery'][number];
 
 /** Filter counters: `{distillery: [{value, count}], ...}`; also `{name, count}` rows or `{value: count}` maps. */
 export function parseCounters(v: unknown): Record<string, CounterOption[]> {
