@@ -59,6 +59,7 @@ import type { lotAnswer, lotDetailAnswer, sellerLotAnswer, sellerLotPageAnswer, 
 import type { bidHistoryLineAnswer, caskRangesAnswer, filterCountersAnswer, historicalSaleAnswer, lotListingAnswer, lotsUpdatedDataAnswer, watchingChangeAnswer } from '../../../services/catalogue/lots/list-answers';
 import type { auctionAnswer, auctionStatusSummaryAnswer, bidIncrementAnswer, staffAuctionLotsAnswer, staffAuctionProgressAnswer } from '../../../services/catalogue/auctions/auction-answer';
 import type { bidAnswerSchema, reserveAnswerSchema } from '../../../services/bidding/bid-answer';
+import type { bidUpdate, lotUpdate } from '../../../services/live/messages';
 import type { pageAnswer } from '../../../services/http/pagination';
 import type { suggestionSchema } from '../../../services/search/suggestions';
 import type { editBody as lotEditBody, withdrawBody as lotWithdrawBody } from '../../../services/catalogue/routes/staff-lot-edits';
@@ -269,6 +270,9 @@ export type StaffAuctionLots = Out<typeof staffAuctionLotsAnswer>;
 export type StaffAuctionProgress = Out<typeof staffAuctionProgressAnswer>;
 export type BidPlaced = Out<typeof bidAnswerSchema>;
 export type ReserveChanged = Out<typeof reserveAnswerSchema>;
+/** The live channel's public lot update and private bid update (docs/api.md "Live channels"): no zod schema, the builders' own types. */
+export type LotUpdateMessage = ReturnType<typeof lotUpdate>;
+export type BidUpdateMessage = ReturnType<typeof bidUpdate>;
 export type BidBody = In<typeof bidBody>;
 export type ReserveBody = In<typeof reserveBody>;
 export type Suggestion = Out<typeof suggestionSchema>;
