@@ -9,8 +9,6 @@ export type { Auction, Money, Page };
 export type Photo = LotAnswer['photos'][number];
 export type BidStats = LotAnswer['bid_stats'];
 export type LotItem = LotAnswer['item'];
-/** The caller's own private note on a lot (GET /api/lots/{id}/ only). */
-export type LotNote = NonNullable<LotDetail['note']>;
 
 /**
  * A lot as the store holds it: the lot of every list, plus the caller's note when it came from the lot page, and
