@@ -25,11 +25,11 @@ const opt = (max: number) => z.string().trim().max(max, `At most ${max} characte
 const link = opt(500).refine((v) => v === '' || safeUrl(v) !== null, 'Enter an http(s) address or a path starting with /.');
 
 /** The fields of each kind; every kind may also carry image_id (an uploaded image) and position. */
-const CMS_FIELDS: Record<CmsKind, z.ZodObject<Record<string, z.ZodType<string>>>> = {
+export const CMS_FIELDS = {
   about_us: z.object({ name: req(100), role: req(100), bio: opt(2000) }),
   main_slider: z.object({ title: req(120), subtitle: opt(300), link_url: link, link_text: opt(40) }),
   media_like_us: z.object({ quote: req(600), source: req(100), url: link }),
-};
+} satisfies Record<CmsKind, z.ZodObject<Record<string, z.ZodType<string>>>>;
 const common = z.object({
   image_id: z.string().uuid({ error: 'That image was not uploaded here.' }).nullish(),
   position: z.number({ error: 'position must be a whole number.' }).int().min(0).max(10_000).optional(),

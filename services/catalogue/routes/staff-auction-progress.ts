@@ -24,7 +24,7 @@ import { staffLots } from './staff-lot-edits';
 export const MAX_STAGGER_SECONDS = 600;
 export const STAGGER_STARTED = 'The lot end times can no longer be changed: this auction has started.';
 
-const staggerBody = z.object({
+export const staggerBody = z.object({
   interval_seconds: z
     .number({ message: `Enter a whole number of seconds from 0 to ${MAX_STAGGER_SECONDS}.` })
     .int(`Enter a whole number of seconds from 0 to ${MAX_STAGGER_SECONDS}.`)

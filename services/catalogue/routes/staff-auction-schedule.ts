@@ -21,7 +21,7 @@ import { lotRowAfter } from '../lots/decided-row';
 import { staffLots } from './staff-lot-edits';
 
 const instant = z.iso.datetime({ offset: true, message: 'Enter a valid date and time (ISO 8601).' });
-const scheduleBody = z.object({ start_date: instant, end_date: instant });
+export const scheduleBody = z.object({ start_date: instant, end_date: instant });
 
 export function staffAuctionScheduleRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();

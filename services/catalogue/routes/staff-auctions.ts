@@ -16,7 +16,7 @@ import { auctionAnswer } from '../auctions/auction-answer';
 
 const instant = z.iso.datetime({ offset: true, message: 'Enter a valid date and time (ISO 8601).' });
 
-const createAuctionBody = z.object({
+export const createAuctionBody = z.object({
   start_date: instant,
   end_date: instant,
   /** Defaults to the start date's year. */

@@ -26,7 +26,7 @@ import { staffLotAnswer, type StaffLotApi } from '../lots/lot-answer';
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 /** Every field optional: only what is sent changes (money in pounds, like the consign form). */
-const editBody = z
+export const editBody = z
   .object({
     title: z.string().trim().min(1, 'This field is required').max(200),
     subtitle: z.string().trim().max(200),
@@ -45,7 +45,7 @@ const editBody = z
   .partial()
   .strict();
 
-const withdrawBody = z.object({
+export const withdrawBody = z.object({
   reason: z.string({ message: 'Please give a reason for withdrawing this lot.' }).trim().min(1, 'Please give a reason for withdrawing this lot.').max(500, 'The reason can be at most 500 characters.'),
 });
 const endBody = z.object({ ends_at: z.iso.datetime({ offset: true, message: 'Enter a valid date and time (ISO 8601).' }) });

@@ -21,7 +21,7 @@ import { lotAnswer } from '../lots/lot-answer';
 import { consignedLotRow, lotRowAfter } from '../lots/decided-row';
 import { reserveLotReferenceNos } from '../lots/reference-numbers';
 
-const featuredBody = z.object({ featured: z.boolean({ message: 'Must be true or false.' }) });
+export const featuredBody = z.object({ featured: z.boolean({ message: 'Must be true or false.' }) });
 
 export function staffLotRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();

@@ -38,23 +38,37 @@ import type { codeBody } from '../../../services/withdrawal/access-routes';
 import type { adjustmentBody, overdraftBody } from '../../../services/wallet/schemas';
 import type { answerBody as valuationAnswerBody } from '../../../services/valuation/staff-routes';
 import type { staffValuationView } from '../../../services/valuation/views';
-import type { discountAnswer, draftCostsAnswer, lotCostsAnswer, orderSchema, ordersHistoryAnswer, storagePeriodAnswer, storedItemSchema, unpaidNoticeAnswer, wonItemSchema } from '../../../services/checkout/answer-schemas';
+import type { discountAnswer, draftCostsAnswer, lotCostsAnswer, orderSchema, ordersHistoryAnswer, staffOrderSchema, staffVoucherAnswer, storagePeriodAnswer, storedItemSchema, unpaidNoticeAnswer, wonItemSchema } from '../../../services/checkout/answer-schemas';
 import type { discountBody, storagePeriodsBody } from '../../../services/checkout/checkout-routes';
 import type { readBody as unpaidNoticeReadBody } from '../../../services/checkout/unpaid-notice';
 import type { draftSchema } from '../../../services/checkout/draft-schema';
 import type { createOrderSchema } from '../../../services/orders/create-order-schema';
-import type { createdOrderSchema } from '../../../services/orders/answers';
+import type { createdOrderSchema, staffOrderSchema as staffOrderChangedSchema, voucherSchema } from '../../../services/orders/answers';
 import type { cancelBody, paymentBody, statusBody, voucherBody } from '../../../services/orders/staff-routes';
-import type { newItemsSubmitted, relistAnswer, sellRequestView, staffSellRequestView } from '../../../services/sell-requests/views';
-import type { fromStorageBody, newItemsBody } from '../../../services/sell-requests/schemas';
+import type { lotMade, newItemsSubmitted, relistAnswer, sellRequestView, staffSellRequestView } from '../../../services/sell-requests/views';
+import type { consignItemBody, fromStorageBody, newItemsBody, receiveBody, relistBody, returnBody } from '../../../services/sell-requests/schemas';
 import type { collectionItemAnswer, collectionPageAnswer, graphAnswer, removedAnswer, totalAnswer } from '../../../services/collection/answers';
 import type { addItemBody, priceBody, removeBody } from '../../../services/collection/input';
 import type { articleDetailAnswer, articleListAnswer, articleSummaryAnswer } from '../../../services/content/article-views';
 import type { likeAnswer, typesAnswer } from '../../../services/content/article-routes';
 import type { articleBody, previewBody, uploadedAnswer } from '../../../services/content/article-staff-routes';
-import type { cmsItemAnswer } from '../../../services/content/cms-routes';
+import type { CMS_FIELDS, cmsItemAnswer } from '../../../services/content/cms-routes';
 import type { campaignDetailAnswer, campaignSummaryAnswer, emailPreviewAnswer } from '../../../services/content/newsletter-campaign-views';
 import type { campaignBody } from '../../../services/content/newsletter-campaign-routes';
+import type { lotAnswer, lotDetailAnswer, sellerLotAnswer, sellerLotPageAnswer, staffLotAnswer } from '../../../services/catalogue/lots/lot-answer';
+import type { bidHistoryLineAnswer, caskRangesAnswer, filterCountersAnswer, historicalSaleAnswer, lotListingAnswer, lotsUpdatedDataAnswer, watchingChangeAnswer } from '../../../services/catalogue/lots/list-answers';
+import type { auctionAnswer, auctionStatusSummaryAnswer, bidIncrementAnswer, staffAuctionLotsAnswer, staffAuctionProgressAnswer } from '../../../services/catalogue/auctions/auction-answer';
+import type { bidAnswerSchema, reserveAnswerSchema } from '../../../services/bidding/bid-answer';
+import type { bidUpdate, lotUpdate } from '../../../services/live/messages';
+import type { pageAnswer } from '../../../services/http/pagination';
+import type { suggestionSchema } from '../../../services/search/suggestions';
+import type { editBody as lotEditBody, withdrawBody as lotWithdrawBody } from '../../../services/catalogue/routes/staff-lot-edits';
+import type { featuredBody } from '../../../services/catalogue/routes/staff-lots';
+import type { consignBody } from '../../../services/catalogue/lots/consign-input';
+import type { createAuctionBody } from '../../../services/catalogue/routes/staff-auctions';
+import type { staggerBody } from '../../../services/catalogue/routes/staff-auction-progress';
+import type { scheduleBody } from '../../../services/catalogue/routes/staff-auction-schedule';
+import type { bidBody, reserveBody } from '../../../services/bidding/schemas';
 
 type Out<S extends z.ZodType> = z.output<S>;
 /** A request body as the client sends it (before the server's transforms and defaults). */
@@ -65,6 +79,9 @@ type In<S extends z.ZodType> = z.input<S>;
  * `body satisfies KnownFields<MyBody, ServerBody>` fails the type check when the server renames a field.
  */
 export type KnownFields<T, Body> = Exclude<keyof T, keyof Body> extends never ? T : never;
+
+/** Every list's answer (docs/api.md): a page of `T` with the count, the page count and the neighbours' links. */
+export type Page<T> = Out<ReturnType<typeof pageAnswer<z.ZodType<T>>>>;
 
 // Money as the API sends it: pounds, a decimal string with two places ("125.00").
 export type Money = Out<typeof money>;
@@ -180,14 +197,26 @@ export type PaymentReceivedBody = In<typeof paymentBody>;
 export type OrderStatusBody = In<typeof statusBody>;
 export type CancelOrderBody = In<typeof cancelBody>;
 export type VoucherInput = In<typeof voucherBody>;
+/** A row of GET /api/staff/orders/. */
+export type StaffOrderRow = Out<typeof staffOrderSchema>;
+/** The staff order calls' answer: the order as it now stands. */
+export type StaffOrderChanged = Out<typeof staffOrderChangedSchema>;
+export type StaffVoucher = Out<typeof staffVoucherAnswer>;
+export type VoucherIssued = Out<typeof voucherSchema>;
 
 // Sell requests
 export type SellRequest = Out<typeof sellRequestView>;
 export type StaffSellRequest = Out<typeof staffSellRequestView>;
 export type NewItemsSubmitted = Out<typeof newItemsSubmitted>;
 export type Relisted = Out<typeof relistAnswer>;
+/** A staff action that makes a lot (consign an item, relist a lot). */
+export type LotMade = Out<typeof lotMade>;
 export type NewItemsBody = In<typeof newItemsBody>;
 export type FromStorageBody = In<typeof fromStorageBody>;
+export type ReceiveItemBody = In<typeof receiveBody>;
+export type ConsignItemBody = In<typeof consignItemBody>;
+export type RelistBody = In<typeof relistBody>;
+export type ReturnLotBody = In<typeof returnBody>;
 
 // Collection
 export type CollectionItem = Out<typeof collectionItemAnswer>;
@@ -209,6 +238,8 @@ export type ArticleBody = In<typeof articleBody>;
 export type ArticlePreviewBody = In<typeof previewBody>;
 export type UploadedImage = Out<typeof uploadedAnswer>;
 export type CmsItemAnswer = Out<typeof cmsItemAnswer>;
+/** GET /api/about_us/: one of the house's people (a CMS entry with its kind's fields). */
+export type AboutUsPerson = CmsItemAnswer & Out<(typeof CMS_FIELDS)['about_us']>;
 export type Campaign = Out<typeof campaignSummaryAnswer>;
 export type CampaignDetail = Out<typeof campaignDetailAnswer>;
 export type EmailPreview = Out<typeof emailPreviewAnswer>;
@@ -218,3 +249,39 @@ export type CampaignBody = In<typeof campaignBody>;
 export type LotCosts = Out<typeof lotCostsAnswer>;
 export type ShippingCountry = Out<typeof shippingCountryAnswer>;
 export type ShippingEstimate = Out<typeof shippingEstimateAnswer>;
+
+// Lots, auctions, bids (docs/api.md "Lots, auctions, bids")
+export type LotAnswer = Out<typeof lotAnswer>;
+export type LotDetail = Out<typeof lotDetailAnswer>;
+export type StaffLot = Out<typeof staffLotAnswer>;
+export type SellerLot = Out<typeof sellerLotAnswer>;
+export type SellerLotPage = Out<typeof sellerLotPageAnswer>;
+export type LotListing = Out<typeof lotListingAnswer>;
+export type FilterCounters = Out<typeof filterCountersAnswer>;
+export type CaskRanges = Out<typeof caskRangesAnswer>;
+export type LotsUpdatedData = Out<typeof lotsUpdatedDataAnswer>;
+export type BidHistoryLine = Out<typeof bidHistoryLineAnswer>;
+export type HistoricalSale = Out<typeof historicalSaleAnswer>;
+export type WatchingChange = Out<typeof watchingChangeAnswer>;
+export type Auction = Out<typeof auctionAnswer>;
+export type AuctionStatusSummary = Out<typeof auctionStatusSummaryAnswer>;
+export type BidIncrement = Out<typeof bidIncrementAnswer>;
+export type StaffAuctionLots = Out<typeof staffAuctionLotsAnswer>;
+export type StaffAuctionProgress = Out<typeof staffAuctionProgressAnswer>;
+export type BidPlaced = Out<typeof bidAnswerSchema>;
+export type ReserveChanged = Out<typeof reserveAnswerSchema>;
+/** The live channel's public lot update and private bid update (docs/api.md "Live channels"): no zod schema, the builders' own types. */
+export type LotUpdateMessage = ReturnType<typeof lotUpdate>;
+export type BidUpdateMessage = ReturnType<typeof bidUpdate>;
+export type BidBody = In<typeof bidBody>;
+export type ReserveBody = In<typeof reserveBody>;
+export type Suggestion = Out<typeof suggestionSchema>;
+
+// The staff catalogue desk's bodies (docs/staff-api.md "Staff back office")
+export type LotEditBody = In<typeof lotEditBody>;
+export type LotWithdrawBody = In<typeof lotWithdrawBody>;
+export type FeaturedBody = In<typeof featuredBody>;
+export type ConsignBody = In<typeof consignBody>;
+export type CreateAuctionBody = In<typeof createAuctionBody>;
+export type StaggerBody = In<typeof staggerBody>;
+export type ScheduleBody = In<typeof scheduleBody>;

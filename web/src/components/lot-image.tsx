@@ -7,7 +7,7 @@ import { photoSrcSet } from '../lib/photo-sources';
  * `sizes` says how wide it is drawn, so the browser can take the thumbnail of an uploaded photo where that is enough;
  * `priority`: the page's main picture (loaded at once, ahead of other images: it is the largest paint).
  */
-export function LotImage({ photo, alt, sizes, eager, priority }: { photo?: Photo; alt: string; sizes?: string; eager?: boolean; priority?: boolean }) {
+export function LotImage({ photo, alt, sizes, eager, priority }: { photo?: Pick<Photo, 'file'>; alt: string; sizes?: string; eager?: boolean; priority?: boolean }) {
   const [failed, setFailed] = useState(false);
   if (!photo?.file || failed) {
     return (

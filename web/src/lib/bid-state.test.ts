@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import {
   BID_ROLE_LABELS, BID_STATE_LABELS, deriveBidState, lotBidState, nextMinimumBid, panelRows, type BidStateInput,
 } from './bid-state';
+import { aLot, anItem } from './catalogue-fixture';
 import type { Lot } from './types';
 
 const NOW = Date.parse('2025-06-01T12:00:00Z');
@@ -85,12 +86,11 @@ test('panel rows per state', () => {
   assert.equal(panelRows('scheduled', v), []);
 });
 
-const lot = (over: Partial<Lot> = {}, stats: Partial<Lot['bid_stats']> = {}): Lot => ({
+const lot = (over: Partial<Lot> = {}, stats: Partial<Lot['bid_stats']> = {}): Lot => aLot({
   id: '1', on_bidding: true, status: 'live', reserve_met: true, end_date: '2025-06-02T12:00:00Z',
-  item: { id: 1, title: 'Macallan 18' },
-  bid_stats: { step: '10.00', current_bid: '120.00', is_winning: false, current_user_bid: null, ...stats },
+  item: anItem({ id: '1', title: 'Macallan 18' }),
   ...over,
-});
+}, { step: '10.00', current_bid: '120.00', is_winning: false, current_user_bid: null, ...stats });
 
 test('lotBidState reads the lot fields', () => {
   assert.is(lotBidState(lot(), NOW), 'current');

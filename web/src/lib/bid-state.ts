@@ -9,7 +9,7 @@
  * - no own bid: bids exist and the reserve is not met -> reserveNotMet; otherwise current.
  */
 import { toPence, type Pence } from './money';
-import type { Lot, LotView } from './types';
+import type { BidStats, Lot, LotView, Money } from './types';
 
 export type BidState =
   | 'current' | 'winning' | 'notWinning' | 'myCollection' | 'final' | 'reserve' | 'reserveNotMet' | 'scheduled';
@@ -130,8 +130,13 @@ export function panelRows(state: BidState, v: PanelValues): PanelRow[] {
 /** Default opening bid when the lot gives none (docs: £10). */
 const DEFAULT_OPENING_BID: Pence = 1000;
 
+/** What the next bid is worked out from: a lot's stats, as kept live (a reader's lot may lack the step or opening bid). */
+type MinimumBidInput = Readonly<
+  Pick<BidStats, 'current_bid'> & Partial<Omit<BidStats, 'step' | 'current_bid' | 'opening_bid'>> & { step: Money | null; opening_bid?: Money | null }
+>;
+
 /** The next acceptable bid: current bid + step; with no bid yet the opening bid (or the step). */
-export function nextMinimumBid(stats: LotView['bid_stats'] | undefined, openingBid?: string | null): Pence {
+export function nextMinimumBid(stats: MinimumBidInput | undefined, openingBid?: string | null): Pence {
   const current = toPence(stats?.current_bid ?? null);
   const step = toPence(stats?.step ?? null);
   if (current === null) return toPence(openingBid ?? stats?.opening_bid ?? null) ?? step ?? DEFAULT_OPENING_BID;

@@ -2,18 +2,18 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyBidUpdate, applyFinished, applyLotUpdate, effectiveEnd, isStaleUpdate, updatesFromLotsUpdatedData } from './lot-merge';
 import { canRetry, channelUrl, LIVE, reconnectDelay } from './reconnect';
+import { aLot, anItem } from './catalogue-fixture';
 import type { Lot } from './types';
 
-const lot = (): Lot => ({
+const lot = (): Lot => aLot({
   id: '5', on_bidding: true, status: 'live', reserve_met: false, end_date: '2025-06-01T18:00:00Z', extra_time: null,
-  item: { id: 1, title: 'Springbank 21' },
-  bid_stats: { step: '10.00', current_bid: '100.00', is_winning: true, current_user_bid: '150.00' },
-});
+  item: anItem({ id: '1', title: 'Springbank 21' }),
+}, { step: '10.00', current_bid: '100.00', is_winning: true, current_user_bid: '150.00' });
 
 test('lot_update merges price, step, reserve, extra time and end', () => {
   const l = lot();
   applyLotUpdate(l, {
-    purpose: 'lot_update', lot_id: 5, current_bid: '160.00', bid_step: '10.00', lot_extra_time: '2025-06-01T18:03:00Z',
+    purpose: 'lot_update', lot_id: '5', current_bid: '160.00', bid_step: '10.00', lot_extra_time: '2025-06-01T18:03:00Z',
     lot_on_bidding: true, reserve_met: true, bid_count: 7, end_date: '2025-06-01T18:03:00Z',
   });
   assert.is(l.bid_stats.current_bid, '160.00');
@@ -47,13 +47,13 @@ test('empty extra time clears it; absent fields are left alone', () => {
 
 test('bid_update flips is_winning and reports being outbid once', () => {
   const l = lot();
-  const first = applyBidUpdate(l, { purpose: 'bid_update', lot_id: 5, is_winning: false, current_bid: '160.00', bid_step: '10.00' });
+  const first = applyBidUpdate(l, { purpose: 'bid_update', lot_id: '5', is_winning: false, current_bid: '160.00', bid_step: '10.00' });
   assert.is(first.outbid, true);
   assert.is(l.bid_stats.is_winning, false);
   assert.is(l.bid_stats.current_user_bid, '150.00');
-  const again = applyBidUpdate(l, { purpose: 'bid_update', lot_id: 5, is_winning: false, current_bid: '170.00' });
+  const again = applyBidUpdate(l, { purpose: 'bid_update', lot_id: '5', is_winning: false, current_bid: '170.00' });
   assert.is(again.outbid, false);
-  const back = applyBidUpdate(l, { purpose: 'bid_update', lot_id: 5, is_winning: true, current_bid: '180.00', current_user_bid: '300.00' });
+  const back = applyBidUpdate(l, { purpose: 'bid_update', lot_id: '5', is_winning: true, current_bid: '180.00', current_user_bid: '300.00' });
   assert.is(back.outbid, false);
   assert.is(l.bid_stats.current_user_bid, '300.00');
 });

@@ -1,6 +1,7 @@
 /** Tolerant readers of API answers whose exact wrapping may vary ({data: ...}, {results: ...}, bare arrays). */
 import { toPence, type Pence } from './money';
-import type { Lot, Page } from './types';
+import type { FilterCounters } from '../api/contract';
+import type { BidStats, Lot, LotItem, Page } from './types';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -13,27 +14,41 @@ export function unwrap<T = unknown>(v: unknown): T {
 
 export function toPage<T>(v: unknown): Page<T> {
   const d = unwrap(v);
-  if (Array.isArray(d)) return { count: d.length, total_pages: 1, results: d as T[] };
+  if (Array.isArray(d)) return { count: d.length, total_pages: 1, next: null, previous: null, results: d as T[] };
   if (isObj(d) && Array.isArray(d.results)) {
     const results = d.results as T[];
     const count = typeof d.count === 'number' ? d.count : results.length;
     const total = typeof d.total_pages === 'number' ? d.total_pages : typeof d.count_page === 'number' ? d.count_page : 1;
-    return { count, total_pages: Math.max(1, total as number), results, next: d.next as string, previous: d.previous as string };
+    const link = (v: unknown) => (typeof v === 'string' ? v : null);
+    return { count, total_pages: Math.max(1, total as number), results, next: link(d.next), previous: link(d.previous) };
   }
-  return { count: 0, total_pages: 1, results: [] };
+  return { count: 0, total_pages: 1, next: null, previous: null, results: [] };
 }
 
 export const toList = <T>(v: unknown): T[] => toPage<T>(v).results;
 
+/**
+ * A lot read from JSON the client did not ask the API for (the lot page's data block, state/page-data.ts), bare or
+ * under `data`: null when it is no lot. The API's own lot answers are typed by the contract and need no reading; a
+ * lot without its item or stats (never the server's) gets empty ones, so the cards can still draw it.
+ */
 export function toLot(v: unknown): Lot | null {
   const d = unwrap<Record<string, unknown>>(v);
   if (!isObj(d) || (typeof d.id !== 'number' && typeof d.id !== 'string') || d.id === '') return null;
   const lot = d as unknown as Lot;
   lot.id = String(d.id);
-  if (!lot.item) lot.item = { id: lot.id, title: lot.custom_title ?? `Lot ${lot.id}` };
-  if (!lot.bid_stats) lot.bid_stats = { step: null, current_bid: null, is_winning: false, current_user_bid: null };
+  lot.item ??= emptyItem(lot.id, lot.custom_title ?? `Lot ${lot.id}`);
+  lot.bid_stats ??= { ...NO_STATS };
   return lot;
 }
+
+const NO_STATS: BidStats = { step: '0.00', current_bid: null, is_winning: false, current_user_bid: null, opening_bid: '0.00', next_minimum_bid: '0.00', has_bids: false };
+
+const emptyItem = (id: string, title: string): LotItem => ({
+  id, slug: '', estimated_value: '0.00', title, subtitle: '', description: '', distillery: { name: '', description: null, region: null },
+  is_notification: false, type: 'bottle', age: null, volume_ml: null, abv: null, cask_type: null, cask_number: null, bottled_at: null,
+  distilled_at: null, bulk_litres: null, regauge_date: null, rla: null,
+});
 
 interface IncrementRow {
   from: Pence;
@@ -58,10 +73,8 @@ export function parseIncrements(v: unknown): IncrementRow[] {
   return rows.sort((a, b) => a.from - b.from);
 }
 
-export interface CounterOption {
-  value: string;
-  count: number;
-}
+/** One counted choice of a facet, as the filter counters answer it. */
+export type CounterOption = FilterCounters['distillery'][number];
 
 /** Filter counters: `{distillery: [{value, count}], ...}`; also `{name, count}` rows or `{value: count}` maps. */
 export function parseCounters(v: unknown): Record<string, CounterOption[]> {
@@ -108,8 +121,8 @@ export function filterLabel(key: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-export const lotTitle = (lot: Pick<Lot, 'custom_title' | 'item' | 'id'>) => lot.custom_title || lot.item?.title || `Lot ${lot.id}`;
-export const lotSubtitle = (lot: Pick<Lot, 'custom_subtitle' | 'item'>) => lot.custom_subtitle || lot.item?.subtitle || '';
+export const lotTitle = (lot: Pick<Lot, 'custom_title' | 'id'> & { item?: Pick<LotItem, 'title'> }) => lot.custom_title || lot.item?.title || `Lot ${lot.id}`;
+export const lotSubtitle = (lot: Pick<Lot, 'custom_subtitle'> & { item?: Pick<LotItem, 'subtitle'> }) => lot.custom_subtitle || lot.item?.subtitle || '';
 
 /** A person as the staff screens name them: first and last name, else the email. */
 export const personName = (p: { first_name?: string; last_name?: string; email?: string }) =>

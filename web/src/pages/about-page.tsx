@@ -6,9 +6,6 @@ import { SITE } from '../lib/site';
 import { fetchCms } from '../features/content/api';
 import '../features/content/content.css';
 
-/** The CMS item's `position` is its place in the list (a number); the job title is `role` unless a text position is given. */
-const jobTitle = (s: { position?: unknown; role?: string }) => (typeof s.position === 'string' && s.position ? s.position : s.role);
-
 export function AboutPage() {
   const { data } = useAsync(() => fetchAboutUs(), []);
   const press = useAsync(() => fetchCms('media_like_us'), []);
@@ -47,13 +44,13 @@ export function AboutPage() {
           <h2>Our specialists</h2>
           {data && data.length > 0 ? (
             <ul className="staff">
-              {data.map((s, i) => (
-                <li key={s.id ?? i} className="staff__item">
+              {data.map((s) => (
+                <li key={s.id} className="staff__item">
                   {s.photo && <img src={s.photo} alt="" loading="lazy" />}
                   <div>
-                    <p className="staff__name">{s.name ?? [s.first_name, s.last_name].filter(Boolean).join(' ')}</p>
-                    <p className="muted">{jobTitle(s)}</p>
-                    {(s.bio ?? s.description) && <p>{s.bio ?? s.description}</p>}
+                    <p className="staff__name">{s.name}</p>
+                    <p className="muted">{s.role}</p>
+                    {s.bio && <p>{s.bio}</p>}
                   </div>
                 </li>
               ))}

@@ -8,7 +8,7 @@ import { subscribeKey } from 'valtio/utils';
 import { LiveChannel, type ChannelStatus } from '../api/ws';
 import { fetchLot, fetchLotsUpdatedData } from '../api/lots';
 import {
-  applyBidUpdate, applyFinished, applyLotUpdate, effectiveEnd, isStaleUpdate, updatesFromLotsUpdatedData, type BidUpdateMessage, type LotUpdateMessage,
+  applyBidUpdate, applyFinished, applyLotUpdate, effectiveEnd, isStaleUpdate, updatesFromLotsUpdatedData, type BidUpdateMessage, type LotUpdate, type LotUpdateMessage,
 } from '../lib/lot-merge';
 import type { Lot } from '../lib/types';
 import { lotTitle } from '../lib/normalize';
@@ -50,7 +50,7 @@ function firstOutbidToast(lotId: string): boolean {
  * Merges an update and, when it moved the lot's end (soft close), keeps the end before and after for the notice. An
  * update with fewer bids than the page holds is older than it (a socket's first look and the page's read crossed).
  */
-function applyWithExtension(lot: Lot, update: LotUpdateMessage): void {
+function applyWithExtension(lot: Lot, update: LotUpdate): void {
   if (isStaleUpdate(lot, update)) return;
   const before = effectiveEnd(lot);
   applyLotUpdate(lot, update);

@@ -48,7 +48,7 @@ export function BidPanel({ lotId }: { lotId: string }) {
   // A notice speaks of the moment it was given: a new price, an outbid or the close make it stale.
   const notice = currentNotice(lot, storedNotice);
   const stats = lot.bid_stats;
-  const minimum = nextMinimumBid(stats, (lot as { opening_bid?: string }).opening_bid);
+  const minimum = nextMinimumBid(stats);
   const ownMax = stats.is_winning ? toPence(stats.current_user_bid) : null;
   // A leader raises their own maximum: offer amounts above it, not the next bid that others must beat.
   const suggestFrom = ownMax !== null ? Math.max(minimum, ownMax + (toPence(stats.step) ?? 500)) : minimum;

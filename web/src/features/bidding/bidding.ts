@@ -21,14 +21,13 @@ export async function submitBid(lotId: string, amount: Pence, key: string): Prom
   try {
     const answer = await placeBid(lotId, penceToDecimal(amount), key, lot?.slug);
     if (lot) {
-      if (answer.bid_stats) Object.assign(lot.bid_stats, answer.bid_stats);
-      if (answer.reserve_met !== undefined) lot.reserve_met = answer.reserve_met;
-      if (answer.is_highest_bid !== undefined) lot.bid_stats.is_winning = answer.is_highest_bid;
-      // The bidder's maximum is now this amount, even when a proxy outbids it at once.
-      if (answer.bid_stats?.current_user_bid === undefined) lot.bid_stats.current_user_bid = penceToDecimal(amount);
+      // The stats carry the bidder's maximum (this amount), even when a proxy outbids it at once.
+      Object.assign(lot.bid_stats, answer.bid_stats);
+      lot.reserve_met = answer.reserve_met;
+      lot.bid_stats.is_winning = answer.is_highest_bid;
     }
     const text = answer.message || (answer.is_highest_bid ? 'You are the highest bidder.' : 'Your bid has been placed.');
-    const kind = answer.is_highest_bid === false || answer.reserve_met === false ? 'warning' : 'success';
+    const kind = answer.is_highest_bid && answer.reserve_met ? 'success' : 'warning';
     setBidNotice(lotId, { kind, text });
     return 'placed';
   } catch (e) {

@@ -12,7 +12,7 @@ import { session } from '../../state/session';
 import { pushToast } from '../../state/toasts';
 
 /** Finds the item in the stored lot (the lot's own item or one of its group items) so the flag can be set in place. */
-function itemOf(lotId: string, itemId: string): LotItem | undefined {
+function itemOf(lotId: string, itemId: string): Pick<LotItem, 'id' | 'is_notification'> | undefined {
   const lot = lotsStore.byId[lotId];
   if (!lot) return undefined;
   if (String(lot.item?.id) === itemId) return lot.item;

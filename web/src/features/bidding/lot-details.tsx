@@ -5,22 +5,22 @@ import { ItemAlertToggle } from './item-alert-toggle';
 import type { LotView as Lot } from '../../lib/types';
 
 function lotFacts(lot: Lot): [string, string][] {
-  const item = lot.item ?? ({} as Lot['item']);
+  const { item } = lot;
   const facts: [string, string | null | undefined][] = [
     ['Distillery', item.distillery?.name],
     ['Region', item.distillery ? (item.distillery.region?.name ?? 'Rest of world') : null],
     ['Type', item.type ? item.type.charAt(0).toUpperCase() + item.type.slice(1) : null],
-    ['Age', item.age != null && item.age !== '' ? (/^\d+$/.test(String(item.age)) ? `${item.age} years old` : String(item.age)) : null],
+    ['Age', item.age !== null ? `${item.age} years old` : null],
     ['Cask type', item.cask_type],
     ['Cask number', item.cask_number],
     ['Bulk litres', item.bulk_litres != null ? `${item.bulk_litres} L` : null],
     ['RLA', item.rla != null ? `${item.rla} L of alcohol` : null],
     ['Regauged', item.regauge_date ? formatShortDate(item.regauge_date) : null],
     ['Volume', item.volume_ml ? (item.volume_ml >= 1000 ? `${item.volume_ml / 1000} L` : `${item.volume_ml} ml`) : null],
-    ['Strength', item.abv != null && item.abv !== '' ? `${item.abv}% ABV` : null],
+    ['Strength', item.abv !== null ? `${item.abv}% ABV` : null],
     ['Estimated value', item.estimated_value ? formatGBP(item.estimated_value) : null],
     ['Lot reference', lot.reference_no],
-    ['Stored at', (lot as { warehouse?: { name?: string } | null }).warehouse?.name],
+    ['Stored at', lot.warehouse?.name],
   ];
   return facts.filter((f): f is [string, string] => !!f[1]);
 }

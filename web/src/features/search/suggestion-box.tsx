@@ -124,7 +124,7 @@ export function SuggestionBox({ onSearch, onOpenLot }: Props) {
             ) : (
               <>
                 <span className="search-box__title">{s.value}</span>
-                <span className="search-box__meta">{KIND_LABEL[s.kind]}{s.count !== undefined ? ` · ${s.count} lots` : ''}</span>
+                <span className="search-box__meta">{KIND_LABEL[s.kind]}</span>
               </>
             )}
           </li>

@@ -11,17 +11,17 @@ import { Tabs } from '../../components/tabs';
 import { auctionName } from '../../lib/normalize';
 import type { Auction } from '../../lib/types';
 import {
-  auctionIdOf, downloadAuctionStatement, fetchResultAuctions, fetchResults, type ResultsOutcome, type ResultsWhen, type SellerLot,
+  downloadAuctionStatement, fetchResultAuctions, fetchResults, type ResultsOutcome, type ResultsWhen, type SellerLot,
 } from './api';
 import { ResultLot } from './result-lot';
 import { StatementButton } from './statement-button';
 
-interface Group { auctionId: string | null; lots: SellerLot[] }
+interface Group { auctionId: string; lots: SellerLot[] }
 
 function byAuction(lots: SellerLot[]): Group[] {
   const groups: Group[] = [];
   for (const lot of lots) {
-    const id = auctionIdOf(lot);
+    const id = lot.auction;
     const g = groups.find((x) => x.auctionId === id);
     if (g) g.lots.push(lot);
     else groups.push({ auctionId: id, lots: [lot] });
@@ -31,15 +31,13 @@ function byAuction(lots: SellerLot[]): Group[] {
 
 function AuctionGroup({ group, auctions, onError }: { group: Group; auctions: Auction[]; onError: (e: unknown) => void }) {
   const headingId = useId();
-  const auction = auctions.find((a) => String(a.id) === group.auctionId);
+  const auction = auctions.find((a) => a.id === group.auctionId);
   const name = auction ? auctionName(auction) : 'Auction';
   return (
     <section className="seller-group" aria-labelledby={headingId}>
       <div className="seller-group__head">
         <h4 id={headingId}>{name}</h4>
-        {group.auctionId && (
-          <StatementButton label={`Statement for ${name}`} download={() => downloadAuctionStatement(group.auctionId!)} onError={onError} />
-        )}
+        <StatementButton label={`Statement for ${name}`} download={() => downloadAuctionStatement(group.auctionId)} onError={onError} />
       </div>
       <ul className="seller-lots">{group.lots.map((l) => <ResultLot key={l.id} lot={l} />)}</ul>
     </section>
@@ -94,7 +92,7 @@ export function Results({ onError }: { onError: (e: unknown) => void }) {
           <p>{when === 'recent' ? 'Your lots of the most recent auction you sold in show here once it closes.' : 'Lots of your earlier auctions show here.'}</p>
         </Empty>
       ) : (
-        groups.map((g) => <AuctionGroup key={g.auctionId ?? 'none'} group={g} auctions={known} onError={onError} />)
+        groups.map((g) => <AuctionGroup key={g.auctionId} group={g} auctions={known} onError={onError} />)
       )}
     </Tabs>
   );

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatCalendarDay, itemStatusText, requestStatusText, targetAuctionText, wayText } from './sell-request-rules';
+import { anAuction } from '../../lib/catalogue-fixture';
 
 test('the way: post, store, courier with its day and boxes, storage', () => {
   const base = { pick_up_date: null, boxes: null };
@@ -24,7 +25,7 @@ test('statuses: known labels, an unknown one as spelled', () => {
 });
 
 test('the target auction: named with its start when known, else "Auction"', () => {
-  const auctions = [{ id: 'a1', sequence_no: 12, year: 2026, start_date: '2026-12-05T12:00:00Z', end_date: '2026-12-12T12:00:00Z' }];
+  const auctions = [anAuction({ id: 'a1', sequence_no: 12, year: 2026, start_date: '2026-12-05T12:00:00Z', end_date: '2026-12-12T12:00:00Z' })];
   assert.is(targetAuctionText('a1', auctions), 'Auction No. 12 · 2026, starts 05 December 2026');
   assert.is(targetAuctionText('zz', auctions), 'Auction');
 });

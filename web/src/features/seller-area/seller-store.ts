@@ -51,7 +51,7 @@ export async function changeReserve(lotId: string, reservePrice: string | null):
   if (lot) {
     lot.reserve_price = answer.reserve_price;
     lot.reserve_met = answer.reserve_met;
-    if (answer.bid_stats) lot.bid_stats = { ...lot.bid_stats, ...answer.bid_stats };
+    lot.bid_stats = { ...lot.bid_stats, ...answer.bid_stats };
   }
   placeByReserve(lotId, answer.reserve_met);
   return answer;

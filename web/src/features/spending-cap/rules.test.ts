@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Auction } from '../../lib/types';
+import { anAuction } from '../../lib/catalogue-fixture';
 import { auctionsForCaps, CAP_FORMAT_MESSAGE, meterShare, meterText, readCapInput } from './rules';
 
 test('readCapInput takes pounds as people type them and sends a decimal string', () => {
@@ -25,7 +26,7 @@ test('meterShare fills against the cap and stops at full', () => {
   assert.is(meterText('60.00', '1000.00'), '£60 of £1,000');
 });
 
-const auction = (id: string, start: string): Auction => ({ id, start_date: start, end_date: '2030-01-01T00:00:00Z' });
+const auction = (id: string, start: string): Auction => anAuction({ id, start_date: start, end_date: '2030-01-01T00:00:00Z' });
 
 test('auctionsForCaps: the live ones, then the two soonest next ones, each once', () => {
   const live = [auction('L', '2026-01-01T00:00:00Z')];

@@ -3,92 +3,30 @@
  * progress) and lots (the auction's list with a staff status, consign, edit before the start, feature, withdraw).
  */
 import { get, patch, post } from '../../api/http';
+import type {
+  Auction, ConsignBody, CreateAuctionBody, FeaturedBody, LotAnswer, LotEditBody, LotWithdrawBody, ScheduleBody, StaffAuctionLots,
+  StaffAuctionProgress, StaffLot, StaggerBody,
+} from '../../api/contract';
 
-export interface StaffAuction {
-  id: string;
-  start_date: string;
-  end_date: string;
-  year: number;
-  sequence_no: number;
-  status: 'next' | 'live' | 'past';
-  finished: boolean;
-  lot_count: number;
-}
-
-type StaffLotStatus = 'scheduled' | 'live' | 'ending' | 'sold' | 'unsold' | 'withdrawn';
-
-export interface StaffLot {
-  id: string;
-  reference_no: string;
-  seller: string;
-  start_date: string;
-  end_date: string;
-  featured: boolean;
-  bid_count: number;
-  reserve_price: string | null;
-  hammer_price: string | null;
-  staff_status: StaffLotStatus;
-  editable: boolean;
-  withdrawn: boolean;
-  withdrawal_reason: string | null;
-  withdrawn_at: string | null;
-  bid_stats: { current_bid: string | null; opening_bid: string };
-  item: {
-    title: string;
-    subtitle: string;
-    description: string;
-    estimated_value: string;
-    distillery: { name: string; region: { name: string } | null };
-    type: 'bottle' | 'cask';
-    age: number | null;
-    volume_ml: number | null;
-    abv: number | string | null;
-  };
-}
-
-interface AuctionProgress {
-  auction: StaffAuction;
-  now: string;
-  lots: { total: number; scheduled: number; open: number; closed: number; sold: number; unsold: number; withdrawn: number };
-  bids: number;
-  hammer_total: string;
-  next_lot: { id: string; reference_no: string; title: string; ends_at: string } | null;
-  last_end: string | null;
-}
-
-export interface LotEdit {
-  title?: string;
-  subtitle?: string;
-  description?: string;
-  distillery?: { name: string; region: string | null };
-  estimated_value?: string;
-  opening_bid?: string;
-  reserve_price?: string | null;
-}
-
-interface ConsignInput {
-  auction: string;
-  seller: string;
-  title: string;
-  distillery: { name: string; region: string | null };
-  estimated_value: string;
-  opening_bid?: string;
-  reserve_price?: string | null;
-}
+export type { StaffLot };
+/** An auction as the staff desk lists it (the public auction answer). */
+export type StaffAuction = Auction;
+type StaffLotStatus = StaffLot['staff_status'];
+/** The fields a staff edit changes (only those sent are changed). */
+export type LotEdit = LotEditBody;
 
 export const fetchStaffAuctions = (signal?: AbortSignal) => get<StaffAuction[]>('/api/staff/auctions/', undefined, { signal });
-export const createAuction = (body: { start_date: string; end_date: string }) => post<StaffAuction>('/api/staff/auctions/', body);
+export const createAuction = (body: CreateAuctionBody) => post<StaffAuction>('/api/staff/auctions/', body);
 export const staggerAuction = (id: string, intervalSeconds: number) =>
-  post<{ auction: StaffAuction; lots: StaffLot[] }>(`/api/staff/auctions/${id}/stagger/`, { interval_seconds: intervalSeconds });
-export const rescheduleAuction = (id: string, body: { start_date: string; end_date: string }) =>
-  post<{ auction: StaffAuction; lots: StaffLot[] }>(`/api/staff/auctions/${id}/schedule/`, body);
-export const fetchProgress = (id: string, signal?: AbortSignal) => get<AuctionProgress>(`/api/staff/auctions/${id}/progress/`, undefined, { signal });
+  post<StaffAuctionLots>(`/api/staff/auctions/${id}/stagger/`, { interval_seconds: intervalSeconds } satisfies StaggerBody);
+export const rescheduleAuction = (id: string, body: ScheduleBody) => post<StaffAuctionLots>(`/api/staff/auctions/${id}/schedule/`, body);
+export const fetchProgress = (id: string, signal?: AbortSignal) => get<StaffAuctionProgress>(`/api/staff/auctions/${id}/progress/`, undefined, { signal });
 
 export const fetchStaffLots = (auctionId: string, signal?: AbortSignal) => get<StaffLot[]>('/api/staff/lots/', { auction_id: auctionId }, { signal });
-export const consignLot = (body: ConsignInput) => post<{ id: string }>('/api/staff/lots/', body);
+export const consignLot = (body: ConsignBody) => post<LotAnswer>('/api/staff/lots/', body);
 export const editLot = (id: string, body: LotEdit) => patch<StaffLot>(`/api/staff/lots/${id}/`, body);
-export const setFeatured = (id: string, featured: boolean) => post(`/api/staff/lots/${id}/featured/`, { featured });
-export const withdrawLot = (id: string, reason: string) => post<StaffLot>(`/api/staff/lots/${id}/withdraw/`, { reason });
+export const setFeatured = (id: string, featured: boolean) => post<LotAnswer>(`/api/staff/lots/${id}/featured/`, { featured } satisfies FeaturedBody);
+export const withdrawLot = (id: string, reason: string) => post<StaffLot>(`/api/staff/lots/${id}/withdraw/`, { reason } satisfies LotWithdrawBody);
 
 export const auctionLabel = (a: Pick<StaffAuction, 'year' | 'sequence_no'>) => `Auction ${a.year}/${String(a.sequence_no).padStart(2, '0')}`;
 

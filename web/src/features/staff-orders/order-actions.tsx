@@ -107,7 +107,7 @@ export function OrderActions({ order: o, onDone, onError }: Props) {
       <div className="desk-actions">
         <button type="button" className="button button--ghost button--small" onClick={close} disabled={busy}>Back</button>
         <button type="button" className="button button--primary button--small" onClick={submit} disabled={busy || (mode === 'move' && !to)}>
-          {busy ? 'Saving…' : mode === 'pay' ? `Confirm ${formatGBP(o.amount_due ?? o.total)} received` : mode === 'cancel' ? 'Cancel this order' : `Mark ${statusLabel(to).toLowerCase()}`}
+          {busy ? 'Saving…' : mode === 'pay' ? `Confirm ${formatGBP(o.amount_due)} received` : mode === 'cancel' ? 'Cancel this order' : `Mark ${statusLabel(to).toLowerCase()}`}
         </button>
       </div>
     </div>

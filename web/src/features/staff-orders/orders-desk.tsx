@@ -78,20 +78,20 @@ export function OrdersDesk() {
               <tr key={o.id}>
                 <th scope="row" data-label="Order">
                   {o.order_number}
-                  <span className="staff-table__sub">{formatShortDate(o.created_at)}{o.lots_count !== null ? ` · ${o.lots_count} ${o.lots_count === 1 ? 'lot' : 'lots'}` : ''}</span>
+                  <span className="staff-table__sub">{formatShortDate(o.created_at)} · {o.lots.length} {o.lots.length === 1 ? 'lot' : 'lots'}</span>
                 </th>
-                <td data-label="Buyer">{personName(o.user ?? {})}{o.user?.email && <span className="staff-table__sub">{o.user.email}</span>}</td>
+                <td data-label="Buyer">{personName(o.user)}<span className="staff-table__sub">{o.user.email}</span></td>
                 <td data-label="Service">
-                  {SERVICE_LABELS[o.service ?? ''] ?? o.service ?? '—'}
+                  {SERVICE_LABELS[o.service] ?? o.service}
                   {o.payment_method && <span className="staff-table__sub">{PAYMENT_LABELS[o.payment_method] ?? o.payment_method}</span>}
                 </td>
                 <td data-label="Total" className="staff-table__money">
-                  {formatGBP(o.total)}
-                  {o.status === 'awaiting_payment' && o.amount_due && o.amount_due !== o.total && <span className="staff-table__sub">Due {formatGBP(o.amount_due)}</span>}
+                  {formatGBP(o.summary.total)}
+                  {o.status === 'awaiting_payment' && o.amount_due !== o.summary.total && <span className="staff-table__sub">Due {formatGBP(o.amount_due)}</span>}
                 </td>
                 <td data-label="Status">
                   <span className={`order-status order-status--${o.status}`}>{statusLabel(o.status)}</span>
-                  {o.reference && <span className="staff-table__sub">Ref. {o.reference}</span>}
+                  {o.paid_reference && <span className="staff-table__sub">Ref. {o.paid_reference}</span>}
                   {o.cancel_reason && <span className="staff-table__sub">Reason: {o.cancel_reason}</span>}
                 </td>
                 <td className="staff-table__action"><OrderActions order={o} onDone={onDone} onError={errors.show} /></td>

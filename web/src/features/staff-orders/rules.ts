@@ -4,10 +4,11 @@
  * percentage, expiry, limited uses, once per user) with the messages of docs/checkout-api.md.
  */
 import { formatPence, penceToDecimal, toPence } from '../../lib/money';
+import type { StaffVoucher } from '../../api/contract';
 import type { StaffOrder, VoucherBody, VoucherKind } from './api';
 
 /** The statuses the order may move to now, as the server lists them (forward only along its service's path). */
-export function nextStatuses(order: Pick<StaffOrder, 'status' | 'next_statuses'>): string[] {
+export function nextStatuses(order: { status: string; next_statuses: readonly string[] | null }): string[] {
   return (order.next_statuses ?? []).filter((s) => s !== order.status && s !== 'cancelled');
 }
 
@@ -94,7 +95,7 @@ export function checkVoucher(d: VoucherDraft, now: number): { ok: true; body: Vo
 }
 
 /** "£10" or "15%". */
-export function voucherValueLabel(kind: VoucherKind, value: string): string {
+export function voucherValueLabel(kind: VoucherKind | StaffVoucher['kind'], value: string): string {
   const pence = toPence(value);
   if (pence === null) return value;
   return kind === 'percent' ? `${pence / 100}%` : formatPence(pence);

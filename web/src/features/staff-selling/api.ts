@@ -4,54 +4,18 @@
  * lot relisted into a next auction or returned to its seller.
  */
 import { ApiError, get, post } from '../../api/http';
-import { toList, toLot, unwrap } from '../../lib/normalize';
 import type { Auction, Lot } from '../../lib/types';
+import type { ConsignItemBody, KnownFields, LotDetail, LotMade, Page, ReceiveItemBody, RelistBody, ReturnLotBody, StaffSellRequest } from '../../api/contract';
 import { sendForm } from '../../api/valuations';
 import { firstServerMessage } from '../../lib/valuation-rules';
 
-/** A photo staff took on receipt (owner and staff only: shown with the token, see valuation/auth-image.tsx). */
-interface ItemPhoto { id: string; url: string; thumbnail_url: string }
+/** A request in the staff queue: the seller's request with its owner (items with their details and receipt photos). */
+export type { StaffSellRequest };
+export type SellRequestStatus = StaffSellRequest['status'];
+export type SellItemView = StaffSellRequest['items'][number];
 
-export type SellRequestStatus = 'submitted' | 'partly_received' | 'received' | 'consigned' | 'closed';
-type ItemStatus = 'expected' | 'received' | 'consigned' | 'returned';
-
-export interface SellItemView {
-  id: string;
-  title: string;
-  quantity: number;
-  status: ItemStatus | string;
-  condition_note: string | null;
-  lot_id: string | null;
-  /** Absent from answers of servers before photos. */
-  photos?: ItemPhoto[];
-  /** Item details, when the list carries them (the consign form is prefilled from them). */
-  distillery?: string | { name?: string } | null;
-  type?: string | null;
-  age?: number | null;
-  volume_ml?: number | null;
-  abv?: number | null;
-  description?: string | null;
-  estimate_low?: string | null;
-  estimate_high?: string | null;
-  details?: Record<string, unknown> | null;
-}
-
-export interface StaffSellRequest {
-  id: string;
-  reference: string;
-  type: string | null;
-  kind: 'new_items' | 'from_storage';
-  status: SellRequestStatus;
-  auction_id: string;
-  created_at: string;
-  pick_up_date: string | null;
-  boxes: number | null;
-  items: SellItemView[];
-  user: { id: string; email: string; first_name: string; last_name: string };
-}
-
-export const fetchStaffSellRequests = async (status: string, signal?: AbortSignal): Promise<StaffSellRequest[]> =>
-  toList<StaffSellRequest>(await get('/api/staff/sell_requests/', { status }, { signal }));
+export const fetchStaffSellRequests = async (status: string, signal?: AbortSignal) =>
+  (await get<Page<StaffSellRequest>>('/api/staff/sell_requests/', { status }, { signal })).results;
 
 /**
  * Without photos the call stays JSON; with photos it is multipart (condition_note, photo1..photoN) through the
@@ -59,7 +23,7 @@ export const fetchStaffSellRequests = async (status: string, signal?: AbortSigna
  */
 export async function receiveItem(requestId: string, itemId: string, conditionNote: string, photos: File[] = []): Promise<unknown> {
   const path = `/api/staff/sell_requests/${requestId}/items/${itemId}/receive/`;
-  if (photos.length === 0) return post(path, { condition_note: conditionNote });
+  if (photos.length === 0) return post(path, { condition_note: conditionNote } satisfies ReceiveItemBody);
   const form = new FormData();
   form.append('condition_note', conditionNote);
   photos.forEach((file, i) => { form.append(`photo${i + 1}`, file, file.name); });
@@ -97,19 +61,17 @@ export interface ConsignFields {
 }
 
 export const consignItem = async (requestId: string, itemId: string, body: ConsignFields) =>
-  unwrap<{ lot_id: string }>(await post(`/api/staff/sell_requests/${requestId}/items/${itemId}/consign/`, body));
+  post<LotMade>(`/api/staff/sell_requests/${requestId}/items/${itemId}/consign/`, body satisfies KnownFields<ConsignFields, ConsignItemBody>);
 
 export const relistLot = async (lotId: string, auctionId: string) =>
-  unwrap<{ lot_id: string }>(await post(`/api/staff/lots/${lotId}/relist/`, { auction_id: auctionId }));
+  post<LotMade>(`/api/staff/lots/${lotId}/relist/`, { auction_id: auctionId } satisfies RelistBody);
 
-export const returnLot = (lotId: string, note: string) => post(`/api/staff/lots/${lotId}/return/`, { note });
+export const returnLot = (lotId: string, note: string) => post(`/api/staff/lots/${lotId}/return/`, { note } satisfies ReturnLotBody);
 
 /** The auctions a lot can still go into: the live one and the next ones, soonest first. */
 /** Auctions a lot can still be consigned or relisted into: the server refuses any that has started. */
 export async function fetchOpenAuctions(signal?: AbortSignal): Promise<Auction[]> {
-  return toList<Auction>(await get('/api/auctions/', { time: 'next', page_size: 25 }, { signal }));
+  return (await get<Page<Auction>>('/api/auctions/', { time: 'next', page_size: 25 }, { signal })).results;
 }
 
-export async function fetchLot(lotId: string, signal?: AbortSignal): Promise<Lot | null> {
-  return toLot(await get(`/api/lots/${lotId}/`, undefined, { signal }));
-}
+export const fetchLot = (lotId: string, signal?: AbortSignal): Promise<Lot> => get<LotDetail>(`/api/lots/${lotId}/`, undefined, { signal });

@@ -37,23 +37,21 @@ export interface ConsignForm {
   reserve_price: string;
 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const text = (v: number | null): string => (v === null ? '' : String(v));
 
-/** The form as the item gives it (the list's fields, or its `details`, whichever is there). */
+/** The form as the item's details give it (what the seller described). */
 export function prefillConsign(item: SellItemView, auctionId: string): ConsignForm {
-  const d = { ...(item.details ?? {}), ...item } as Record<string, unknown>;
-  const distillery = d.distillery && typeof d.distillery === 'object' ? text((d.distillery as { name?: unknown }).name) : text(d.distillery);
-  const low = text(d.estimate_low) || (typeof d.estimate_low_pence === 'number' ? (d.estimate_low_pence / 100).toFixed(2) : '');
+  const d = item.details;
   return {
     auction_id: auctionId,
     title: item.title,
-    distillery,
+    distillery: d.distillery ?? '',
     region: '',
-    type: d.type === 'cask' ? 'cask' : 'bottle',
+    type: d.type ?? 'bottle',
     age: text(d.age),
     volume_ml: text(d.volume_ml),
     abv: text(d.abv),
-    estimated_value: low,
+    estimated_value: d.estimate_low_pence === null ? '' : (d.estimate_low_pence / 100).toFixed(2),
     opening_bid: '',
     reserve_price: '',
   };

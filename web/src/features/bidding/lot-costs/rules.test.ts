@@ -2,18 +2,18 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { costBasis, costLines, isDeliverable, showsAllIn } from './rules';
 
-const stats = (current: string | null, step: string | null = '5.00') => ({ step, current_bid: current, is_winning: false, current_user_bid: null });
+const stats = (current: string | null, step: string | null = '5.00', opening: string | null = null) => ({ step, current_bid: current, is_winning: false, current_user_bid: null, opening_bid: opening });
 
 test('the all-in price is worked out at the current bid, else at the opening bid', () => {
-  assert.equal(costBasis({ bid_stats: stats('120.00'), opening_bid: '10.00' }), { pence: 12000, kind: 'current' });
-  assert.equal(costBasis({ bid_stats: stats(null), opening_bid: '25.00' }), { pence: 2500, kind: 'opening' });
-  assert.equal(costBasis({ bid_stats: stats(null, null), opening_bid: null }), { pence: 1000, kind: 'opening' }, 'the house\'s default opening bid');
+  assert.equal(costBasis({ bid_stats: stats('120.00', '5.00', '10.00') }), { pence: 12000, kind: 'current' });
+  assert.equal(costBasis({ bid_stats: stats(null, '5.00', '25.00') }), { pence: 2500, kind: 'opening' });
+  assert.equal(costBasis({ bid_stats: stats(null, null, null) }), { pence: 1000, kind: 'opening' }, 'the house\'s default opening bid');
   // The server's bid stats before any bid: the opening bid as current_bid, has_bids false.
-  assert.equal(costBasis({ bid_stats: { ...stats('25.00'), has_bids: false } as never, opening_bid: '25.00' }), { pence: 2500, kind: 'opening' });
-  assert.equal(costBasis({ bid_stats: stats('25.00'), opening_bid: '25.00', bid_count: 0 }), { pence: 2500, kind: 'opening' });
-  assert.equal(costBasis({ bid_stats: stats('25.00'), opening_bid: '25.00', bid_count: 1 }), { pence: 2500, kind: 'current' });
+  assert.equal(costBasis({ bid_stats: { ...stats('25.00', '5.00', '25.00'), has_bids: false } }), { pence: 2500, kind: 'opening' });
+  assert.equal(costBasis({ bid_stats: stats('25.00', '5.00', '25.00'), bid_count: 0 }), { pence: 2500, kind: 'opening' });
+  assert.equal(costBasis({ bid_stats: stats('25.00', '5.00', '25.00'), bid_count: 1 }), { pence: 2500, kind: 'current' });
   // A live bid moved the price while the flags read at load still say no bids.
-  assert.equal(costBasis({ bid_stats: { ...stats('40.00'), has_bids: false } as never, opening_bid: '25.00', bid_count: 0 }), { pence: 4000, kind: 'current' });
+  assert.equal(costBasis({ bid_stats: { ...stats('40.00', '5.00', '25.00'), has_bids: false }, bid_count: 0 }), { pence: 4000, kind: 'current' });
 });
 
 test('shown while the lot can be bid on, not once closed', () => {

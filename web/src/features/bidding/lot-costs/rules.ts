@@ -4,7 +4,6 @@
  */
 import { nextMinimumBid, type BidState } from '../../../lib/bid-state';
 import { formatGBP, toPence, type Pence } from '../../../lib/money';
-import type { LotView } from '../../../lib/types';
 import { NON_DELIVERABLE, type LotCosts } from './api';
 
 interface CostBasis {
@@ -13,15 +12,18 @@ interface CostBasis {
   kind: 'current' | 'opening';
 }
 
-export function costBasis(lot: Pick<LotView, 'bid_stats' | 'opening_bid' | 'bid_count'>): CostBasis | null {
+/** What the basis is read from: the lot's stats as kept live (the reader tolerates a missing step or opening bid). */
+type BasisInput = Readonly<{ bid_stats: Parameters<typeof nextMinimumBid>[0]; bid_count?: number }>;
+
+export function costBasis(lot: BasisInput): CostBasis | null {
   const current = toPence(lot.bid_stats?.current_bid ?? null);
   // With no bids the server reports the opening bid as the current one (has_bids false, no bid lines). Those flags
   // are not all kept live, so a price above the opening bid is a bid whatever they say.
-  const opening = toPence(lot.opening_bid ?? lot.bid_stats?.opening_bid ?? null);
-  const flaggedNone = (lot.bid_stats as { has_bids?: boolean } | undefined)?.has_bids === false || lot.bid_count === 0;
+  const opening = toPence(lot.bid_stats?.opening_bid ?? null);
+  const flaggedNone = lot.bid_stats?.has_bids === false || lot.bid_count === 0;
   const noBids = flaggedNone && (opening === null || current === opening);
   if (current !== null && current > 0) return { pence: current, kind: noBids ? 'opening' : 'current' };
-  const first = nextMinimumBid(lot.bid_stats, lot.opening_bid ?? null);
+  const first = nextMinimumBid(lot.bid_stats);
   return first > 0 ? { pence: first, kind: 'opening' } : null;
 }
 
