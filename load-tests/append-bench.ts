@@ -10,9 +10,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createDb } from '../services/db/database';
-import { migrateToLatest } from '../services/db/migrate';
-import { EventStore } from '../services/event-store/event-store';
+import { createDb } from '../infra/db/database';
+import { migrateToLatest } from '../infra/db/migrate';
+import { EventStore } from '../infra/event-store/event-store';
 import { percentile } from './stats';
 import { pgCpuBetween, samplePgCpu } from './pg-cpu';
 

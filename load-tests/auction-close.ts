@@ -18,7 +18,7 @@
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../services/config';
+import { loadConfig } from '../infra/config/config';
 import { createContext } from '../services/context';
 import { prepareDatabase, createBidders, type Bidder } from './setup';
 import { spreadRowCommitRate } from './pg-baseline';

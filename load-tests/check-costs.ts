@@ -11,7 +11,7 @@
 import os from 'node:os';
 import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { loadConfig } from '../services/config';
+import { loadConfig } from '../infra/config/config';
 import { createContext, systemClock } from '../services/context';
 import { runWalletCommand } from '../services/wallet/wallet-commands';
 import { issueVoucher, wonLot, DAY } from '../services/checkout/testing';

@@ -12,7 +12,7 @@
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../services/config';
+import { loadConfig } from '../infra/config/config';
 import { createContext } from '../services/context';
 import { createAccount } from '../services/accounts/create-account';
 import { hashPassword } from '../services/accounts/passwords';

@@ -13,7 +13,7 @@
  * prints their figures side by side), DATABASE_URL (else an embedded PostgreSQL).
  */
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../services/config';
+import { loadConfig } from '../infra/config/config';
 import { createContext } from '../services/context';
 import { createLot, eventsOf } from '../services/bidding/testing';
 import { lotStream } from '../services/catalogue/streams';

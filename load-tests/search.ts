@@ -9,9 +9,9 @@
  *   SEARCH_REUSE_URL=postgres://... npm run bench:search   # measure on a database kept before, without seeding
  */
 import os from 'node:os';
-import { loadConfig } from '../services/config';
+import { loadConfig } from '../infra/config/config';
 import { createContext } from '../services/context';
-import { buildApp } from '../services/http/app';
+import { buildApp } from '../services/app';
 import { prepareDatabase } from './setup';
 import { seedSearchCatalogue } from './search-seed';
 import { ms, spread } from './stats';

@@ -1,7 +1,7 @@
 import type { Projection } from './projection';
 import { alertsProjection } from './alerts/projection';
-import { usersProjection } from './users/users-projection';
-import { newsletterProjection } from './users/newsletter-projection';
+import { usersProjection } from './accounts/users-projection';
+import { newsletterProjection } from './accounts/newsletter-projection';
 import { catalogueProjections } from './catalogue';
 import { lotScheduleProjection } from './lot-schedule/projection';
 import { walletProjection } from './wallet/projection';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../services/db/database';
-import type { StoredEvent } from '../services/event-store/types';
+import type { Database } from '../infra/db/database';
+import type { StoredEvent } from '../infra/event-store/types';
 
 /**
  * A read model: the tables it owns and how one event changes them. `apply` must be idempotent (applying the same

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../services/db/database';
+import type { Database } from '../infra/db/database';
 import type { Projection } from './projection';
 import { applyEvents } from './runner';
-import type { FeedCursor } from '../services/event-store/types';
-import { EventStore } from '../services/event-store/event-store';
-import type { Db } from '../services/db/database';
+import type { FeedCursor } from '../infra/event-store/types';
+import { EventStore } from '../infra/event-store/event-store';
+import type { Db } from '../infra/db/database';
 
 interface TableComparison { table: string; live: string; rebuilt: string; equal: boolean; rows: number }
 

@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../services/db/database';
+import type { Database } from '../infra/db/database';
 import type { Projection } from './projection';
-import type { EventStore } from '../services/event-store/event-store';
-import { compareCursors, FEED_START, type FeedCursor, type StoredEvent } from '../services/event-store/types';
-import type { Db } from '../services/db/database';
+import type { EventStore } from '../infra/event-store/event-store';
+import { compareCursors, FEED_START, type FeedCursor, type StoredEvent } from '../infra/event-store/types';
+import type { Db } from '../infra/db/database';
 
 /**
  * Events per batch transaction. A batch holds a transaction id from its first write to its commit, and meanwhile no
- * reader of the feed in this database passes it (services/event-store/feed-horizon.ts): other processes' runners,
+ * reader of the feed in this database passes it (infra/event-store/feed-horizon.ts): other processes' runners,
  * the live feed, a command waiting to read its own write. Small batches keep that hold short; the cost is a few
  * statements (lock, checkpoint, feed read, commit) per batch.
  */

@@ -5,10 +5,10 @@
  * difference; exits 1 on any difference. `--json` prints the report as JSON instead.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../services/config';
+import { loadConfig } from '../infra/config/config';
 import { createContext, createLogger } from '../services/context';
-import { resolveDatabase } from '../services/db/connect';
-import { migrateToLatest } from '../services/db/migrate';
+import { resolveDatabase } from '../infra/db/connect';
+import { migrateToLatest } from '../infra/db/migrate';
 import { verifyHouse, type HouseReport } from '../services/audit/verify-house';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });

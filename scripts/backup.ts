@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../services/config';
-import { resolveDatabase } from '../services/db/connect';
-import { createDb } from '../services/db/database';
+import { loadConfig } from '../infra/config/config';
+import { resolveDatabase } from '../infra/db/connect';
+import { createDb } from '../infra/db/database';
 import { writeBackup } from '../services/backup/backup';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
-import { loadConfig } from '../services/config';
-import { createLogger } from '../services/logger';
+import { loadConfig } from '../infra/config/config';
+import { createLogger } from '../infra/logger';
 import { Steps } from '../services/progress';
 
 const CLIENT_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/scripts/precompress.ts'];

@@ -1,8 +1,8 @@
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded database. */
-import { loadConfig } from '../services/config';
-import { resolveDatabase } from '../services/db/connect';
-import { createDb } from '../services/db/database';
-import { migrateToLatest } from '../services/db/migrate';
+import { loadConfig } from '../infra/config/config';
+import { resolveDatabase } from '../infra/db/connect';
+import { createDb } from '../infra/db/database';
+import { migrateToLatest } from '../infra/db/migrate';
 
 const config = loadConfig();
 const target = await resolveDatabase(config, (m) => console.log(m));

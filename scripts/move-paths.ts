@@ -3,7 +3,7 @@
  * business area or a layer is one command (`npx tsx scripts/move-paths.ts old=new [old=new...]`, paths from the
  * repository root; then `npx tsc --noEmit` and the tests). Specifiers are resolved the way the code writes them:
  * relative, with or without an extension (.ts, .tsx, .js, .mjs, /index.ts). Uses `git mv`, so history follows.
- * Paths written out from the repository root (`services/http/app.ts` in docs, comments, biome.json, a script's string
+ * Paths written out from the repository root (`services/app.ts` in docs, comments, biome.json, a script's string
  * path) are moved the same way in every tracked text file, so the docs keep naming files that exist.
  */
 import { execFileSync } from 'node:child_process';

@@ -2,10 +2,10 @@
  * `npm run projections:rebuild`: rebuilds every read model from the events into fresh tables, shows progress, and
  * reports whether each rebuilt table equals the live one (content hash). Exit code 1 when any differs.
  */
-import { loadConfig } from '../services/config';
-import { resolveDatabase } from '../services/db/connect';
-import { createDb } from '../services/db/database';
-import { migrateToLatest } from '../services/db/migrate';
+import { loadConfig } from '../infra/config/config';
+import { resolveDatabase } from '../infra/db/connect';
+import { createDb } from '../infra/db/database';
+import { migrateToLatest } from '../infra/db/migrate';
 import { allProjections } from '../projections/index';
 import { rebuildAndCompare } from '../projections/rebuild';
 

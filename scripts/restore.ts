@@ -5,9 +5,9 @@
  * `npm run audit:verify` after it, then start the house. docs/backup-restore.md.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../services/config';
-import { resolveDatabase } from '../services/db/connect';
-import { createDb } from '../services/db/database';
+import { loadConfig } from '../infra/config/config';
+import { resolveDatabase } from '../infra/db/connect';
+import { createDb } from '../infra/db/database';
 import { restoreBackup } from '../services/backup/restore';
 
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });

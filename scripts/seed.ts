@@ -3,11 +3,11 @@
  * with results, a live auction ending a few minutes from now, and the next auction, plus demo users. Each run adds a
  * new set; the server also runs it on start when no auction is live or upcoming (docs/catalogue.md).
  */
-import { loadConfig } from '../services/config';
+import { loadConfig } from '../infra/config/config';
 import { createContext, createLogger } from '../services/context';
-import { resolveDatabase } from '../services/db/connect';
-import { awaitViews } from '../services/http/read-your-writes';
-import { migrateToLatest } from '../services/db/migrate';
+import { resolveDatabase } from '../infra/db/connect';
+import { awaitViews } from '../infra/http/read-your-writes';
+import { migrateToLatest } from '../infra/db/migrate';
 import { seedDemoHouse } from '../services/catalogue/seed/seed-house';
 import { SEED_PASSWORD } from '../services/catalogue/seed/demo-users';
 import { seedContent } from '../services/content/seed';

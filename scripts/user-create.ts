@@ -3,14 +3,14 @@
  * Creates a verified account through the same account commands as sign-up, on DATABASE_URL or the embedded database.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../services/config';
+import { loadConfig } from '../infra/config/config';
 import { createContext, createLogger } from '../services/context';
-import { resolveDatabase } from '../services/db/connect';
-import { migrateToLatest } from '../services/db/migrate';
+import { resolveDatabase } from '../infra/db/connect';
+import { migrateToLatest } from '../infra/db/migrate';
 import { createAccount } from '../services/accounts/create-account';
-import { validateEmail, validatePassword } from '../domain/account/rules';
+import { validateEmail, validatePassword } from '../domain/accounts/rules';
 import { DomainError, ValidationError } from '../domain/shared/errors';
-import { awaitViews } from '../services/http/read-your-writes';
+import { awaitViews } from '../infra/http/read-your-writes';
 
 /** How long the script waits for the users view to show the new account before it says so and exits 0. */
 const USERS_VIEW_WAIT_MS = 10_000;

@@ -1,24 +1,24 @@
 import type { Logger } from 'pino';
-import { createLogger } from './logger';
-import type { Config } from './config';
-import { createDb, createSidePool, LEASED_SILENCE_LIMIT_MS, poolStats, silenceLimitOf, type Db } from './db/database';
-import { EventStore } from './event-store/event-store';
-import { CommandHandler } from './commands/command-handler';
+import { createLogger } from '../infra/logger';
+import type { Config } from '../infra/config/config';
+import { createDb, createSidePool, LEASED_SILENCE_LIMIT_MS, poolStats, silenceLimitOf, type Db } from '../infra/db/database';
+import { EventStore } from '../infra/event-store/event-store';
+import { CommandHandler } from '../infra/commands/command-handler';
 import { ProjectionRunner } from '../projections/runner';
 import { allProjections } from '../projections/index';
-import { TokenService, loadOrCreateSigningKey } from './auth/tokens';
-import type { Authenticate } from './http/auth';
+import { TokenService, loadOrCreateSigningKey } from '../infra/auth/tokens';
+import type { Authenticate } from '../infra/http/auth';
 import { createAuthenticate } from './accounts/authenticate';
 import { LiveHub } from './live/hub';
 import { PasswordWork } from './accounts/password-work';
 import { SignInThread } from './accounts/sign-in-thread/sign-in-thread';
-import { Metrics } from './metrics/metrics';
-import { projectionLag } from './metrics/projection-lag';
-import { outboxStats } from './mail/outbox-stats';
-import { systemClock, type Clock } from './clock';
+import { Metrics } from '../infra/metrics/metrics';
+import { projectionLag } from '../infra/metrics/projection-lag';
+import { outboxStats } from '../infra/mail/outbox-stats';
+import { systemClock, type Clock } from '../infra/clock';
 
-// The clock is infrastructure (services/clock.ts); re-exported for the slices that take it from here.
-export { systemClock, type Clock } from './clock';
+// The clock is infrastructure (infra/clock.ts); re-exported for the slices that take it from here.
+export { systemClock, type Clock } from '../infra/clock';
 
 /** Everything a request handler or worker needs, built once per process (and once per test file). */
 export interface AppContext {
@@ -48,7 +48,7 @@ export interface AppContext {
   live: LiveConnections;
   /** The one bounded queue every password hash and check of a request goes through (services/accounts/password-work.ts). */
   passwords: PasswordWork;
-  /** This process's Prometheus metrics (services/metrics): slices record through it; /metrics serves it. */
+  /** This process's Prometheus metrics (infra/metrics): slices record through it; /metrics serves it. */
   metrics: Metrics;
 }
 
@@ -58,7 +58,7 @@ export interface LiveConnections {
 }
 
 // The logger lives in its own module (scripts load it without the whole context); re-exported for its users.
-export { createLogger, redactUrl } from './logger';
+export { createLogger, redactUrl } from '../infra/logger';
 
 export function createContext(config: Config, databaseUrl: string, options: { clock?: Clock; log?: Logger; poolSize?: number } = {}): AppContext {
   const log = options.log ?? createLogger(config);

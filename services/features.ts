@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
-import type { ServerRole } from './config';
+import type { ServerRole } from '../infra/config/config';
 import { accountsFeature } from './accounts/feature';
 import { catalogueFeature } from './catalogue/feature';
 import { biddingFeature } from './bidding/feature';

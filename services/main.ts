@@ -1,9 +1,9 @@
 import cluster from 'node:cluster';
-import { loadConfig } from './config';
+import { loadConfig } from '../infra/config/config';
 import { createContext, createLogger } from './context';
-import { resolveDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrate';
-import { buildApp } from './http/app';
+import { resolveDatabase } from '../infra/db/connect';
+import { migrateToLatest } from '../infra/db/migrate';
+import { buildApp } from './app';
 import { startBackground } from './features';
 import { runPrimary } from './cluster/primary';
 import { startNode, type ClusterNode } from './cluster/node';

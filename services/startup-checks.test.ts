@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from './config';
+import { loadConfig } from '../infra/config/config';
 import { metricsTokenProblem, productionProblems, refuseUnsafeProduction, tokenSecretProblem } from './startup-checks';
 import { demoAccountsWanted, modeLine } from './accounts/demo-users';
 

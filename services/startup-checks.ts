@@ -4,7 +4,7 @@
  * signs sessions) and a decision about email (SMTP_URL, or MAIL_LOCAL=true to keep emails in the database). One line
  * each, no stack trace: `npm start` prints the reason and exits 1.
  */
-import type { Config } from './config';
+import type { Config } from '../infra/config/config';
 
 /** base64url of 32 bytes is 43 characters. */
 const MIN_SECRET_BYTES = 32;

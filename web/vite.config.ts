@@ -40,7 +40,7 @@ export default defineConfig({
     cssCodeSplit: true,
     assetsInlineLimit: 4096,
     reportCompressedSize: true,
-    // dist/.vite/manifest.json: the server preloads a described page's own chunk from its HTML (services/http/route-chunks.ts).
+    // dist/.vite/manifest.json: the server preloads a described page's own chunk from its HTML (infra/http/route-chunks.ts).
     manifest: true,
   },
   server: {

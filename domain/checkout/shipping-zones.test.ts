@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { COUNTRIES } from '../address/countries';
+import { COUNTRIES } from '../addresses/countries';
 import { carrierForCode, carrierForCountry, NON_DELIVERABLE_ZONE, shippingCountries, UK_ZONE } from './shipping-zones';
 
 test('the UK zone is DPD: Great Britain and Northern Ireland, the Isle of Man, Jersey, Guernsey', () => {

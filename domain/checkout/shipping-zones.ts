@@ -5,7 +5,7 @@
  * changes it here, with the reason, and every route and price follows.
  */
 import { countries as continentData } from 'countries-list';
-import { COUNTRIES, findCountry, type Country } from '../address/countries';
+import { COUNTRIES, findCountry, type Country } from '../addresses/countries';
 import type { Carrier } from './types';
 
 /** The UK zone: GB plus the Crown Dependencies (Isle of Man, Jersey, Guernsey), all served by DPD from the UK. */

@@ -1,5 +1,5 @@
 /** An unpaid order cancelled (its card failed, staff, or abandoned): the lots released, the wallet use refunded (kind 'refund'), the voucher use reversed. */
-import type { OrderCancelled } from '../order/events';
+import type { OrderCancelled } from '../orders/events';
 import { walletEntryIds } from './entry-ids';
 import { SYSTEM, toLot, toVoucher, toWallet, type SettlementOutput } from './outputs';
 import { placedOrder, type SettlementState } from './state';

@@ -3,7 +3,7 @@
  * everything back). A success for an order that no longer awaits payment (staff cancelled it, or the sweeper did,
  * while the buyer was in the 3-D Secure challenge) is refunded at once; a failure then changes nothing.
  */
-import type { PaymentFailed, PaymentSucceeded } from '../payment/events';
+import type { PaymentFailed, PaymentSucceeded } from '../payments/events';
 import { toOrder, toPayment, type SettlementOutput } from './outputs';
 import { awaitsPayment, placedOrder, type SettlementState } from './state';
 

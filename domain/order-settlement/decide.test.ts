@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { givenWorkflow } from '../shared/given-when-then';
-import type { OrderPaid, OrderPlaced } from '../order/events';
-import type { PaymentEvent } from '../payment/events';
-import { BUYER, LATER, NOW, ORDER, SELLER, lot, lotPaid, paid, placed, reserved, stored, summary } from '../order/test-fixtures';
+import type { OrderPaid, OrderPlaced } from '../orders/events';
+import type { PaymentEvent } from '../payments/events';
+import { BUYER, LATER, NOW, ORDER, SELLER, lot, lotPaid, paid, placed, reserved, stored, summary } from '../orders/test-fixtures';
 import { orderSettlement } from './decide';
 import { ORDER_NOT_AWAITING_REFUND } from './card-payment';
 import { SYSTEM, type SettlementOutput } from './outputs';

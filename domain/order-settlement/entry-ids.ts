@@ -3,7 +3,7 @@
  * never moves money twice (the wallet refuses an entry id it holds already). The audit and the wallet replay read
  * them back (services/audit/order-checks.ts, domain/wallet/replay.ts).
  */
-import type { SellerLineKind } from '../order/settlement';
+import type { SellerLineKind } from '../orders/settlement';
 
 export const walletEntryIds = (orderId: string) => ({
   use: `order-${orderId}-wallet`,

@@ -3,7 +3,7 @@
  * payment's events. It reacts to some (decide.ts) and folds all of them into its state (state.ts). Each carries its
  * own time, which is the time of every command the workflow answers to it.
  */
-import type { LotPurchaseEvent, OrderEvent } from '../order/events';
-import type { PaymentEvent } from '../payment/events';
+import type { LotPurchaseEvent, OrderEvent } from '../orders/events';
+import type { PaymentEvent } from '../payments/events';
 
 export type SettlementInput = OrderEvent | LotPurchaseEvent | PaymentEvent;

@@ -4,8 +4,8 @@
  * voucher's code), and the refund of a card payment that came too late (carried out by the payment service after the
  * commit: it calls the provider).
  */
-import type { CancelOrder, PayOrder } from '../order/commands';
-import type { LotPurchaseCommand } from '../order/lot-purchase-commands';
+import type { CancelOrder, PayOrder } from '../orders/commands';
+import type { LotPurchaseCommand } from '../orders/lot-purchase-commands';
 import type { CreditWallet, DebitWallet } from '../wallet/commands';
 import type { RedeemVoucher, ReverseVoucherRedemption } from '../voucher/commands';
 

@@ -5,7 +5,7 @@
  * hammer with a debit line per fee (sale.ts).
  */
 import { storageExpiry } from '../checkout/storage';
-import type { OrderPaid, OrderPlaced } from '../order/events';
+import type { OrderPaid, OrderPlaced } from '../orders/events';
 import { walletEntryIds } from './entry-ids';
 import { SYSTEM, toLot, toWallet, type SettlementOutput } from './outputs';
 import { saleLines } from './sale';

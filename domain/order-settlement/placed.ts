@@ -2,7 +2,7 @@
  * An order placed: every won lot and included stored lot held for it, the wallet use debited (kind 'checkout'), the
  * voucher redeemed; and, when nothing is left to pay (wallet and voucher cover it), the order paid at once.
  */
-import type { OrderPlaced } from '../order/events';
+import type { OrderPlaced } from '../orders/events';
 import { walletEntryIds } from './entry-ids';
 import { toLot, toOrder, toVoucher, toWallet, type SettlementOutput } from './outputs';
 

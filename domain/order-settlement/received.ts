@@ -3,8 +3,8 @@
  * settlement. Only for an order placed to be paid that way: a card order's payment is recorded by the card provider.
  */
 import { RuleBroken } from '../shared/errors';
-import type { PayOrder } from '../order/commands';
-import type { OrderPlaced } from '../order/events';
+import type { PayOrder } from '../orders/commands';
+import type { OrderPlaced } from '../orders/events';
 
 export const PAID_BY_CARD = 'This order is paid by card: its payment is recorded by the card provider.';
 

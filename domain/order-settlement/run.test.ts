@@ -5,12 +5,12 @@ import { DomainError } from '../shared/errors';
 import { walletDecider, available } from '../wallet/decide';
 import { walletStream, type WalletEvent } from '../wallet/events';
 import { voucherDecider } from '../voucher/decide';
-import { orderDecider } from '../order/decide';
-import { lotPurchaseDecider } from '../order/lot-purchase-decide';
-import { lotPurchaseStream, orderStream, voucherStream, type OrderPlaced } from '../order/events';
-import type { PayOrder, PlaceOrder } from '../order/commands';
+import { orderDecider } from '../orders/decide';
+import { lotPurchaseDecider } from '../orders/lot-purchase-decide';
+import { lotPurchaseStream, orderStream, voucherStream, type OrderPlaced } from '../orders/events';
+import type { PayOrder, PlaceOrder } from '../orders/commands';
 import { StreamBatch } from '../shared/stream-batch';
-import { BUYER, LATER, NOW, ORDER, SELLER, lot, lotPaid, order, reserved, stored, summary } from '../order/test-fixtures';
+import { BUYER, LATER, NOW, ORDER, SELLER, lot, lotPaid, order, reserved, stored, summary } from '../orders/test-fixtures';
 import { orderStreamIds } from './streams';
 import { settleOrderCommand } from './run';
 

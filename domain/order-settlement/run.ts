@@ -1,20 +1,20 @@
 /**
  * Carrying out the settlement workflow inside one decision over an order's streams (a StreamBatch, which
- * services/commands/multi-stream.ts handleMany appends in one transaction): the workflow starts from the states the
+ * infra/commands/multi-stream.ts handleMany appends in one transaction): the workflow starts from the states the
  * batch loaded, each output runs on its stream's own decider (which may still refuse it: a lot taken, a wallet
  * overdrawn), and the order's and lots' events it produced go back to the workflow. The card refund is answered to
  * the caller, who makes it after the commit.
  */
 import { assertNever } from '../shared/decider';
 import { runWorkflow } from '../shared/workflow';
-import { orderDecider } from '../order/decide';
-import { lotPurchaseDecider } from '../order/lot-purchase-decide';
-import { lotPurchaseStream, orderStream, voucherStream, type OrderEvent } from '../order/events';
-import type { OrderCommand } from '../order/commands';
-import type { LotPurchaseState } from '../order/lot-purchase-state';
-import type { OrderState } from '../order/state';
+import { orderDecider } from '../orders/decide';
+import { lotPurchaseDecider } from '../orders/lot-purchase-decide';
+import { lotPurchaseStream, orderStream, voucherStream, type OrderEvent } from '../orders/events';
+import type { OrderCommand } from '../orders/commands';
+import type { LotPurchaseState } from '../orders/lot-purchase-state';
+import type { OrderState } from '../orders/state';
 import type { StreamBatch } from '../shared/stream-batch';
-import type { PaymentEvent } from '../payment/events';
+import type { PaymentEvent } from '../payments/events';
 import { walletDecider } from '../wallet/decide';
 import { walletStream } from '../wallet/events';
 import { voucherDecider } from '../voucher/decide';

@@ -1,10 +1,10 @@
 /**
  * A sold lot settled with its seller once the buyer has paid: the hammer credited as seller proceeds, then a debit
- * line per fee (kind 'fee', reference = the lot id), as the one fee rule says (domain/order/settlement.ts). A lot
+ * line per fee (kind 'fee', reference = the lot id), as the one fee rule says (domain/orders/settlement.ts). A lot
  * with nothing to credit writes nothing.
  */
-import type { OrderLot } from '../order/events';
-import { sellerSettlement } from '../order/settlement';
+import type { OrderLot } from '../orders/events';
+import { sellerSettlement } from '../orders/settlement';
 import { saleEntryId } from './entry-ids';
 import { SYSTEM, toWallet, type SettlementOutput } from './outputs';
 

@@ -4,9 +4,9 @@
  * the workflow's state over those streams is exactly what their deciders see (run.ts starts from their states).
  */
 import { assertNever } from '../shared/decider';
-import { evolveOrder, initialOrderState, type OrderState } from '../order/state';
-import { evolveLotPurchase, initialLotPurchaseState, type LotPurchaseState } from '../order/lot-purchase-state';
-import type { OrderPlaced } from '../order/events';
+import { evolveOrder, initialOrderState, type OrderState } from '../orders/state';
+import { evolveLotPurchase, initialLotPurchaseState, type LotPurchaseState } from '../orders/lot-purchase-state';
+import type { OrderPlaced } from '../orders/events';
 import type { SettlementInput } from './events';
 
 export interface SettlementState {

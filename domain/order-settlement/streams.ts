@@ -1,6 +1,6 @@
 /** The streams an order's settlement touches: load them all for one decision (services/orders/order-streams.ts). */
 import { walletStream } from '../wallet/events';
-import { lotPurchaseStream, orderStream, voucherStream, type OrderPlaced } from '../order/events';
+import { lotPurchaseStream, orderStream, voucherStream, type OrderPlaced } from '../orders/events';
 
 /** An order as placed, or as about to be placed (no placing time yet). */
 export type PlacedOrder = Omit<OrderPlaced['data'], 'placed_at'> & { placed_at?: string };

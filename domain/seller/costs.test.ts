@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sellerCosts, vatContained } from './costs';
-import { sellerSettlement } from '../order/settlement';
+import { sellerSettlement } from '../orders/settlement';
 
 test('given a £250 sale with a reserve, when costed, then 5% commission, £5 listing, £5 reserve fee and the rest is the seller\'s', () => {
   assert.equal(sellerCosts({ hammer_pence: 25_000, reserve_fee_pence: 500 }), {

@@ -1,13 +1,13 @@
 /**
  * What a sold lot costs its seller and what they keep (product rules, Seller's costs; docs/selling.md): the same
- * fees, cut the same way, as the wallet settlement posts when the buyer pays (domain/order/settlement.ts), so the
+ * fees, cut the same way, as the wallet settlement posts when the buyer pays (domain/orders/settlement.ts), so the
  * seller area and the statement always agree with the wallet.
  *
  * The fees are as the product rules state them and include VAT: `vat_in_fees` is the VAT contained in them (1/6 of
  * the fees at 20%, rounded half up to the penny), shown for information only; it is not charged on top.
  */
 import type { Pence } from '../shared/money';
-import { chargedSellerFees } from '../order/settlement';
+import { chargedSellerFees } from '../orders/settlement';
 
 const VAT_RATE_BP = 2_000;
 

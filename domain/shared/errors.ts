@@ -1,6 +1,6 @@
 /**
  * The small set of errors the whole system speaks. The HTTP layer maps each kind to one status in one place
- * (services/http/errors.ts); the domain only chooses the kind and the user-facing message.
+ * (infra/http/errors.ts); the domain only chooses the kind and the user-facing message.
  */
 export type FieldErrors = Record<string, string[]>;
 

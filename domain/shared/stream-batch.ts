@@ -1,5 +1,5 @@
 /**
- * Several deciders over several streams in one decision (for services/commands/multi-stream.ts handleMany): each
+ * Several deciders over several streams in one decision (for infra/commands/multi-stream.ts handleMany): each
  * command runs on its stream's state as changed by the commands before it, and the events are collected by stream.
  */
 import type { Decider } from './decider';

@@ -1,6 +1,6 @@
-/** The voucher decider: dispatch only. Stream `voucher-<CODE>` (domain/order/events.ts). */
+/** The voucher decider: dispatch only. Stream `voucher-<CODE>` (domain/orders/events.ts). */
 import { assertNever, type Decider } from '../shared/decider';
-import type { VoucherEvent } from '../order/events';
+import type { VoucherEvent } from '../orders/events';
 import type { VoucherCommand } from './commands';
 import { evolveVoucher, initialVoucherState, type VoucherState } from './state';
 import { issueVoucher } from './issue-voucher';

@@ -1,6 +1,6 @@
 /** Staff issue a voucher code once (codes are case-insensitive: kept upper case). */
 import { Conflict, ValidationError, type FieldErrors } from '../shared/errors';
-import type { VoucherEvent } from '../order/events';
+import type { VoucherEvent } from '../orders/events';
 import type { IssueVoucher } from './commands';
 import { VOUCHER_MSG, codeError, normaliseCode } from './rules';
 import type { VoucherState } from './state';

@@ -1,6 +1,6 @@
 /** Using a voucher on an order, and giving the use back when that order is cancelled. Retries record nothing. */
 import { ValidationError } from '../shared/errors';
-import type { VoucherEvent } from '../order/events';
+import type { VoucherEvent } from '../orders/events';
 import type { RedeemVoucher, ReverseVoucherRedemption } from './commands';
 import { normaliseCode } from './rules';
 import { redeemRefusal, type VoucherState } from './state';

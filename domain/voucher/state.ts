@@ -1,6 +1,6 @@
 /** A voucher: as issued, and its uses that still count (a reversed use gives the use back). */
 import { assertNever } from '../shared/decider';
-import type { VoucherEvent, VoucherIssued } from '../order/events';
+import type { VoucherEvent, VoucherIssued } from '../orders/events';
 import { VOUCHER_MSG } from './rules';
 
 export interface VoucherState {

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { given } from '../shared/given-when-then';
 import type { ValidationError } from '../shared/errors';
-import type { VoucherEvent } from '../order/events';
+import type { VoucherEvent } from '../orders/events';
 import type { IssueVoucher } from './commands';
 import { voucherDecider } from './decide';
 import { codeError } from './rules';

@@ -23,7 +23,7 @@ export interface RecentlyViewedLotsTable {
   seq: string | number;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     lot_notes: LotNotesTable;
     recently_viewed_lots: RecentlyViewedLotsTable;

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Projection } from '../projection';
 import { assertNever } from '../../domain/shared/decider';
-import { ADDRESS_EVENT_TYPES, type AddressEvent } from '../../domain/address/events';
+import { ADDRESS_EVENT_TYPES, type AddressEvent } from '../../domain/addresses/events';
 import './tables';
 
 export const addressesProjection: Projection = {

@@ -1,11 +1,11 @@
 /** Row types of the address book's read model (migration 0500). */
 import type { ColumnType } from 'kysely';
-import type { AddressFields, AddressType } from '../../domain/address/events';
+import type { AddressFields, AddressType } from '../../domain/addresses/events';
 
 type Instant = ColumnType<Date, string, string>;
 type MaybeInstant = ColumnType<Date | null, string | null | undefined, string | null>;
 
-/** The address's own fields are columns of the same names (domain/address/events.ts AddressFields). */
+/** The address's own fields are columns of the same names (domain/addresses/events.ts AddressFields). */
 export interface AddressesTable extends AddressFields {
   id: string;
   user_id: string;
@@ -23,7 +23,7 @@ export interface AddressesTable extends AddressFields {
   removed_at: MaybeInstant;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     addresses: AddressesTable;
   }

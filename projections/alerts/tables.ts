@@ -32,7 +32,7 @@ export interface AlertKeywordsTable {
   version: number;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     alert_items: AlertItemsTable;
     alert_followed_items: AlertFollowedItemsTable;

@@ -15,7 +15,7 @@ interface CollectionItemsTable {
   title: string;
   distillery: string;
   item: Json<CollectionItemDescription>;
-  /** bigint (read back as a number, services/db/database.ts). */
+  /** bigint (read back as a number, infra/db/database.ts). */
   price_paid_pence: number | null;
   /** YYYY-MM-DD, kept as text so no time zone ever shifts the day. */
   acquired_on: string;
@@ -24,7 +24,7 @@ interface CollectionItemsTable {
   removed_at: Date | null;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     collection_items: CollectionItemsTable;
   }

@@ -27,7 +27,7 @@ export interface CmsItemsTable {
   updated_at: Date;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     articles: ArticlesTable;
     article_likes: ArticleLikesTable;

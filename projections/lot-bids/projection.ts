@@ -4,7 +4,7 @@
  * event, so an event applied twice changes nothing.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../services/db/database';
+import type { Database } from '../../infra/db/database';
 import type { Projection } from '../projection';
 import type { BidHistoryEntry, BidPlaced } from '../../domain/lot/events';
 import './tables';

@@ -4,9 +4,9 @@
  * Lot rows keep the stream version of the last event applied, so an event applied twice (or late) changes nothing.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../services/db/database';
+import type { Database } from '../../infra/db/database';
 import type { Projection } from '../projection';
-import type { StoredEvent } from '../../services/event-store/types';
+import type { StoredEvent } from '../../infra/event-store/types';
 import type { LotEvent } from '../../domain/lot/events';
 import type { AuctionEvent } from '../../domain/auction/events';
 import { assertNever } from '../../domain/shared/decider';

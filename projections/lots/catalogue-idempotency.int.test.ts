@@ -13,7 +13,7 @@ import { settle } from '../../services/catalogue/http';
 import { lotDecider } from '../../domain/lot/decide';
 import { watchingDecider } from '../../domain/watching/decide';
 import { watchingStream } from '../../domain/watching/events';
-import { FEED_START, type StoredEvent } from '../../services/event-store/types';
+import { FEED_START, type StoredEvent } from '../../infra/event-store/types';
 import { applyEvents } from '../runner';
 import { rebuildAndCompare, tableHash } from '../rebuild';
 import { catalogueProjections } from '../catalogue';

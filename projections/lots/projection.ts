@@ -3,9 +3,9 @@
  * Each row keeps the stream version of the last event applied, so an event applied twice changes nothing.
  */
 import type { Kysely, Updateable } from 'kysely';
-import type { Database } from '../../services/db/database';
+import type { Database } from '../../infra/db/database';
 import type { Projection } from '../projection';
-import type { StoredEvent } from '../../services/event-store/types';
+import type { StoredEvent } from '../../infra/event-store/types';
 import type { LotConsigned, LotEvent } from '../../domain/lot/events';
 import { assertNever } from '../../domain/shared/decider';
 import { slugify } from './slug';

@@ -62,7 +62,7 @@ export interface LotsTable {
   name_sort: GeneratedAlways<string>;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     lots: LotsTable;
   }

@@ -6,7 +6,7 @@
  */
 import type { ColumnType } from 'kysely';
 import type { Projection } from '../projection';
-import { CAMPAIGN_EVENT_TYPES, type CampaignEvent } from '../../domain/newsletter-campaign/campaign';
+import { CAMPAIGN_EVENT_TYPES, type CampaignEvent } from '../../domain/newsletter-campaigns/campaign';
 import { assertNever } from '../../domain/shared/decider';
 import { draftedRow, editedChanges, sentChanges } from './row';
 
@@ -29,7 +29,7 @@ export interface NewsletterCampaignsTable {
   version: number;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     newsletter_campaigns: NewsletterCampaignsTable;
   }

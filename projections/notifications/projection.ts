@@ -8,14 +8,14 @@
  */
 import { sql } from 'kysely';
 import type { Projection } from '../projection';
-import type { StoredEvent } from '../../services/event-store/types';
+import type { StoredEvent } from '../../infra/event-store/types';
 import type { LotConsigned, LotEdited } from '../../domain/lot/events';
-import { decideNotifications, factsFromConsignment, mayNotify, type LotFacts, type NotifiableEvent, type NotificationDraft } from '../../domain/notification/decide';
-import type { InboxEvent } from '../../domain/notification/inbox';
-import { sellerInvoiceNotice } from '../../domain/notification/seller-invoice';
+import { decideNotifications, factsFromConsignment, mayNotify, type LotFacts, type NotifiableEvent, type NotificationDraft } from '../../domain/notifications/decide';
+import type { InboxEvent } from '../../domain/notifications/inbox';
+import { sellerInvoiceNotice } from '../../domain/notifications/seller-invoice';
 import type { AuctionFinished } from '../../domain/auction/events';
-import type { LotPaid } from '../../domain/order/events';
-import type { Db } from '../../services/db/database';
+import type { LotPaid } from '../../domain/orders/events';
+import type { Db } from '../../infra/db/database';
 
 const TYPES = ['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotClosed', 'WalletCredited', 'LotMatchedInterests', 'NotificationDue', 'SellRequestSubmitted', 'NotificationsRead', 'EmailOptOutsChanged',
   // The seller's statement (seller-invoice.ts): lots ending, paid for, and auctions finishing.

@@ -7,10 +7,10 @@
  * state: 'paid' once any LotPaid; else 'reserved' while an order awaiting payment holds it; else 'released'.
  */
 import { sql, type Insertable, type UpdateObject } from 'kysely';
-import type { Database } from '../../services/db/database';
+import type { Database } from '../../infra/db/database';
 import type { Projection } from '../projection';
 import { assertNever } from '../../domain/shared/decider';
-import { LOT_PURCHASE_EVENT_TYPES, type LotPurchaseEvent } from '../../domain/order/events';
+import { LOT_PURCHASE_EVENT_TYPES, type LotPurchaseEvent } from '../../domain/orders/events';
 import type { LotPurchasesTable } from './tables';
 import './tables';
 

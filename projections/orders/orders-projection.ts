@@ -6,7 +6,7 @@
 import type { Updateable } from 'kysely';
 import type { Projection } from '../projection';
 import { assertNever } from '../../domain/shared/decider';
-import { ORDER_EVENT_TYPES, type OrderEvent } from '../../domain/order/events';
+import { ORDER_EVENT_TYPES, type OrderEvent } from '../../domain/orders/events';
 import type { PriceSummary } from '../../domain/checkout/types';
 import type { OrdersTable } from './tables';
 import './tables';

@@ -1,6 +1,6 @@
-/** Row types of the checkout and order read models (tables made by services/db/migrations/0520-orders-read.ts). */
+/** Row types of the checkout and order read models (tables made by infra/db/migrations/0520-orders-read.ts). */
 import type { ColumnType } from 'kysely';
-import type { OrderAddress, OrderLot, OrderPlaced, OrderStatus } from '../../domain/order/events';
+import type { OrderAddress, OrderLot, OrderPlaced, OrderStatus } from '../../domain/orders/events';
 import type { PriceSummary, StoragePeriodChoice } from '../../domain/checkout/types';
 
 type Instant = ColumnType<Date, string, string>;
@@ -96,7 +96,7 @@ interface VoucherRedemptionsTable {
   reversed_at: MaybeInstant;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     orders: OrdersTable;
     lot_purchases: LotPurchasesTable;

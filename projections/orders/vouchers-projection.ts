@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Projection } from '../projection';
 import { assertNever } from '../../domain/shared/decider';
-import { VOUCHER_EVENT_TYPES, type VoucherEvent } from '../../domain/order/events';
+import { VOUCHER_EVENT_TYPES, type VoucherEvent } from '../../domain/orders/events';
 import './tables';
 
 export const vouchersProjection: Projection = {

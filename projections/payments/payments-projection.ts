@@ -1,7 +1,7 @@
 /** The `payments` read model: one row per payment stream, every value from its events. */
 import type { Projection } from '../projection';
 import { assertNever } from '../../domain/shared/decider';
-import { PAYMENT_EVENT_TYPES, type PaymentEvent } from '../../domain/payment/events';
+import { PAYMENT_EVENT_TYPES, type PaymentEvent } from '../../domain/payments/events';
 import './tables';
 
 export const paymentsProjection: Projection = {

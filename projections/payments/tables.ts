@@ -1,4 +1,4 @@
-/** Row types of the payments read models (tables made by services/db/migrations/0400-payments.ts). */
+/** Row types of the payments read models (tables made by infra/db/migrations/0400-payments.ts). */
 import type { ColumnType } from 'kysely';
 
 type Instant = ColumnType<Date, string, string>;
@@ -42,7 +42,7 @@ export interface UserCardsTable {
   version: number;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     payments: PaymentsTable;
     user_cards: UserCardsTable;

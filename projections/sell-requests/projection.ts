@@ -3,10 +3,10 @@
  * replayed event changes nothing); the request's status is recomputed from its items after every item event.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../services/db/database';
+import type { Database } from '../../infra/db/database';
 import type { Projection } from '../projection';
-import { SELL_REQUEST_EVENT_TYPES, type SellRequestEvent, type SellRequestItemReceived } from '../../domain/sell-request/events';
-import { requestStatus } from '../../domain/sell-request/state';
+import { SELL_REQUEST_EVENT_TYPES, type SellRequestEvent, type SellRequestItemReceived } from '../../domain/sell-requests/events';
+import { requestStatus } from '../../domain/sell-requests/state';
 import { assertNever } from '../../domain/shared/decider';
 import './tables';
 

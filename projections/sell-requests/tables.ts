@@ -1,6 +1,6 @@
 /** Row types of the sell-requests read model (migrations 0650 and 0680). */
 import type { ColumnType, JSONColumnType } from 'kysely';
-import type { SellAddress, SellItem } from '../../domain/sell-request/events';
+import type { SellAddress, SellItem } from '../../domain/sell-requests/events';
 
 interface SellRequestsTable {
   id: string;
@@ -48,7 +48,7 @@ interface SellRequestImagesTable {
   content_type: string;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     sell_requests: SellRequestsTable;
     sell_request_items: SellRequestItemsTable;

@@ -10,7 +10,7 @@ interface SpendingCapsTable {
   version: number;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     spending_caps: SpendingCapsTable;
   }

@@ -27,7 +27,7 @@ interface ValuationImagesTable {
   content_type: string;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     valuations: ValuationsTable;
     valuation_images: ValuationImagesTable;

@@ -12,7 +12,7 @@
  * completed amounts add up to wallets.balance_pence.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../services/db/database';
+import type { Database } from '../../infra/db/database';
 import type { Projection } from '../projection';
 import { assertNever } from '../../domain/shared/decider';
 import { WALLET_EVENT_TYPES, type WalletEvent } from '../../domain/wallet/events';

@@ -1,4 +1,4 @@
-/** Row types of the wallet read model (tables made by services/db/migrations/0410-wallet.ts). */
+/** Row types of the wallet read model (tables made by infra/db/migrations/0410-wallet.ts). */
 import type { ColumnType } from 'kysely';
 
 type Instant = ColumnType<Date, string, string>;
@@ -44,7 +44,7 @@ export interface WalletTransactionsTable {
   reason: string | null;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     wallets: WalletsTable;
     wallet_transactions: WalletTransactionsTable;

@@ -46,7 +46,7 @@ export interface WithdrawalsTable {
   updated_at: Instant;
 }
 
-declare module '../../services/db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     payout_methods: PayoutMethodsTable;
     withdrawals: WithdrawalsTable;

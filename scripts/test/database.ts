@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDb } from '../../services/db/database';
-import { migrateToLatest } from '../../services/db/migrate';
-import { startEmbeddedPostgres } from '../../services/db/embedded';
+import { createDb } from '../../infra/db/database';
+import { migrateToLatest } from '../../infra/db/migrate';
+import { startEmbeddedPostgres } from '../../infra/db/embedded';
 
 interface TestServer { serverUrl: string; template: string; stop: () => Promise<void> }
 

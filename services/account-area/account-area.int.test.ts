@@ -4,7 +4,7 @@ import type { TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { closeLot, consignLot, createAuction, finishAuction, getJson, placeBid, startCatalogueTestApp } from '../catalogue/testing/fixtures';
 import { pdfText } from '../wallet/testing';
-import { HOUSE_NAME } from '../house-settings';
+import { HOUSE_NAME } from '../../infra/config/house-settings';
 import { lotNotesProjection } from '../../projections/account-area/lot-notes-projection';
 import { LOT_NOTE_MAX_LENGTH } from '../../domain/lot-notes/rules';
 

@@ -1,7 +1,7 @@
 /** The account area's lot answers as zod schemas (docs/account-area.md): the dashboard's page of lots. */
 import { z } from 'zod';
-import { money } from '../http/answers';
-import { pageAnswer } from '../http/pagination';
+import { money } from '../../infra/http/answers';
+import { pageAnswer } from '../../infra/http/pagination';
 import { lotAnswer } from '../catalogue/lots/lot-answer';
 import { auctionAnswer } from '../catalogue/auctions/auction-answer';
 

@@ -8,10 +8,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
-import { parseQuery } from '../http/validation';
-import { paginate } from '../http/pagination';
-import { answers } from '../http/answers';
+import { requireUser } from '../../infra/http/auth';
+import { parseQuery } from '../../infra/http/validation';
+import { paginate } from '../../infra/http/pagination';
+import { answers } from '../../infra/http/answers';
 import { penceToDecimal } from '../../domain/shared/money';
 import { auctionShape, loadAuctions, type AuctionView } from '../catalogue/auctions/read';
 import { lotPageQuery } from '../catalogue/lots/lot-page';

@@ -6,9 +6,9 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
-import { paginate } from '../http/pagination';
-import { answers } from '../http/answers';
+import { requireUser } from '../../infra/http/auth';
+import { paginate } from '../../infra/http/pagination';
+import { answers } from '../../infra/http/answers';
 import { lotPageAnswer } from '../catalogue/lots/lot-answer';
 import { presentLots, viewerOf } from '../catalogue/lots/present';
 import '../../projections/account-area/tables';

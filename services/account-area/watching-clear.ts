@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { answers } from '../http/answers';
+import { answers } from '../../infra/http/answers';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
+import { requireUser } from '../../infra/http/auth';
 import type { Decider } from '../../domain/shared/decider';
 import { decideWatching, watchingDecider, type WatchingState } from '../../domain/watching/decide';
 import { watchingStream, type WatchingEvent } from '../../domain/watching/events';

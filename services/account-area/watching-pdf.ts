@@ -6,14 +6,14 @@
 import PDFDocument from 'pdfkit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answers, base64FileAnswer } from '../http/answers';
+import { answers, base64FileAnswer } from '../../infra/http/answers';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
-import { HOUSE_NAME } from '../house-settings';
+import { requireUser } from '../../infra/http/auth';
+import { HOUSE_NAME } from '../../infra/config/house-settings';
 import { loadPersonal } from '../catalogue/lots/present';
 import { lotStatus, type LotRow } from '../catalogue/lots/shape';
 import { receiptMoney } from '../wallet/receipt-pdf';
-import { pdfBytes } from '../documents/pdf';
+import { pdfBytes } from '../../infra/documents/pdf';
 
 function londonTime(date: Date): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' }).format(date);

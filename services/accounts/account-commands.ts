@@ -1,13 +1,13 @@
 /** Running account commands from request handlers and other slices, with read-your-writes on the users table. */
 import type { AppContext } from '../context';
-import type { CommandOutcome } from '../commands/command-handler';
-import type { AppendResult, EventMetadata } from '../event-store/types';
-import { accountDecider } from '../../domain/account/decide';
-import type { AccountCommand } from '../../domain/account/commands';
-import { userStream, type AccountEvent } from '../../domain/account/events';
-import type { AccountState } from '../../domain/account/state';
+import type { CommandOutcome } from '../../infra/commands/command-handler';
+import type { AppendResult, EventMetadata } from '../../infra/event-store/types';
+import { accountDecider } from '../../domain/accounts/decide';
+import type { AccountCommand } from '../../domain/accounts/commands';
+import { userStream, type AccountEvent } from '../../domain/accounts/events';
+import type { AccountState } from '../../domain/accounts/state';
 import { REGISTRATION_FEE_PENCE } from './create-account';
-import { awaitViews } from '../http/read-your-writes';
+import { awaitViews } from '../../infra/http/read-your-writes';
 
 export async function runAccountCommand(
   ctx: Pick<AppContext, 'commands'>, userId: string, command: AccountCommand, metadata: EventMetadata = {},

@@ -2,8 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { parseBody } from '../http/validation';
-import { answers, messageAnswer } from '../http/answers';
+import { parseBody } from '../../infra/http/validation';
+import { answers, messageAnswer } from '../../infra/http/answers';
 import { refreshedAnswer, signedInAnswer, wsTicketAnswer } from './answers';
 import { Throttled, Unauthorized } from '../../domain/shared/errors';
 import { throttledMessage } from './throttle';

@@ -4,7 +4,7 @@
  * makes the request anonymous; endpoints that need a user then answer 401.
  */
 import type { AppContext } from '../context';
-import { bearerToken, type Authenticate, type AuthUser } from '../http/auth';
+import { bearerToken, type Authenticate, type AuthUser } from '../../infra/http/auth';
 import { sessionValidity } from './session-validity';
 
 type AuthContext = Pick<AppContext, 'tokens' | 'db' | 'clock'>;

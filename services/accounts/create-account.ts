@@ -5,16 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
-import type { AppendResult, EventMetadata } from '../event-store/types';
-import { WrongExpectedVersion } from '../event-store/types';
+import type { AppendResult, EventMetadata } from '../../infra/event-store/types';
+import { WrongExpectedVersion } from '../../infra/event-store/types';
 import { ValidationError } from '../../domain/shared/errors';
-import { decideAll } from '../../domain/account/decide';
-import type { AccountCommand } from '../../domain/account/commands';
-import { emailClaimStream, normaliseEmail, userStream, type AccountEvent, type EmailClaimed, type Profile, type SocialProvider } from '../../domain/account/events';
-import { MSG } from '../../domain/account/rules';
-import { REGISTRATION_FEE_PENCE } from '../../domain/account/register-user';
+import { decideAll } from '../../domain/accounts/decide';
+import type { AccountCommand } from '../../domain/accounts/commands';
+import { emailClaimStream, normaliseEmail, userStream, type AccountEvent, type EmailClaimed, type Profile, type SocialProvider } from '../../domain/accounts/events';
+import { MSG } from '../../domain/accounts/rules';
+import { REGISTRATION_FEE_PENCE } from '../../domain/accounts/register-user';
 import { findUserIdByEmail } from './lookup';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 // The fee is a product rule (domain); re-exported for this slice's users.
 export { REGISTRATION_FEE_PENCE };

@@ -3,7 +3,7 @@
  * registration fee. Created once through the normal account commands; later starts find them and do nothing.
  */
 import type { AppContext } from '../context';
-import type { Config } from '../config';
+import type { Config } from '../../infra/config/config';
 import { ValidationError } from '../../domain/shared/errors';
 import { createAccount, type AccountInput } from './create-account';
 import { findUserIdByEmail } from './lookup';

@@ -1,8 +1,8 @@
 /** The account emails: verification and password reset. Links go to the client's shell (`/?submit_token=`...). */
-import type { Config } from '../config';
-import type { OutgoingEmail } from '../mail/outbox';
-import { HOUSE_NAME } from '../house-settings';
-import { escapeHtml } from '../http/escape-html';
+import type { Config } from '../../infra/config/config';
+import type { OutgoingEmail } from '../../infra/mail/outbox';
+import { HOUSE_NAME } from '../../infra/config/house-settings';
+import { escapeHtml } from '../../infra/http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
 

@@ -8,8 +8,8 @@ import { authRoutes } from './auth-routes';
 import { passwordRoutes } from './password-routes';
 import { userRoutes } from './user-routes';
 import { staffUserRoutes } from './staff-user-routes';
-import { mailRoutes } from '../mail/routes';
-import { OutboxSender, smtpTransport } from '../mail/sender';
+import { mailRoutes } from '../dev-mailbox/routes';
+import { OutboxSender, smtpTransport } from '../../infra/mail/sender';
 import { demoAccountsWanted, ensureDemoUsers, warnOfDemoAccounts } from './demo-users';
 
 const senders = new WeakMap<AppContext, OutboxSender>();

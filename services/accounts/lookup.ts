@@ -3,9 +3,9 @@
  * password checks, uniqueness. The command handler caches folded states, so this is cheap.
  */
 import type { AppContext } from '../context';
-import { accountDecider } from '../../domain/account/decide';
-import { emailClaimStream, userStream, type EmailClaimed } from '../../domain/account/events';
-import type { AccountState } from '../../domain/account/state';
+import { accountDecider } from '../../domain/accounts/decide';
+import { emailClaimStream, userStream, type EmailClaimed } from '../../domain/accounts/events';
+import type { AccountState } from '../../domain/accounts/state';
 
 export async function findUserIdByEmail(ctx: Pick<AppContext, 'store'>, email: string): Promise<string | null> {
   const [claim] = await ctx.store.readStream<EmailClaimed>(emailClaimStream(email));

@@ -4,17 +4,17 @@
  * device that made the change stays signed in; everywhere else has to sign in again.
  */
 import type { AppContext } from '../context';
-import type { AuthUser } from '../http/auth';
+import type { AuthUser } from '../../infra/http/auth';
 import { ValidationError } from '../../domain/shared/errors';
-import { MSG, validatePassword } from '../../domain/account/rules';
-import { queueEmail } from '../mail/outbox';
+import { MSG, validatePassword } from '../../domain/accounts/rules';
+import { queueEmail } from '../../infra/mail/outbox';
 import { loadAccount, loadAccountByEmail } from './lookup';
 import { allowResetEmail, assertLoginAllowed, clearAccountFailures, recordLoginFailure, recordLoginSuccess } from './throttle';
 import { consumeEmailToken, issueEmailToken, peekEmailToken, voidEmailTokens } from './email-tokens';
 import { passwordResetEmail } from './emails';
 import { awaitProjected, runAccountCommand } from './account-commands';
 import { openSession, revokeUserSessions, type RevokeReason } from './sessions';
-import type { PasswordChangeReason } from '../../domain/account/events';
+import type { PasswordChangeReason } from '../../domain/accounts/events';
 
 export const RESET_REQUESTED = 'If an account exists for this email, we have sent a link to reset the password.';
 const RESET_TOKEN_INVALID = 'This password reset link is invalid or has expired.';

@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { answers, messageAnswer } from '../http/answers';
+import { answers, messageAnswer } from '../../infra/http/answers';
 import { passwordChangedAnswer } from './answers';
-import { requireUser } from '../http/auth';
+import { requireUser } from '../../infra/http/auth';
 import { ValidationError } from '../../domain/shared/errors';
-import { validateEmail } from '../../domain/account/rules';
+import { validateEmail } from '../../domain/accounts/rules';
 import { guarded } from '../limits/guesses';
 import { emailSchema, resetConfirmSchema, setPasswordSchema, tokenSchema } from './schemas';
 import { setRefreshCookie } from './refresh-cookie';

@@ -3,7 +3,7 @@ import { limitsOf } from '../limits/limits';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
-import { userStream, type AccountEvent } from '../../domain/account/events';
+import { userStream, type AccountEvent } from '../../domain/accounts/events';
 import { call, registrationForm } from './testing';
 import { createAccount } from './create-account';
 import { openSession } from './sessions';

@@ -57,7 +57,7 @@ export class PasswordWork {
   /** Trusted checks at normal priority within a budget, on a thread of their own (or the test's hasher). */
   private readonly prompt: { lane: PromptLane; hasher: Hasher } | null;
 
-  /** Limits: `config.passwordHashing` (services/config.ts) in the server; without a hasher, threads of its own. */
+  /** Limits: `config.passwordHashing` (infra/config/config.ts) in the server; without a hasher, threads of its own. */
   constructor(limits: PasswordWorkLimits, hasher?: Hasher, readonly params: HashParams = CURRENT_PARAMS) {
     this.queue = new WorkQueue(limits);
     this.hasher = hasher ?? threadHasher(new HashThreads(limits.concurrency, limits.nice ?? 0));

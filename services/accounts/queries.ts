@@ -3,10 +3,10 @@
  * made, read the account stream instead (services/accounts/lookup.ts).
  */
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database';
-import type { UsersTable } from '../../projections/users/tables';
-import '../../projections/users/tables';
-import type { AccountState } from '../../domain/account/state';
+import type { Db } from '../../infra/db/database';
+import type { UsersTable } from '../../projections/accounts/tables';
+import '../../projections/accounts/tables';
+import type { AccountState } from '../../domain/accounts/state';
 import type { UserView } from './answers';
 
 type UserRow = Selectable<UsersTable>;

@@ -11,7 +11,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { Forbidden } from '../../domain/shared/errors';
-import { REFRESH_REMEMBER_TTL_SECONDS } from '../auth/tokens';
+import { REFRESH_REMEMBER_TTL_SECONDS } from '../../infra/auth/tokens';
 
 export const REFRESH_COOKIE = 'refresh_token';
 export const REFRESH_COOKIE_PATH = '/api/auth/';

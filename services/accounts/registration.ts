@@ -1,16 +1,16 @@
 /** Sign-up and email verification. */
 import type { AppContext } from '../context';
 import { ValidationError } from '../../domain/shared/errors';
-import type { RegistrationForm } from '../../domain/account/registration-form';
-import type { AccountState } from '../../domain/account/state';
-import { queueEmail } from '../mail/outbox';
+import type { RegistrationForm } from '../../domain/accounts/registration-form';
+import type { AccountState } from '../../domain/accounts/state';
+import { queueEmail } from '../../infra/mail/outbox';
 import { createAccount } from './create-account';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { verificationEmail } from './emails';
 import { awaitProjected, runAccountCommand } from './account-commands';
 import { openSession } from './sessions';
 import { limitsOf } from '../limits/limits';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 export const REGISTERED = 'Registration successful. Please check your email to verify your account.';
 const VERIFY_TOKEN_INVALID = 'This verification link is invalid or has expired.';

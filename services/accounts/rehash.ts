@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import type { AppContext } from '../context';
 import type { PasswordWork } from './password-work';
-import type { AccountState } from '../../domain/account/state';
+import type { AccountState } from '../../domain/accounts/state';
 import { runAccountCommand } from './account-commands';
 
 export type RehashContext = Pick<AppContext, 'commands' | 'clock'> & { log: Pick<Logger, 'warn'>; passwords: Pick<PasswordWork, 'hash'> };

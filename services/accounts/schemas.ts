@@ -1,8 +1,8 @@
 /** Request bodies of the accounts endpoints (zod), with the spec's messages. */
 import { z } from 'zod';
-import { registrationErrors } from '../../domain/account/registration-form';
-import { AUDIO_CUES } from '../../domain/account/events';
-import { MSG } from '../../domain/account/rules';
+import { registrationErrors } from '../../domain/accounts/registration-form';
+import { AUDIO_CUES } from '../../domain/accounts/events';
+import { MSG } from '../../domain/accounts/rules';
 
 const REQUIRED = { error: MSG.required };
 /** Missing or null reads as empty, so the rules answer "This field is required" rather than a type error. */

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { Clock } from '../context';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 const CACHE_MS = 2_000;
 const MAX_ENTRIES = 50_000;

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { REFRESH_REMEMBER_TTL_SECONDS, REFRESH_TTL_SECONDS } from '../auth/tokens';
+import { REFRESH_REMEMBER_TTL_SECONDS, REFRESH_TTL_SECONDS } from '../../infra/auth/tokens';
 import { Unauthorized } from '../../domain/shared/errors';
 import { sessionValidity } from './session-validity';
 import { loadAccount } from './lookup';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 const INVALID_REFRESH = 'Token is invalid or expired';
 

@@ -6,12 +6,12 @@
  */
 import type { AppContext } from '../context';
 import { ValidationError } from '../../domain/shared/errors';
-import { normaliseEmail } from '../../domain/account/events';
-import { MSG } from '../../domain/account/rules';
-import type { RegistrationForm } from '../../domain/account/registration-form';
-import type { AccountState } from '../../domain/account/state';
+import { normaliseEmail } from '../../domain/accounts/events';
+import { MSG } from '../../domain/accounts/rules';
+import type { RegistrationForm } from '../../domain/accounts/registration-form';
+import type { AccountState } from '../../domain/accounts/state';
 import { limitsOf } from '../limits/limits';
-import { queueEmail } from '../mail/outbox';
+import { queueEmail } from '../../infra/mail/outbox';
 import { loadAccountByEmail } from './lookup';
 import { register } from './registration';
 import { registrationAttemptEmail } from './emails';

@@ -7,10 +7,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { requireStaff } from '../http/auth';
-import { pageAnswer, paginate } from '../http/pagination';
-import { queryBool } from '../http/validation';
-import { answers } from '../http/answers';
+import { requireStaff } from '../../infra/http/auth';
+import { pageAnswer, paginate } from '../../infra/http/pagination';
+import { queryBool } from '../../infra/http/validation';
+import { answers } from '../../infra/http/answers';
 import { staffUserAnswer, type StaffUserRow } from './answers';
 
 const STAFF_USERS_PAGE_SIZE = 25;

@@ -2,7 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../testing/harness';
 import { TEST_PASSWORD, type TestUser } from '../testing/users';
-import type { Profile } from '../../domain/account/events';
+import type { Profile } from '../../domain/accounts/events';
 import { createAccount } from './create-account';
 import { hashPassword } from './passwords';
 import { openSession } from './sessions';

@@ -10,8 +10,8 @@
  */
 import { sql } from 'kysely';
 import { Throttled } from '../../domain/shared/errors';
-import { normaliseEmail } from '../../domain/account/events';
-import { originOf, type Db } from '../db/database';
+import { normaliseEmail } from '../../domain/accounts/events';
+import { originOf, type Db } from '../../infra/db/database';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;

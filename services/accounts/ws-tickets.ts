@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import type { AuthUser } from '../http/auth';
+import type { AuthUser } from '../../infra/http/auth';
 import { sessionValidity } from './session-validity';
 
 const WS_TICKET_TTL_MS = 30_000;

@@ -1,16 +1,16 @@
 /** Running the address-book commands; answers built from the stream just written (never a lagging view). */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
-import type { EventMetadata } from '../event-store/types';
-import { addressBookDecider } from '../../domain/address/decide';
-import type { AddressCommand } from '../../domain/address/commands';
-import { userAddressesStream } from '../../domain/address/events';
-import type { AddressInput } from '../../domain/address/rules';
-import { ADDRESS_NOT_FOUND } from '../../domain/address/change-addresses';
+import type { EventMetadata } from '../../infra/event-store/types';
+import { addressBookDecider } from '../../domain/addresses/decide';
+import type { AddressCommand } from '../../domain/addresses/commands';
+import { userAddressesStream } from '../../domain/addresses/events';
+import type { AddressInput } from '../../domain/addresses/rules';
+import { ADDRESS_NOT_FOUND } from '../../domain/addresses/change-addresses';
 import { NotFound } from '../../domain/shared/errors';
 import type { AddressView } from './queries';
 import { decidedAddress } from './decided-address';
-import { awaitViews } from '../http/read-your-writes';
+import { awaitViews } from '../../infra/http/read-your-writes';
 
 async function run(ctx: AppContext, userId: string, command: AddressCommand, metadata: EventMetadata): Promise<void> {
   const outcome = await ctx.commands.handle(userAddressesStream(userId), addressBookDecider, command, metadata);

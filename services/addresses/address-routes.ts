@@ -1,20 +1,20 @@
 /**
  * The address book (docs/checkout-api.md "Addresses"): the caller's billing and shipping addresses. A user only
  * ever reaches their own: another user's id or address answers 404. Field rules and messages are the domain's
- * (domain/address/rules.ts); the schemas here only bound the shapes.
+ * (domain/addresses/rules.ts); the schemas here only bound the shapes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { requireUser, type AuthUser } from '../http/auth';
-import { pageAnswer, paginate, pageQuery } from '../http/pagination';
-import { orNotFound } from '../http/validation';
-import { answers, noContent } from '../http/answers';
+import { requireUser, type AuthUser } from '../../infra/http/auth';
+import { pageAnswer, paginate, pageQuery } from '../../infra/http/pagination';
+import { orNotFound } from '../../infra/http/validation';
+import { answers, noContent } from '../../infra/http/answers';
 import { NotFound } from '../../domain/shared/errors';
 import { addressAnswer } from './answers';
-import { ADDRESS_NOT_FOUND } from '../../domain/address/change-addresses';
-import type { AddressType } from '../../domain/address/events';
+import { ADDRESS_NOT_FOUND } from '../../domain/addresses/change-addresses';
+import type { AddressType } from '../../domain/addresses/events';
 import { addAddress, changeAddress, removeAddress } from './address-commands';
 import { listAddresses } from './queries';
 

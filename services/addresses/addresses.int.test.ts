@@ -4,7 +4,7 @@ import { rebuildAndCompare } from '../../projections/rebuild';
 import { addressesProjection } from '../../projections/addresses/projection';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
-import { userAddressesStream } from '../../domain/address/events';
+import { userAddressesStream } from '../../domain/addresses/events';
 import { api, EDINBURGH, PARIS } from './testing';
 import { findOwnAddress } from './queries';
 

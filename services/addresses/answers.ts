@@ -1,7 +1,7 @@
 /** The answers of the address book and the reference data (zod), as docs/checkout-api.md shows them. */
 import { z } from 'zod';
-import { ADDRESS_TYPES } from '../../domain/address/events';
-import { money } from '../http/answers';
+import { ADDRESS_TYPES } from '../../domain/addresses/events';
+import { money } from '../../infra/http/answers';
 
 const carrier = z.enum(['DPD', 'DHL', 'UPS', 'Non Deliverable Zone']);
 

@@ -1,8 +1,8 @@
 /**
- * The country data as the routes answer it. The data itself is the domain's (domain/address/countries.ts, zones in
+ * The country data as the routes answer it. The data itself is the domain's (domain/addresses/countries.ts, zones in
  * domain/checkout/shipping-zones.ts); `findCountry(slug)` is re-exported here for the other slices.
  */
-import { COUNTRIES, findCountry, type Country } from '../../domain/address/countries';
+import { COUNTRIES, findCountry, type Country } from '../../domain/addresses/countries';
 import { carrierForCode, shippingCountries } from '../../domain/checkout/shipping-zones';
 import type { z } from 'zod';
 import type { countryAnswer, divisionsAnswer } from './answers';

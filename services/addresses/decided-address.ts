@@ -4,9 +4,9 @@
  */
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
-import { addressBookDecider } from '../../domain/address/decide';
-import { userAddressesStream, type AddressEvent } from '../../domain/address/events';
-import type { AddressBookState } from '../../domain/address/state';
+import { addressBookDecider } from '../../domain/addresses/decide';
+import { userAddressesStream, type AddressEvent } from '../../domain/addresses/events';
+import type { AddressBookState } from '../../domain/addresses/state';
 import type { AddressesTable } from '../../projections/addresses/tables';
 import { addressView, type AddressView } from './queries';
 

@@ -5,7 +5,7 @@
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { z } from 'zod';
-import type { AddressType } from '../../domain/address/events';
+import type { AddressType } from '../../domain/addresses/events';
 import type { addressAnswer } from './answers';
 import { carrierForCountry } from '../../domain/checkout/shipping-zones';
 import type { AddressesTable } from '../../projections/addresses/tables';

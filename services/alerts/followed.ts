@@ -1,6 +1,6 @@
 /** The item keys among `keys` that a user follows: for `is_notification` on the lots they see. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database } from '../../infra/db/database';
 import '../../projections/alerts/tables';
 
 export async function followedAmong(db: Kysely<Database>, userId: string | null, keys: string[]): Promise<Set<string>> {

@@ -14,13 +14,13 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { EventStore } from '../event-store/event-store';
-import { FEED_START, WrongExpectedVersion, type FeedCursor } from '../event-store/types';
-import type { Database } from '../db/database';
+import type { EventStore } from '../../infra/event-store/event-store';
+import { FEED_START, WrongExpectedVersion, type FeedCursor } from '../../infra/event-store/types';
+import type { Database } from '../../infra/db/database';
 import type { LotConsigned } from '../../domain/lot/events';
 import { lotInterestsStream, type LotMatchedInterests } from '../../domain/alerts/events';
 import { usersInterestedIn } from './interest';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 export const MATCHER_NAME = 'lot-interest-matcher';
 const ALERTS_PROJECTION = 'alerts';

@@ -10,7 +10,7 @@
  * never spans two fields. phraseto_tsquery never raises on user text.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database } from '../../infra/db/database';
 import type { LotConsigned } from '../../domain/lot/events';
 import { lotItemKeys } from '../../domain/alerts/item-key';
 import '../../projections/alerts/tables';

@@ -3,7 +3,7 @@
  * wallet replay. lot-replay.ts and wallet-routes.ts build them; the routes declare them (money as decimal strings).
  */
 import { z } from 'zod';
-import { money } from '../http/answers';
+import { money } from '../../infra/http/answers';
 
 const instant = z.string().describe('ISO 8601 date and time.');
 const pounds = money.nullable();

@@ -6,10 +6,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import pg from 'pg';
 import { Migrator, sql, type Migration } from 'kysely';
-import { createDb, type Db } from '../db/database';
-import { EventStore } from '../event-store/event-store';
+import { createDb, type Db } from '../../infra/db/database';
+import { EventStore } from '../../infra/event-store/event-store';
 import { verifyChains } from './chain-verify';
-import { migrationsDir } from '../db/migrate';
+import { migrationsDir } from '../../infra/db/migrate';
 
 // Events written before migration 0740 get their chains from it: a database migrated up to 0730, events inserted
 // the way the old append did (no hash), then 0740.

@@ -3,9 +3,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sql, type RawBuilder } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../testing/harness';
-import { createDb, type Db } from '../db/database';
-import { EventStore } from '../event-store/event-store';
-import { WrongExpectedVersion } from '../event-store/types';
+import { createDb, type Db } from '../../infra/db/database';
+import { EventStore } from '../../infra/event-store/event-store';
+import { WrongExpectedVersion } from '../../infra/event-store/types';
 import { linkHash, verifyChains, type BrokenLink } from './chain-verify';
 
 let database: TestDatabase;

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 type BrokenReason =
   /** The event's content or its previous hash is not what its hash covers (changed data, or a changed predecessor). */

@@ -6,7 +6,7 @@
  * money; amounts and owners must agree; and the withdrawals read model must show the folded status.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { walletStream, type WalletEvent } from '../../domain/wallet/events';
 import { replayWallet } from '../../domain/wallet/replay';
 import { evolveWithdrawal, initialWithdrawalState, type WithdrawalState } from '../../domain/withdrawal/state';

@@ -4,7 +4,7 @@
  * bid's from one commit — and a key row that says which run committed its effect must match its events.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import type { AuditCheckResult, AuditDifference, AuditProgress } from './types';
 
 interface KeyEffects { digest: string; runs: string[]; streams: string[] }

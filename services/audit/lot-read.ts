@@ -5,12 +5,12 @@
  */
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import type { LotEvent } from '../../domain/lot/events';
 import type { LiveLotFigures } from '../../domain/lot/replay';
 import type { LotsTable } from '../../projections/lots/tables';
 import '../../projections/lots/tables';
-import '../../projections/users/tables';
+import '../../projections/accounts/tables';
 
 export interface StoredLotEvent {
   stream_version: number;

@@ -3,7 +3,7 @@
  * reads the stream and the read model, names people for auditors and shapes the answers (money as decimal strings).
  */
 import type { AppContext } from '../context';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { NotFound } from '../../domain/shared/errors';
 import { penceToDecimal } from '../../domain/shared/money';
 import { replayLot, type ReplayEntry, type ReplayOutcome } from '../../domain/lot/replay';

@@ -4,7 +4,7 @@
  * go through the given executor (the CLI passes a REPEATABLE READ transaction: one snapshot for events and rows).
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import type { AuditCheckResult, AuditDifference, AuditProgress } from './types';
 import { LOT_STREAM_PATTERN, readLotEvents, readLotRows } from './lot-read';
 import { auditOf } from './lot-audit';

@@ -6,13 +6,13 @@
  * (what the seller statement prints) must agree.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { penceToDecimal } from '../../domain/shared/money';
 import { sumOfCharges } from '../../domain/checkout/price-summary';
-import { evolveOrder, initialOrderState, type OrderState } from '../../domain/order/state';
-import { orderStream, type LotPaid, type OrderEvent, type OrderPlaced } from '../../domain/order/events';
+import { evolveOrder, initialOrderState, type OrderState } from '../../domain/orders/state';
+import { orderStream, type LotPaid, type OrderEvent, type OrderPlaced } from '../../domain/orders/events';
 import { saleEntryId, walletEntryIds } from '../../domain/order-settlement/entry-ids';
-import { chargedSellerFees } from '../../domain/order/settlement';
+import { chargedSellerFees } from '../../domain/orders/settlement';
 import { sellerCosts } from '../../domain/seller/costs';
 import type { LotClosed } from '../../domain/lot/events';
 import { lotStream } from '../catalogue/streams';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { verifyChainsIn, type ChainReport } from './chain-verify';
 import { verifyLots } from './lot-verify';
 import { verifyIdempotency } from './idempotency-verify';

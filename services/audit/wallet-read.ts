@@ -4,8 +4,8 @@
  * thousands of wallets.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { DomainEvent } from '../event-store/types';
+import type { Db } from '../../infra/db/database';
+import type { DomainEvent } from '../../infra/event-store/types';
 import type { WalletEvent } from '../../domain/wallet/events';
 import type { ReplayInput } from '../../domain/wallet/replay';
 import '../../projections/wallet/tables';

@@ -6,7 +6,7 @@ import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { startOrderApp } from '../orders/testing';
 import { api, grantAccess, signInAgain } from '../withdrawal/testing';
 import { sweepUnconfirmedWithdrawals } from '../withdrawal/withdrawal-sweeper';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { verifyHolds, verifyPaidOrders, verifySellerCredits, verifyWallets } from './wallet-replay';
 import { tellWalletStory, type WalletStory } from './testing/wallet-story';
 

@@ -6,13 +6,13 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { walletStream } from '../../domain/wallet/events';
 import { replayWallet, ZERO_BALANCES, type Balances, type ReplayEntry } from '../../domain/wallet/replay';
 import type { AuditCheckResult, AuditDifference, AuditProgress } from './types';
 import { compareWallet } from './wallet-compare';
 import { appliedVersion, countStreams, readCheckpoint, readStreams, readWalletModels, streamsAfter, toReplayInputs } from './wallet-read';
-import '../../projections/users/tables';
+import '../../projections/accounts/tables';
 
 export { verifyHolds } from './hold-checks';
 export { verifyPaidOrders, verifySellerCredits } from './order-checks';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { FORMAT_VERSION, LineWriter, MAGIC, type BackupEnd, type BackupHeader } from './format';
 import { copiedTables, sequenceNames } from './tables';
 

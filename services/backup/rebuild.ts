@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { allProjections } from '../../projections/index';
 import { ProjectionRunner } from '../../projections/runner';
-import { EventStore } from '../event-store/event-store';
+import { EventStore } from '../../infra/event-store/event-store';
 
 /**
  * Every read model applied from the beginning of the feed (their tables are empty and their checkpoints gone after a

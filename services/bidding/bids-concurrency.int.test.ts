@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { createContext, type AppContext } from '../context';
-import { buildApp } from '../http/app';
+import { buildApp } from '../app';
 import { features } from '../features';
 import { lotDecider } from '../../domain/lot/decide';
 import type { BidPlaced, LotEvent } from '../../domain/lot/events';

@@ -4,11 +4,11 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { createContext } from '../context';
-import { buildApp } from '../http/app';
+import { buildApp } from '../app';
 import { MESSAGES, SOFT_CLOSE_MS } from '../../domain/lot/place-bid';
 import { BID_RESULT_MESSAGES } from '../../domain/lot/bid-result';
-import { accountDecider } from '../../domain/account/decide';
-import { userStream } from '../../domain/account/events';
+import { accountDecider } from '../../domain/accounts/decide';
+import { userStream } from '../../domain/accounts/events';
 import { KEY_REUSED } from './idempotency';
 import { MINUTE, createLot, eventsOf, postBid, replayLot } from './testing';
 

@@ -14,10 +14,10 @@
  * "idle in transaction" for the whole pass (docs/architecture.md, "The event store").
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../db/database';
-import { withSessionLocks } from '../db/session-locks';
+import type { Db } from '../../infra/db/database';
+import { withSessionLocks } from '../../infra/db/session-locks';
 import type { AppContext } from '../context';
-import type { FeedCursor } from '../event-store/types';
+import type { FeedCursor } from '../../infra/event-store/types';
 import { auctionDecider } from '../../domain/auction/decide';
 import { DomainError } from '../../domain/shared/errors';
 import { lotWriters } from './lot-writers';

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
-import { WrongExpectedVersion } from '../event-store/types';
+import { WrongExpectedVersion } from '../../infra/event-store/types';
 import { CommitTicks, type TickItem } from './commit-tick';
 import { KeysTaken, type IdempotencyRow } from './idempotency-store';
 import { placeBid } from './place-bid';

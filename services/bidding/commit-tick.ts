@@ -11,14 +11,14 @@
  * `maxInFlight` are running, so a lone bid waits for nothing; under load the batches that arrive during a tick go
  * together in the next one.
  */
-import { outsideRun } from '../commands/idempotent-run';
+import { outsideRun } from '../../infra/commands/idempotent-run';
 import type { AppContext } from '../context';
-import type { AppendResult, NewEvent } from '../event-store/types';
-import { WrongExpectedVersion } from '../event-store/types';
-import { appendMany } from '../event-store/append-many';
+import type { AppendResult, NewEvent } from '../../infra/event-store/types';
+import { WrongExpectedVersion } from '../../infra/event-store/types';
+import { appendMany } from '../../infra/event-store/append-many';
 import { deleteKeys, insertKeysExceptTaken, keyId, KeysTaken, keysOtherThan, type IdempotencyRow, type KeyRef } from './idempotency-store';
 import { activeLeases, LeaseLost } from './lot-leases';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 export interface TickItem {
   lotId: string;

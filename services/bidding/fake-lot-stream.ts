@@ -1,6 +1,6 @@
 /** Test doubles for the lot writer: an in-memory lot stream and the writer's dependencies around it. */
-import type { AppendResult, ExpectedVersion, NewEvent, StoredEvent } from '../event-store/types';
-import { GuardStreamsExist, WrongExpectedVersion } from '../event-store/types';
+import type { AppendResult, ExpectedVersion, NewEvent, StoredEvent } from '../../infra/event-store/types';
+import { GuardStreamsExist, WrongExpectedVersion } from '../../infra/event-store/types';
 import { lotDecider } from '../../domain/lot/decide';
 import type { LotEvent } from '../../domain/lot/events';
 import { fold } from '../../domain/shared/decider';

@@ -4,7 +4,7 @@
  * Keys are scoped to the user: two users may pick the same key.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 export interface IdempotencyRow {
   userId: string;

@@ -4,7 +4,7 @@
  * idempotency-store.ts). A key reused for another request is a 409. Refused bids place nothing, so they are not
  * stored: a retry of a refused bid is simply decided again.
  */
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { Conflict, RuleBroken } from '../../domain/shared/errors';
 import { findKept, keyId, KeysTaken, type KeptAnswer } from './idempotency-store';
 import type { StoredAnswer } from './lot-writer';

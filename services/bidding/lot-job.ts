@@ -1,5 +1,5 @@
 /** What the lot writer is given (a job), what it answers (a decision), and what it needs (its dependencies). */
-import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from '../event-store/types';
+import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from '../../infra/event-store/types';
 import type { LotCommand } from '../../domain/lot/commands';
 import type { LotEvent } from '../../domain/lot/events';
 import type { LotState } from '../../domain/lot/state';

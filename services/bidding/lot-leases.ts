@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { Conflict } from '../../domain/shared/errors';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 /** This process does not (or no longer) hold the lot's lease: nothing was written; the caller routes again. */
 export class LeaseLost extends Conflict {

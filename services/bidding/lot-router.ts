@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { activeLeases, LeaseLost, type LeaseInfo } from './lot-leases';
-import { sentBody } from '../http/contract';
+import { sentBody } from '../../infra/http/contract';
 
 /** Forwarded requests carry their hop count: a lease that keeps moving ends in a 409 "try again", never a loop. */
 const HOPS_HEADER = 'x-lot-hops';

@@ -89,7 +89,7 @@ test('a guard naming a bidder\'s cap stream: the others commit, that bidder is a
 test('the companion stream moved since the companion was decided: that bid asks for a fresh one, the lot is unchanged', async () => {
   const { stream, writer } = setup();
   await writer.submit(bid('alice', 10));
-  const { WrongExpectedVersion } = await import('../event-store/types');
+  const { WrongExpectedVersion } = await import('../../infra/event-store/types');
   stream.failNext = new WrongExpectedVersion(spendingCapStream('cap', AUCTION), 2, 3);
   const error = await rejects(() => writer.submit(bid('cap', 40, capCompanion(2).companion)), CompanionNeeded);
   assert.ok((error as CompanionNeeded).stale);

@@ -8,10 +8,10 @@
  * and the writer then reloads the stream and re-decides the pending commands. The commands themselves never change
  * (same ids, same `now`), so a re-decision is the same pure decision against newer state.
  */
-import { outsideRun } from '../commands/idempotent-run';
+import { outsideRun } from '../../infra/commands/idempotent-run';
 import { randomUUID } from 'node:crypto';
-import type { AppendResult, NewEvent } from '../event-store/types';
-import { GuardStreamsExist, WrongExpectedVersion } from '../event-store/types';
+import type { AppendResult, NewEvent } from '../../infra/event-store/types';
+import { GuardStreamsExist, WrongExpectedVersion } from '../../infra/event-store/types';
 import type { LotCommand } from '../../domain/lot/commands';
 import type { LotEvent } from '../../domain/lot/events';
 import { evolveLot, initialLotState, type LotState } from '../../domain/lot/state';

@@ -3,7 +3,7 @@
  * through `lotWriters(ctx).submit(lotId, job)`, so one lot has one writer and one in-memory state here.
  */
 import type { AppContext } from '../context';
-import type { AppendResult, ExpectedVersion, NewEvent } from '../event-store/types';
+import type { AppendResult, ExpectedVersion, NewEvent } from '../../infra/event-store/types';
 import { LotWriter, type Decision, type LotJob } from './lot-writer';
 import type { CommitExtras } from './lot-job';
 import { insertKeys, type IdempotencyRow } from './idempotency-store';

@@ -5,17 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
-import type { AuthUser } from '../http/auth';
+import type { AuthUser } from '../../infra/http/auth';
 import { bidAnswer } from './bid-answer';
 import { bidding } from './bidding';
 import { requestHash } from './idempotency-store';
-import { keyDigest } from '../commands/idempotent-run';
+import { keyDigest } from '../../infra/commands/idempotent-run';
 import type { LotJob, StoredAnswer } from './lot-writer';
 import { CompanionNeeded } from './lot-job';
 import { capCompanion } from '../spending-cap/cap-context';
 import { Conflict, DomainError } from '../../domain/shared/errors';
 import { refusalReason } from './refusal-reason';
-import { noteWritten } from '../http/read-your-writes';
+import { noteWritten } from '../../infra/http/read-your-writes';
 
 interface BidInput {
   lotId: string;

@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { CommandOutcome } from '../commands/command-handler';
-import type { EventMetadata } from '../event-store/types';
+import type { CommandOutcome } from '../../infra/commands/command-handler';
+import type { EventMetadata } from '../../infra/event-store/types';
 import { NotFound } from '../../domain/shared/errors';
 import type { LotRow } from './lots/shape';
-import { awaitViews } from '../http/read-your-writes';
-import { orNotFound } from '../http/validation';
+import { awaitViews } from '../../infra/http/read-your-writes';
+import { orNotFound } from '../../infra/http/validation';
 
 const uuid = z.string().uuid();
 
@@ -18,7 +18,7 @@ export function idOr404(value: unknown, message = 'Not found.'): string {
   return parsed.data;
 }
 
-/** The path's id; a route's params schema that refuses it (services/http/contract.ts) also means 404. */
+/** The path's id; a route's params schema that refuses it (infra/http/contract.ts) also means 404. */
 export function idFromParams(request: FastifyRequest, message?: string): string {
   return idOr404(orNotFound(() => (request.params as { id?: unknown }).id, message), message);
 }
@@ -35,7 +35,7 @@ export async function requireLot(ctx: AppContext, id: string): Promise<LotRow> {
 
 /**
  * Read-your-writes, bounded: waits (VIEWS_WAIT_MS at most) for every projection to apply the command's last event.
- * Never throws; false when the views are still behind (the answer then says so, services/http/read-your-writes.ts).
+ * Never throws; false when the views are still behind (the answer then says so, infra/http/read-your-writes.ts).
  */
 export function settle(ctx: AppContext, outcome: Pick<CommandOutcome<unknown, unknown>, 'append'>): Promise<boolean> {
   return awaitViews(ctx, outcome.append);

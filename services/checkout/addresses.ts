@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../context';
 import type { Carrier } from '../../domain/checkout/types';
-import type { OrderAddress } from '../../domain/order/events';
+import type { OrderAddress } from '../../domain/orders/events';
 import { ValidationError } from '../../domain/shared/errors';
 import { carrierForCountry } from '../../domain/checkout/shipping-zones';
 import { findOwnAddress } from '../addresses/queries';

@@ -1,6 +1,6 @@
 /** The checkout's answers as zod schemas (docs/checkout-api.md): money as decimal strings, counts and percents as numbers. */
 import { z } from 'zod';
-import { money } from '../http/answers';
+import { money } from '../../infra/http/answers';
 
 /** Every field of the price summary: pence as "12.50", counts and percents as numbers, vat_enabled as is. */
 export const priceSummaryAnswer = z.object({

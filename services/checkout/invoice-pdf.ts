@@ -5,14 +5,14 @@
  * every buyer's premium, and on the hammer of lots marked VAT. Same order, same text (no "now" in the document).
  */
 import PDFDocument from 'pdfkit';
-import type { OrderAddress } from '../../domain/order/events';
+import type { OrderAddress } from '../../domain/orders/events';
 import type { PriceSummary } from '../../domain/checkout/types';
 import { goodsLines } from '../../domain/checkout/goods';
-import { findCountry } from '../../domain/address/countries';
-import { HOUSE_NAME, loadHouseSettings } from '../house-settings';
+import { findCountry } from '../../domain/addresses/countries';
+import { HOUSE_NAME, loadHouseSettings } from '../../infra/config/house-settings';
 import { receiptMoney } from '../wallet/receipt-pdf';
 import { lotTotalPence, type LotDetails, type OrderRow } from './order-views';
-import { pdfBytes } from '../documents/pdf';
+import { pdfBytes } from '../../infra/documents/pdf';
 import { orderCarrier } from './addresses';
 
 interface InvoiceBuyer { first_name: string; last_name: string; email: string }

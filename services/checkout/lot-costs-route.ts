@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { answers } from '../http/answers';
+import { answers } from '../../infra/http/answers';
 import { lotCostsAnswer } from './answer-schemas';
 import { NotFound } from '../../domain/shared/errors';
 import { decimalToPence, penceToDecimal } from '../../domain/shared/money';

@@ -7,7 +7,7 @@ import type { orderSchema } from './answer-schemas';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import type { OrderLot } from '../../domain/order/events';
+import type { OrderLot } from '../../domain/orders/events';
 import type { LotPhoto } from '../../domain/lot/events';
 import { penceToDecimal, type Pence } from '../../domain/shared/money';
 import { goodsLines, goodsTotal } from '../../domain/checkout/goods';

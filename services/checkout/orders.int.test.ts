@@ -8,11 +8,11 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { call, pdfText } from '../wallet/testing';
-import { FEED_START, type StoredEvent } from '../event-store/types';
+import { FEED_START, type StoredEvent } from '../../infra/event-store/types';
 import { applyEvents } from '../../projections/runner';
 import { rebuildAndCompare, tableHash } from '../../projections/rebuild';
 import { orderProjections } from '../../projections/orders/index';
-import { HOUSE_NAME } from '../house-settings';
+import { HOUSE_NAME } from '../../infra/config/house-settings';
 import { appendLotPurchase, appendOrderEvents, appendVoucher, issueVoucher, placeOrder, wonLot, type PlacedOrder, type WonLot } from './testing';
 
 let t: TestApp;

@@ -9,7 +9,7 @@
  */
 import type { AppContext } from '../context';
 import type { PricedLot, PriceInput, Service, StoragePeriodChoice, StoredLot } from '../../domain/checkout/types';
-import type { OrderAddress, OrderLot } from '../../domain/order/events';
+import type { OrderAddress, OrderLot } from '../../domain/orders/events';
 import { RuleBroken, ValidationError } from '../../domain/shared/errors';
 import { NO_WON_LOTS_MESSAGE, WALLET_SETTLE_MESSAGE } from '../../domain/checkout/price-summary';
 import { walletView, type WalletView } from '../wallet/wallet-commands';

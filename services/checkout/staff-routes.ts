@@ -7,16 +7,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { requireStaff } from '../http/auth';
-import { pageAnswer, paginate } from '../http/pagination';
-import { answers } from '../http/answers';
+import { requireStaff } from '../../infra/http/auth';
+import { pageAnswer, paginate } from '../../infra/http/pagination';
+import { answers } from '../../infra/http/answers';
 import { staffOrderSchema, staffVoucherAnswer } from './answer-schemas';
-import type { OrderStatus } from '../../domain/order/events';
+import type { OrderStatus } from '../../domain/orders/events';
 import type { Service } from '../../domain/checkout/types';
 import { lotDetailsOf, orderAnswer } from './order-views';
 import { voucherValue } from './vouchers';
-import '../../projections/users/tables';
-import { nextStatusesFor } from '../../domain/order/order-status';
+import '../../projections/accounts/tables';
+import { nextStatusesFor } from '../../domain/orders/order-status';
 
 const ORDER_STATUSES: readonly OrderStatus[] = [
   'awaiting_payment', 'paid', 'processing', 'shipped', 'ready_for_collection', 'collected', 'stored', 'cancelled',

@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext, Clock } from '../context';
-import type { AppendResult, NewEvent } from '../event-store/types';
+import type { AppendResult, NewEvent } from '../../infra/event-store/types';
 import type { LotClosed, LotConsigned, LotEvent } from '../../domain/lot/events';
 import {
   lotPurchaseStream, orderStream, voucherStream,
   type LotPurchaseEvent, type OrderEvent, type OrderLot, type OrderPlaced, type VoucherEvent, type VoucherIssued,
-} from '../../domain/order/events';
+} from '../../domain/orders/events';
 import type { PriceSummary } from '../../domain/checkout/types';
 import { priceSummary } from '../../domain/checkout/price-summary';
 import { lotStream } from '../catalogue/streams';

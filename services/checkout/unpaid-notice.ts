@@ -9,8 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
-import { answers } from '../http/answers';
+import { requireUser } from '../../infra/http/auth';
+import { answers } from '../../infra/http/answers';
 import { unpaidNoticeAnswer } from './answer-schemas';
 import { wonUnpaidLots } from './lot-queries';
 

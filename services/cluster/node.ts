@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { installLeases, LotLeases, uninstallLeases, type LeaseOptions } from '../bidding/lot-leases';
 import { HOLDER_PATH } from '../bidding/lot-router';
-import { answerInternal, METRICS_PATH } from '../metrics/http';
-import { answerClientError } from '../http/protocol-errors';
+import { answerInternal, METRICS_PATH } from '../../infra/metrics/http';
+import { answerClientError } from '../../infra/http/protocol-errors';
 
 interface NodeOptions extends LeaseOptions {
   /** Interface of the internal listener: 127.0.0.1 for processes of one machine, 0.0.0.0 across machines. */

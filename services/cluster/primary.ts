@@ -6,11 +6,11 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import type { Config } from '../config';
-import { resolveDatabase } from '../db/connect';
-import { createDb } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { loadOrCreateSigningKey } from '../auth/tokens';
+import type { Config } from '../../infra/config/config';
+import { resolveDatabase } from '../../infra/db/connect';
+import { createDb } from '../../infra/db/database';
+import { migrateToLatest } from '../../infra/db/migrate';
+import { loadOrCreateSigningKey } from '../../infra/auth/tokens';
 import { Steps } from '../progress';
 
 const RESTART_DELAY_MS = 1_000;

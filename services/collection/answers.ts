@@ -1,7 +1,7 @@
 /** The collection's answers (zod), as docs/api.md "Collection" shows them. */
 import { z } from 'zod';
-import { money } from '../http/answers';
-import { pageAnswer } from '../http/pagination';
+import { money } from '../../infra/http/answers';
+import { pageAnswer } from '../../infra/http/pagination';
 
 const n = z.number().nullable();
 

@@ -11,15 +11,15 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { FEED_START, type FeedCursor } from '../event-store/types';
-import type { LotPaid } from '../../domain/order/events';
+import { FEED_START, type FeedCursor } from '../../infra/event-store/types';
+import type { LotPaid } from '../../domain/orders/events';
 import { goodsLines, goodsTotal } from '../../domain/checkout/goods';
 import { collectionDecider } from '../../domain/collection/decide';
 import { collectionStream } from '../../domain/collection/events';
 import { describeLot } from './valuation-data';
 import { settle } from '../catalogue/http';
-import { withSessionLocks } from '../db/session-locks';
-import type { Db } from '../db/database';
+import { withSessionLocks } from '../../infra/db/session-locks';
+import type { Db } from '../../infra/db/database';
 
 const FOLLOWER_NAME = 'collection-won-lots';
 const LOTS_PROJECTION = 'lots';

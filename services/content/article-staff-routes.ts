@@ -11,15 +11,15 @@ import type { AppContext } from '../context';
 import { NotFound, ValidationError } from '../../domain/shared/errors';
 import { articleImageStream, articleStream, type ArticleFields } from '../../domain/article/events';
 import { articleDecider, MSG } from '../../domain/article/decide';
-import { requireStaff } from '../http/auth';
-import { parseBody, parseQuery } from '../http/validation';
+import { requireStaff } from '../../infra/http/auth';
+import { parseBody, parseQuery } from '../../infra/http/validation';
 import { idOr404, metadataOf, settle } from '../catalogue/http';
 import { checkImage, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from '../uploads/images';
 import { receiveUpload, registerUploads, type UploadLimits } from '../uploads/receive';
 import { uploadStore } from '../uploads/store';
 import { ARTICLE_UPLOAD_AREA, articleListQuery } from './article-routes';
 import { articleDetailAnswer, articleListAnswer, findArticle, imageUrl, listArticles } from './article-views';
-import { answers } from '../http/answers';
+import { answers } from '../../infra/http/answers';
 import { renderMarkdown } from './markdown';
 import { decidedArticle } from './article-decided';
 

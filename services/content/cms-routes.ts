@@ -5,15 +5,15 @@
  * POST /api/staff/article_images/ and named by image_id.
  */
 import { randomUUID } from 'node:crypto';
-import { asJsonb } from '../http/jsonb-order';
+import { asJsonb } from '../../infra/http/jsonb-order';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { NotFound, ValidationError } from '../../domain/shared/errors';
 import { CMS_KINDS, cmsItemStream, type CmsKind } from '../../domain/cms/events';
-import { requireStaff } from '../http/auth';
-import { parseBody } from '../http/validation';
-import { answers, noContent } from '../http/answers';
+import { requireStaff } from '../../infra/http/auth';
+import { parseBody } from '../../infra/http/validation';
+import { answers, noContent } from '../../infra/http/answers';
 import { idOr404, metadataOf, settle } from '../catalogue/http';
 import type { CmsItemsTable } from '../../projections/content/tables';
 import { imageUrl } from './article-views';

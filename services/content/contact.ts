@@ -8,17 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { limitsOf } from '../limits/limits';
-import { DEFAULT_LIMITS } from '../limits/settings';
+import { DEFAULT_LIMITS } from '../../infra/config/limit-settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { ValidationError } from '../../domain/shared/errors';
-import { validateEmail } from '../../domain/account/rules';
-import { queueEmail } from '../mail/outbox';
-import { HOUSE_NAME, loadHouseSettings } from '../house-settings';
+import { validateEmail } from '../../domain/accounts/rules';
+import { queueEmail } from '../../infra/mail/outbox';
+import { HOUSE_NAME, loadHouseSettings } from '../../infra/config/house-settings';
 import { escapeHtml } from './markdown';
-import { answers, messageAnswer } from '../http/answers';
+import { answers, messageAnswer } from '../../infra/http/answers';
 
 /** The default limit (RATE_LIMIT_CONTACT_ADDRESS changes it). */
 export const CONTACT_LIMIT = DEFAULT_LIMITS.contact_address.limit;

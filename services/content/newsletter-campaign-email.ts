@@ -5,7 +5,7 @@
  * once per campaign; only the footer and headers differ per address.
  */
 import type { AppContext } from '../context';
-import type { OutgoingEmail } from '../mail/outbox';
+import type { OutgoingEmail } from '../../infra/mail/outbox';
 import { renderMarkdown } from './markdown';
 import { unsubscribeFooter } from './newsletter';
 import { oneClickUrl } from './newsletter-one-click';

@@ -9,12 +9,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
-import { readMailbox, type MailboxEntry } from '../mail/outbox';
+import { readMailbox, type MailboxEntry } from '../../infra/mail/outbox';
 import { rebuildAndCompare } from '../../projections/rebuild';
 import { newsletterCampaignsProjection } from '../../projections/newsletter-campaigns/projection';
 import { newsletterToken, UNSUBSCRIBED } from './newsletter';
 import { deliverCampaignBatch, drainCampaigns } from './newsletter-delivery';
-import { deliverDue, type MailMessage } from '../mail/sender';
+import { deliverDue, type MailMessage } from '../../infra/mail/sender';
 
 let t: TestApp;
 let staff: TestUser, bob: TestUser, carol: TestUser, dave: TestUser, alice: TestUser;

@@ -8,10 +8,10 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { queueEmails } from '../mail/outbox';
+import { queueEmails } from '../../infra/mail/outbox';
 import { ELIGIBLE } from './newsletter-send';
 import { campaignEmail, renderCampaign, type RenderedCampaign } from './newsletter-campaign-email';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 const DELIVERY_BATCH = 200;
 const POLL_MS = 1_000;

@@ -8,11 +8,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { normaliseEmail } from '../../domain/account/events';
-import { LINK_INVALID } from '../../domain/account/newsletter';
-import { parseQuery } from '../http/validation';
+import { normaliseEmail } from '../../domain/accounts/events';
+import { LINK_INVALID } from '../../domain/accounts/newsletter';
+import { parseQuery } from '../../infra/http/validation';
 import { checkToken, newsletterToken, UNSUBSCRIBED, unsubscribeAddress } from './newsletter';
-import { answers, messageAnswer } from '../http/answers';
+import { answers, messageAnswer } from '../../infra/http/answers';
 
 const ONE_CLICK_PATH = '/api/newsletter/one_click_unsubscribe/';
 

@@ -14,12 +14,12 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../context';
-import type { EventMetadata } from '../event-store/types';
+import type { EventMetadata } from '../../infra/event-store/types';
 import { Conflict } from '../../domain/shared/errors';
-import { assertSendable, campaignDecider, campaignStream, MSG, type CampaignState } from '../../domain/newsletter-campaign/campaign';
-import { handleMany, lastCursor } from '../commands/multi-stream';
-import { awaitViews } from '../http/read-your-writes';
-import type { Db } from '../db/database';
+import { assertSendable, campaignDecider, campaignStream, MSG, type CampaignState } from '../../domain/newsletter-campaigns/campaign';
+import { handleMany, lastCursor } from '../../infra/commands/multi-stream';
+import { awaitViews } from '../../infra/http/read-your-writes';
+import type { Db } from '../../infra/db/database';
 
 /** True for a row of `users u` and `newsletter_subscribers s` (either may be missing) that should get campaigns. */
 export const ELIGIBLE: RawBuilder<boolean> = sql<boolean>`CASE WHEN u.id IS NULL THEN s.email IS NOT NULL

@@ -6,8 +6,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
-import { readMailbox } from '../mail/outbox';
-import { LINK_INVALID } from '../../domain/account/newsletter';
+import { readMailbox } from '../../infra/mail/outbox';
+import { LINK_INVALID } from '../../domain/accounts/newsletter';
 import { CONFIRMED, UNSUBSCRIBED } from './newsletter';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import { articleImageStream } from '../../domain/article/events';
 import { THUMB_SIZE } from '../uploads/images';
 import { uploadStore } from '../uploads/store';
-import type { NewEvent } from '../event-store/types';
+import type { NewEvent } from '../../infra/event-store/types';
 import { ARTICLE_UPLOAD_AREA } from './article-routes';
 import { imageUrl } from './article-views';
 

@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { articleDecider } from '../../domain/article/decide';
 import { articleStream } from '../../domain/article/events';
 import { CMS_KINDS, cmsItemStream } from '../../domain/cms/events';
-import type { AppendResult } from '../event-store/types';
+import type { AppendResult } from '../../infra/event-store/types';
 import { DEMO_ARTICLES, DEMO_CMS } from './seed-data';
 import { addPicture, boundedMap } from './rendered-images';
 import { articleCoverSvg, portraitSvg } from './seed-pictures';

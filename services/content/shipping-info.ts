@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { answers, money } from '../http/answers';
-import { COUNTRIES } from '../../domain/address/countries';
+import { answers, money } from '../../infra/http/answers';
+import { COUNTRIES } from '../../domain/addresses/countries';
 import { carrierForCode, NON_DELIVERABLE_ZONE, UK_ZONE } from '../../domain/checkout/shipping-zones';
 import { CARRIER_PRICES, NOT_DELIVERABLE_MESSAGE, type DeliverableCarrier } from '../../domain/checkout/shipping';
 import { asPercent, INSURANCE_BP, PAYMENT_DUE_DAYS } from '../../domain/checkout/rates';

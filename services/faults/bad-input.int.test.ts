@@ -19,7 +19,7 @@ import { casesFor, isMutating, operations, type BadCase, type OpenApiDoc } from 
 import { seeded } from './openapi-values';
 import { createFixtures, snapshot, victimStreams, type Fixtures } from './bad-input-fixtures';
 import { jpeg, multipart, objectParts } from '../valuation/testing';
-import { TEXT_GUARD_MESSAGES } from '../http/text-guard';
+import { TEXT_GUARD_MESSAGES } from '../../infra/http/text-guard';
 
 let t: TestApp;
 let fx: Fixtures;

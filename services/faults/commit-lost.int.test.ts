@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { createContext, type AppContext } from '../context';
-import { buildApp } from '../http/app';
+import { buildApp } from '../app';
 import { createLot, eventsOf, postBid, replayLot } from '../bidding/testing';
 import { CuttingProxy } from './cutting-proxy';
 

@@ -14,7 +14,7 @@ import { startTestApp, TestClock, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { spawnServer, type ServerProcess } from '../testing/server-process';
 import { walletStream } from '../../domain/wallet/events';
-import { CARRIED_OUT } from '../http/idempotency-keys';
+import { CARRIED_OUT } from '../../infra/http/idempotency-keys';
 import { verifyIdempotency } from '../audit/idempotency-verify';
 
 const ROUTE = '/api/staff/wallets/:userId/adjustments/';

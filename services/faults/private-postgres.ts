@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../infra/db/embedded';
 
 export interface PrivatePostgres {
   /** The `postgres` database of the cluster (the harness creates the test's database beside it). */

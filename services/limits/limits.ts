@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext, Clock } from '../context';
 import { Throttled } from '../../domain/shared/errors';
-import type { LimitName, LimitSettings } from './settings';
+import type { LimitName, LimitSettings } from '../../infra/config/limit-settings';
 import type { RateLimitStore, WindowCount } from './store';
 import { PostgresRateLimitStore } from './postgres-store';
 import { RedisRateLimitStore } from './redis-store';

@@ -1,6 +1,6 @@
 /** Counters in PostgreSQL (migration 0825): one upsert per hit, so parallel hits on any process never lose a count. */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database } from '../../infra/db/database';
 import { windowOf, type RateLimitStore, type WindowCount } from './store';
 
 export class PostgresRateLimitStore implements RateLimitStore {

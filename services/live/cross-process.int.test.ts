@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createContext } from '../context';
-import { buildApp } from '../http/app';
+import { buildApp } from '../app';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { createLot, postBid } from '../bidding/testing';

@@ -3,7 +3,7 @@
  * whose position changed (at once), an outbid notification to the bidder who lost the lead, finished lots, and
  * auction updates.
  */
-import type { StoredEvent } from '../event-store/types';
+import type { StoredEvent } from '../../infra/event-store/types';
 import type { AuctionEvent } from '../../domain/auction/events';
 import { assertNever } from '../../domain/shared/decider';
 import type { BidPlaced } from '../../domain/lot/events';
@@ -11,8 +11,8 @@ import type { LotState } from '../../domain/lot/state';
 import type { Coalescer } from './coalescer';
 import type { LiveHub } from './hub';
 import type { LiveLots, LotChange } from './live-lots';
-import { notificationId } from '../../domain/notification/id';
-import { outbidUser } from '../../domain/notification/decide';
+import { notificationId } from '../../domain/notifications/id';
+import { outbidUser } from '../../domain/notifications/decide';
 import { auctionUpdate, bidUpdate, finishedLots, lotUpdate, outbidNotification } from './messages';
 import type { ArticleLikeToggled } from '../../domain/article/events';
 import { articleLike } from '../content/live-messages';

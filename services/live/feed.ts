@@ -15,7 +15,7 @@
  * from the fast path is never missing a step it can see.
  */
 import type { AppContext } from '../context';
-import type { FeedCursor, StoredEvent } from '../event-store/types';
+import type { FeedCursor, StoredEvent } from '../../infra/event-store/types';
 import { Coalescer } from './coalescer';
 import { LiveDispatcher } from './dispatch';
 import type { LiveHub } from './hub';

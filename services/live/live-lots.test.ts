@@ -1,7 +1,7 @@
 /** The live feed's lot states name each lot as it is shown: its custom title, else its item's title, edits included. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { StoredEvent } from '../event-store/types';
+import type { StoredEvent } from '../../infra/event-store/types';
 import type { LotEvent } from '../../domain/lot/events';
 import { consigned, ITEM, LOT, STAFF } from '../../domain/lot/test-fixtures';
 import { LiveLots } from './live-lots';

@@ -3,7 +3,7 @@
  * folded with the domain's own evolve from the events it tails. A lot first seen mid-stream (consigned before this
  * process started) is loaded from its stream once. Closed lots are dropped: nothing more happens to them.
  */
-import type { StoredEvent } from '../event-store/types';
+import type { StoredEvent } from '../../infra/event-store/types';
 import type { LotEvent } from '../../domain/lot/events';
 import { evolveLot, initialLotState, type LotState } from '../../domain/lot/state';
 import { lotStream } from '../catalogue/streams';

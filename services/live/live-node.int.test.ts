@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadConfig } from '../config';
+import { loadConfig } from '../../infra/config/config';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { openSession } from '../accounts/sessions';

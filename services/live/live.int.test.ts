@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createContext } from '../context';
-import { buildApp } from '../http/app';
+import { buildApp } from '../app';
 import { createTestUser, type TestUser } from '../testing/users';
 import { closingScheduler } from '../bidding/closing-scheduler';
 import { createAuction, createLot, postBid, replayLot } from '../bidding/testing';

@@ -2,7 +2,7 @@
 import { stepFor } from '../../domain/lot/increments';
 import { reserveMet, type LotState } from '../../domain/lot/state';
 import { penceToDecimal } from '../../domain/shared/money';
-import { texts } from '../../domain/notification/texts';
+import { texts } from '../../domain/notifications/texts';
 
 const decimal = (pence: number | null) => (pence === null ? null : penceToDecimal(pence));
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,8 +1,8 @@
 /** Every notification email links to a page the client really has (web/src/page-paths.ts, the router's one list). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { TEMPLATES } from '../../domain/notification/templates';
-import { matchPage } from '../http/client-pages';
+import { TEMPLATES } from '../../domain/notifications/templates';
+import { matchPage } from '../pages/client-pages';
 import { EMAIL_COPY, notificationEmail } from './emails';
 
 const routed = (path: string): boolean => matchPage(path.split('?')[0]) !== null;

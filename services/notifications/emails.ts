@@ -2,10 +2,10 @@
  * One email per template, HTML and text, from the notification's own text plus a line of what to do next and a link.
  * Plain template functions: every value is escaped in the HTML.
  */
-import type { Template } from '../../domain/notification/templates';
-import type { OutgoingEmail } from '../mail/outbox';
-import { HOUSE_NAME } from '../house-settings';
-import { escapeHtml } from '../http/escape-html';
+import type { Template } from '../../domain/notifications/templates';
+import type { OutgoingEmail } from '../../infra/mail/outbox';
+import { HOUSE_NAME } from '../../infra/config/house-settings';
+import { escapeHtml } from '../../infra/http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
 

@@ -6,11 +6,11 @@
  * It never reads the rebuild schema, so a rebuild sends nothing.
  */
 import { sql } from 'kysely';
-import type { Template } from '../../domain/notification/templates';
-import { queueEmail } from '../mail/outbox';
+import type { Template } from '../../domain/notifications/templates';
+import { queueEmail } from '../../infra/mail/outbox';
 import { notificationEmail } from './emails';
 import { cursorOf, rowsAfter, type CauseCursor, type NotificationRow } from './queries';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -10,7 +10,7 @@ import type { LiveConnections } from '../context';
 import { liveHub } from '../live/hub';
 import { OUTBID_TEMPLATE } from '../live/messages';
 import { cursorOf, lastCause, rowsAfter, toView, type CauseCursor } from './queries';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 export class NotificationPusher {
   private cursor: CauseCursor | null = null;

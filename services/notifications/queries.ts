@@ -1,8 +1,8 @@
 /** Reads of the notifications read model: the user's list, their own ids, settings, and the table in cause order. */
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Template } from '../../domain/notification/templates';
-import type { Db } from '../db/database';
+import type { Template } from '../../domain/notifications/templates';
+import type { Db } from '../../infra/db/database';
 
 export interface NotificationRow {
   id: string; user_id: string; template: string; text: string; lot_id: string | null; auction_id: string | null;

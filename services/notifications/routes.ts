@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
-import { answers } from '../http/answers';
+import { requireUser } from '../../infra/http/auth';
+import { answers } from '../../infra/http/answers';
 import { listForUser, markedRead, notificationList, ownIds } from './queries';
 import { markRead } from './settings';
 

@@ -11,7 +11,7 @@ import { createTestUser, type TestUser } from '../testing/users';
 import { closeLot, consignLot, createAuction, placeBid } from '../catalogue/testing/fixtures';
 import { runWalletCommand } from '../wallet/wallet-commands';
 import { createAccount } from '../accounts/create-account';
-import { lotPurchaseStream } from '../../domain/order/events';
+import { lotPurchaseStream } from '../../domain/orders/events';
 import { rebuildAndCompare } from '../../projections/rebuild';
 import { notificationsProjection } from '../../projections/notifications/projection';
 import { runDueNotifications } from './scheduler';

@@ -8,12 +8,12 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { WrongExpectedVersion } from '../event-store/types';
+import { WrongExpectedVersion } from '../../infra/event-store/types';
 import {
   FILL_DETAILS_AFTER_MS, notificationDueEventId, notificationDueStream, OFFLINE_PAYMENT_METHODS, PAY_NOW_AFTER_MS,
   PAYMENT_METHOD_AFTER_MS, SHIPPING_METHOD_AFTER_MS, STORAGE_ENDING_BEFORE_MS, type DueTemplate, type NotificationDue,
-} from '../../domain/notification/due';
-import type { Db } from '../db/database';
+} from '../../domain/notifications/due';
+import type { Db } from '../../infra/db/database';
 
 export const SCHEDULER_INTERVAL_MS = 60_000;
 type Due = NotificationDue['data'];

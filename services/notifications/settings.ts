@@ -1,11 +1,11 @@
 /** The inbox stream's commands, for the calls and for PATCH /api/users/{id}/ (accounts). */
 import { z } from 'zod';
-import type { EventMetadata } from '../event-store/types';
+import type { EventMetadata } from '../../infra/event-store/types';
 import type { AppContext } from '../context';
-import { inboxDecider, inboxStream } from '../../domain/notification/inbox';
-import { TEMPLATES, type Template } from '../../domain/notification/templates';
+import { inboxDecider, inboxStream } from '../../domain/notifications/inbox';
+import { TEMPLATES, type Template } from '../../domain/notifications/templates';
 import { emailOptOuts } from './queries';
-import { awaitViews } from '../http/read-your-writes';
+import { awaitViews } from '../../infra/http/read-your-writes';
 
 const OPT_OUTS_MESSAGE = `Each entry must be one of the notification templates: ${TEMPLATES.join(', ')}.`;
 

@@ -7,9 +7,9 @@
  * (domain/order-settlement/card-payment.ts). Safe with several processes: every step is decided on its streams.
  */
 import type { AppContext } from '../context';
-import { paymentDecider } from '../../domain/payment/decide';
-import { paymentStream } from '../../domain/payment/events';
-import { isPending } from '../../domain/payment/state';
+import { paymentDecider } from '../../domain/payments/decide';
+import { paymentStream } from '../../domain/payments/events';
+import { isPending } from '../../domain/payments/state';
 import { settleOrderCommand } from '../../domain/order-settlement/run';
 import { applyOutcome } from '../payments/apply-outcome';
 import { paymentProvider } from '../payments/provider';

@@ -1,12 +1,12 @@
 /** What the order calls answer (docs/checkout-api.md): money as decimal strings. */
 import { penceToDecimal } from '../../domain/shared/money';
-import type { OrderPlaced } from '../../domain/order/events';
-import type { OrderState } from '../../domain/order/state';
-import { nextStatuses } from '../../domain/order/order-status';
-import type { VoucherIssued } from '../../domain/order/events';
-import { houseBankData, houseContactData, loadHouseSettings } from '../house-settings';
+import type { OrderPlaced } from '../../domain/orders/events';
+import type { OrderState } from '../../domain/orders/state';
+import { nextStatuses } from '../../domain/orders/order-status';
+import type { VoucherIssued } from '../../domain/orders/events';
+import { houseBankData, houseContactData, loadHouseSettings } from '../../infra/config/house-settings';
 import { z } from 'zod';
-import { money } from '../http/answers';
+import { money } from '../../infra/http/answers';
 import { PAYMENT_METHODS, SERVICES } from '../../domain/checkout/types';
 
 export const createdOrderSchema = z.object({

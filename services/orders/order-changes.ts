@@ -4,15 +4,15 @@
  * voucher use given back). Each answers the order as it then stands.
  */
 import type { AppContext } from '../context';
-import type { EventMetadata } from '../event-store/types';
-import { orderStream } from '../../domain/order/events';
-import { orderDecider } from '../../domain/order/decide';
+import type { EventMetadata } from '../../infra/event-store/types';
+import { orderStream } from '../../domain/orders/events';
+import { orderDecider } from '../../domain/orders/decide';
 import { settleOrderCommand } from '../../domain/order-settlement/run';
-import type { OrderState } from '../../domain/order/state';
-import type { OrderStatus } from '../../domain/order/events';
+import type { OrderState } from '../../domain/orders/state';
+import type { OrderStatus } from '../../domain/orders/events';
 import { paymentReceived } from '../../domain/order-settlement/received';
 import { loadOrder, runOrderBatch } from './order-streams';
-import { awaitViews } from '../http/read-your-writes';
+import { awaitViews } from '../../infra/http/read-your-writes';
 
 export async function recordPaymentReceived(
   ctx: AppContext, orderId: string, reference: string, staffId: string, metadata: EventMetadata,

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
-import { readMailbox } from '../mail/outbox';
+import { readMailbox } from '../../infra/mail/outbox';
 import { call, pdfText } from '../wallet/testing';
 import { wonLot } from '../checkout/testing';
 import { drainOrderMail, ORDER_MAILER_NAME } from './order-mailer';

@@ -3,9 +3,9 @@
  * receipt when it is paid. Plain template functions over the order as the read model holds it; every value is
  * escaped in the HTML.
  */
-import type { OutgoingEmail } from '../mail/outbox';
-import { HOUSE_NAME } from '../house-settings';
-import { escapeHtml } from '../http/escape-html';
+import type { OutgoingEmail } from '../../infra/mail/outbox';
+import { HOUSE_NAME } from '../../infra/config/house-settings';
+import { escapeHtml } from '../../infra/http/escape-html';
 import { receiptMoney } from '../wallet/receipt-pdf';
 import { orderCarrier } from '../checkout/addresses';
 import { addressLines, paymentStatusText } from '../checkout/invoice-pdf';

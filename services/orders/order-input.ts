@@ -7,16 +7,16 @@
  */
 import type { AppContext } from '../context';
 import type { PriceInput, Service } from '../../domain/checkout/types';
-import type { OrderAddress } from '../../domain/order/events';
-import { lotPurchaseStream, voucherStream } from '../../domain/order/events';
-import { lotPurchaseDecider } from '../../domain/order/lot-purchase-decide';
-import { isFree, isStoredFor } from '../../domain/order/lot-purchase-state';
-import { ORDER_MSG } from '../../domain/order/messages';
+import type { OrderAddress } from '../../domain/orders/events';
+import { lotPurchaseStream, voucherStream } from '../../domain/orders/events';
+import { lotPurchaseDecider } from '../../domain/orders/lot-purchase-decide';
+import { isFree, isStoredFor } from '../../domain/orders/lot-purchase-state';
+import { ORDER_MSG } from '../../domain/orders/messages';
 import { voucherDecider } from '../../domain/voucher/decide';
 import { redeemRefusal } from '../../domain/voucher/state';
 import { available, walletDecider } from '../../domain/wallet/decide';
 import { walletStream } from '../../domain/wallet/events';
-import { addressFields } from '../../domain/address/rules';
+import { addressFields } from '../../domain/addresses/rules';
 import { Conflict, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { buildCheckout, STORED_LOTS_MESSAGE, type CheckoutBasis } from '../checkout/price-input';
 import type { CreateOrderBody } from './create-order-schema';

@@ -10,15 +10,15 @@
  * Migration 0837 starts it at the head of an existing feed, so orders placed before it existed are not mailed late.
  */
 import { sql, type Kysely } from 'kysely';
-import type { EventStore } from '../event-store/event-store';
-import { FEED_START, type FeedCursor } from '../event-store/types';
-import type { Database } from '../db/database';
-import type { OrderPaid, OrderPlaced } from '../../domain/order/events';
-import { queueEmail } from '../mail/outbox';
+import type { EventStore } from '../../infra/event-store/event-store';
+import { FEED_START, type FeedCursor } from '../../infra/event-store/types';
+import type { Database } from '../../infra/db/database';
+import type { OrderPaid, OrderPlaced } from '../../domain/orders/events';
+import { queueEmail } from '../../infra/mail/outbox';
 import type { OrderRow } from '../checkout/order-views';
 import { orderPaidEmail, orderPlacedEmail, type EmailBuyer } from './order-emails';
 import '../../projections/orders/tables';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 export const ORDER_MAILER_NAME = 'order-mailer';
 const ORDERS_PROJECTION = 'orders';

@@ -4,19 +4,19 @@
  * the same order.
  */
 import type { AppContext } from '../context';
-import type { EventMetadata } from '../event-store/types';
-import { handleMany, lastCursor, type MultiOutcome, type StreamRef } from '../commands/multi-stream';
-import { orderDecider } from '../../domain/order/decide';
-import { lotPurchaseDecider } from '../../domain/order/lot-purchase-decide';
+import type { EventMetadata } from '../../infra/event-store/types';
+import { handleMany, lastCursor, type MultiOutcome, type StreamRef } from '../../infra/commands/multi-stream';
+import { orderDecider } from '../../domain/orders/decide';
+import { lotPurchaseDecider } from '../../domain/orders/lot-purchase-decide';
 import { voucherDecider } from '../../domain/voucher/decide';
 import { walletDecider } from '../../domain/wallet/decide';
-import { orderStream, type OrderPlaced } from '../../domain/order/events';
+import { orderStream, type OrderPlaced } from '../../domain/orders/events';
 import { orderStreamIds, type PlacedOrder } from '../../domain/order-settlement/streams';
 import { StreamBatch } from '../../domain/shared/stream-batch';
 import { NotFound } from '../../domain/shared/errors';
-import { ORDER_MSG } from '../../domain/order/messages';
-import type { OrderState } from '../../domain/order/state';
-import { awaitViews } from '../http/read-your-writes';
+import { ORDER_MSG } from '../../domain/orders/messages';
+import type { OrderState } from '../../domain/orders/state';
+import { awaitViews } from '../../infra/http/read-your-writes';
 
 /** The decider of one of an order's streams, by its prefix (`lot-purchase-` before anything shorter). */
 function streamRef(streamId: string): StreamRef {

@@ -9,14 +9,14 @@
  * crash finds the same order and the provider's same payment instead of making new ones.
  */
 import type { AppContext } from '../context';
-import type { EventMetadata } from '../event-store/types';
+import type { EventMetadata } from '../../infra/event-store/types';
 import type { Service } from '../../domain/checkout/types';
 import { priceSummary } from '../../domain/checkout/price-summary';
-import { orderStream, type OrderPlaced } from '../../domain/order/events';
-import { orderDecider } from '../../domain/order/decide';
+import { orderStream, type OrderPlaced } from '../../domain/orders/events';
+import { orderDecider } from '../../domain/orders/decide';
 import { settleOrderCommand } from '../../domain/order-settlement/run';
-import { ORDER_MSG } from '../../domain/order/messages';
-import type { OrderState } from '../../domain/order/state';
+import { ORDER_MSG } from '../../domain/orders/messages';
+import type { OrderState } from '../../domain/orders/state';
 import { validateCard } from '../../domain/cards/card-rules';
 import { cardsDecider } from '../../domain/cards/decide';
 import { cardsStream } from '../../domain/cards/events';

@@ -6,16 +6,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
-import { sendAnswer } from '../http/idempotency-keys';
+import { requireUser } from '../../infra/http/auth';
+import { sendAnswer } from '../../infra/http/idempotency-keys';
 import { z } from 'zod';
 import { SERVICES } from '../../domain/checkout/types';
-import { orNotFound } from '../http/validation';
+import { orNotFound } from '../../infra/http/validation';
 import { JSON_TYPE, jsonString } from '../payments/card-payments';
 import { paymentIdFor } from '../payments/payment-ids';
 import { createOrderSchema } from './create-order-schema';
 import { placeOrder } from './place-order';
-import { answers } from '../http/answers';
+import { answers } from '../../infra/http/answers';
 import { challengeHtmlAnswer } from '../payments/views';
 import { createdOrderAnswer, createdOrderSchema } from './answers';
 

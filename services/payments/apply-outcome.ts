@@ -11,15 +11,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
-import type { AppendResult, EventMetadata } from '../event-store/types';
-import { handleMany, type StreamRef } from '../commands/multi-stream';
-import { paymentDecider } from '../../domain/payment/decide';
-import { paymentStream, type PaymentCreated, type PaymentEvent } from '../../domain/payment/events';
-import type { PaymentCommand } from '../../domain/payment/commands';
-import { isPending, type PaymentState } from '../../domain/payment/state';
-import { accountDecider } from '../../domain/account/decide';
-import { userStream } from '../../domain/account/events';
-import type { AccountState } from '../../domain/account/state';
+import type { AppendResult, EventMetadata } from '../../infra/event-store/types';
+import { handleMany, type StreamRef } from '../../infra/commands/multi-stream';
+import { paymentDecider } from '../../domain/payments/decide';
+import { paymentStream, type PaymentCreated, type PaymentEvent } from '../../domain/payments/events';
+import type { PaymentCommand } from '../../domain/payments/commands';
+import { isPending, type PaymentState } from '../../domain/payments/state';
+import { accountDecider } from '../../domain/accounts/decide';
+import { userStream } from '../../domain/accounts/events';
+import type { AccountState } from '../../domain/accounts/state';
 import { cardsDecider } from '../../domain/cards/decide';
 import { cardsStream } from '../../domain/cards/events';
 import { CARDS_MSG } from '../../domain/cards/card-changes';

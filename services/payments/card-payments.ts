@@ -4,15 +4,15 @@
  * paid yet, card not saved yet), so nothing is charged for a request that is going to be refused.
  */
 import type { AppContext } from '../context';
-import type { EventMetadata } from '../event-store/types';
-import { lastCursor } from '../commands/multi-stream';
+import type { EventMetadata } from '../../infra/event-store/types';
+import { lastCursor } from '../../infra/commands/multi-stream';
 import { RuleBroken } from '../../domain/shared/errors';
 import type { ValidCard } from '../../domain/cards/card-rules';
 import type { SavedCardState } from '../../domain/cards/state';
-import type { PaymentPurpose, ReturnQuery } from '../../domain/payment/events';
+import type { PaymentPurpose, ReturnQuery } from '../../domain/payments/events';
 import { applyOutcome, type Applied } from './apply-outcome';
 import { paymentProvider, type CardSummary, type ChallengeAction } from './provider';
-import { awaitViews } from '../http/read-your-writes';
+import { awaitViews } from '../../infra/http/read-your-writes';
 
 const returnRoute = (paymentId: string) => `/payments/return/${paymentId}`;
 

@@ -5,11 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
-import { idParam } from '../http/validation';
-import { pageAnswer, paginate, pageQuery } from '../http/pagination';
-import { answers, noContent } from '../http/answers';
-import { sendAnswer } from '../http/idempotency-keys';
+import { requireUser } from '../../infra/http/auth';
+import { idParam } from '../../infra/http/validation';
+import { pageAnswer, paginate, pageQuery } from '../../infra/http/pagination';
+import { answers, noContent } from '../../infra/http/answers';
+import { sendAnswer } from '../../infra/http/idempotency-keys';
 import { NotFound, RuleBroken } from '../../domain/shared/errors';
 import { validateCard } from '../../domain/cards/card-rules';
 import { cardFormat } from '../../domain/cards/card-format';

@@ -7,8 +7,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { idempotencyKeyOf } from '../http/idempotency-keys';
-import { sentBody } from '../http/contract';
+import { idempotencyKeyOf } from '../../infra/http/idempotency-keys';
+import { sentBody } from '../../infra/http/contract';
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;

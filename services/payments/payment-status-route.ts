@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
-import { answers } from '../http/answers';
+import { requireUser } from '../../infra/http/auth';
+import { answers } from '../../infra/http/answers';
 import { NotFound } from '../../domain/shared/errors';
-import { paymentDecider } from '../../domain/payment/decide';
-import { paymentStream, type PaymentPurpose } from '../../domain/payment/events';
-import type { PaymentState } from '../../domain/payment/state';
+import { paymentDecider } from '../../domain/payments/decide';
+import { paymentStream, type PaymentPurpose } from '../../domain/payments/events';
+import type { PaymentState } from '../../domain/payments/state';
 
 const PAYMENT_NOT_FOUND = 'Payment not found.';
 

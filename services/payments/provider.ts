@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../context';
 import type { ValidCard } from '../../domain/cards/card-rules';
-import type { PaymentPurpose } from '../../domain/payment/events';
+import type { PaymentPurpose } from '../../domain/payments/events';
 import { SandboxProvider } from './sandbox/sandbox-provider';
 
 /** What the provider tells us about a card: never the number. */

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { createLot, postBid } from '../bidding/testing';
-import { userStream } from '../../domain/account/events';
+import { userStream } from '../../domain/accounts/events';
 import { CARD, card, countEvents, feeRow, get, post, sandboxIntents } from './testing';
 
 let t: TestApp;

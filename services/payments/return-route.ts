@@ -11,13 +11,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
-import { answers } from '../http/answers';
-import { paymentDecider } from '../../domain/payment/decide';
-import { paymentStream, type PaymentCreated } from '../../domain/payment/events';
-import { lastCursor } from '../commands/multi-stream';
+import { answers } from '../../infra/http/answers';
+import { paymentDecider } from '../../domain/payments/decide';
+import { paymentStream, type PaymentCreated } from '../../domain/payments/events';
+import { lastCursor } from '../../infra/commands/multi-stream';
 import { applyOutcome } from './apply-outcome';
 import { paymentProvider } from './provider';
-import { awaitViews } from '../http/read-your-writes';
+import { awaitViews } from '../../infra/http/read-your-writes';
 
 const params = z.object({ paymentId: z.string().uuid({ message: 'Not found.' }) });
 

@@ -7,7 +7,7 @@ import { createTestUser, type TestUser } from '../testing/users';
 import { rebuildAndCompare } from '../../projections/rebuild';
 import { paymentsProjection } from '../../projections/payments/payments-projection';
 import { userCardsProjection } from '../../projections/payments/user-cards-projection';
-import { usersProjection } from '../../projections/users/users-projection';
+import { usersProjection } from '../../projections/accounts/users-projection';
 import { CARD, card, challengeUrl, countEvents, feeRow, followReturn, get, openChallenge, post } from './testing';
 import { INVALID_CHALLENGE } from './sandbox/challenge-page';
 

@@ -1,9 +1,9 @@
 /** The answers of the card payment endpoints, read from the read models (users, user_cards). */
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import { money } from '../http/answers';
+import { money } from '../../infra/http/answers';
 import type { CardFormat } from '../../domain/cards/card-format';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { penceToDecimal } from '../../domain/shared/money';
 import { getUserById } from '../accounts/queries';
 import { REGISTRATION_FEE_PENCE } from '../accounts/create-account';
@@ -13,8 +13,8 @@ import type { AppContext } from '../context';
 import { cardsDecider } from '../../domain/cards/decide';
 import { cardsStream } from '../../domain/cards/events';
 import { findCard, type SavedCardState } from '../../domain/cards/state';
-import { userStream, type AccountEvent } from '../../domain/account/events';
-import { feeMethod } from '../../projections/users/users-projection';
+import { userStream, type AccountEvent } from '../../domain/accounts/events';
+import { feeMethod } from '../../projections/accounts/users-projection';
 
 /** A card that needs 3-D Secure: the challenge page's HTML, answered as a JSON string (200). */
 export const challengeHtmlAnswer = z.string().meta({ description: 'HTML of the 3-D Secure challenge to show the user' });

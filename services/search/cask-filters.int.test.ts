@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import type { TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { consignLot, createAuction, getJson, startCatalogueTestApp, type LotInput } from '../catalogue/testing/fixtures';
-import { down as migrationDown, up as migrationUp } from '../db/migrations/0750-search-cask-filters';
+import { down as migrationDown, up as migrationUp } from '../../infra/db/migrations/0750-search-cask-filters';
 
 let t: TestApp;
 let staff: TestUser, seller: TestUser;

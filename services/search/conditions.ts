@@ -3,7 +3,7 @@
  * and live switches), and the relevance score. Raw SQL against the columns and indexes of migration 0700.
  */
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database } from '../../infra/db/database';
 import type { ResolvedQuery } from './resolve';
 import { lotConditions, type Facet, type FilterContext } from '../catalogue/lots/lot-query';
 import type { LotFilter } from '../catalogue/lots/filter-query';

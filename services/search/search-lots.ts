@@ -6,7 +6,7 @@
  * the count the search gives with that value chosen.
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database } from '../../infra/db/database';
 import type { AppContext } from '../context';
 import { assertNever } from '../../domain/shared/decider';
 import type { FilterContext } from '../catalogue/lots/lot-query';

@@ -3,7 +3,7 @@
  * plus the term, strict mode, the sold and live switches, the search page sizes and the relevance ordering.
  */
 import { z } from 'zod';
-import { queryBool } from '../http/validation';
+import { queryBool } from '../../infra/http/validation';
 import { lotFilterFields, ORDERINGS } from '../catalogue/lots/filter-query';
 import { checkCaskRanges } from '../catalogue/lots/cask-filter';
 

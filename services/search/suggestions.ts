@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { money } from '../http/answers';
+import { money } from '../../infra/http/answers';
 import type { AppContext } from '../context';
 import { penceToDecimal } from '../../domain/shared/money';
 import { matchCondition, populationCondition, relevance } from './conditions';

@@ -27,7 +27,7 @@ export interface LotSearchTable {
 
 export type LotSearchRow = Selectable<LotSearchTable>;
 
-declare module '../db/database' {
+declare module '../../infra/db/database' {
   interface Database {
     lot_search: LotSearchTable;
   }

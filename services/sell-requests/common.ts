@@ -1,12 +1,12 @@
 /** What the sell-request calls share: the reference numbers, the target auction, the read-your-writes wait. */
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import type { AppendResult } from '../event-store/types';
-import { lastCursor } from '../commands/multi-stream';
+import type { AppendResult } from '../../infra/event-store/types';
+import { lastCursor } from '../../infra/commands/multi-stream';
 import { ValidationError } from '../../domain/shared/errors';
-import { SELL_MSG } from '../../domain/sell-request/messages';
+import { SELL_MSG } from '../../domain/sell-requests/messages';
 import '../../projections/auctions/tables';
-import { awaitViews } from '../http/read-your-writes';
+import { awaitViews } from '../../infra/http/read-your-writes';
 
 const AUCTION_NOT_FOUND = 'Auction not found.';
 

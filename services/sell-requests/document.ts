@@ -6,11 +6,11 @@
  * rescheduled; the auctions table may even lag the events) and the document must not.
  */
 import type { AppContext } from '../context';
-import type { StoredEvent } from '../event-store/types';
-import type { CommandOutcome } from '../commands/command-handler';
+import type { StoredEvent } from '../../infra/event-store/types';
+import type { CommandOutcome } from '../../infra/commands/command-handler';
 import { NotFound } from '../../domain/shared/errors';
-import { SELL_MSG } from '../../domain/sell-request/messages';
-import { sellRequestStream, type SellRequestEvent, type SellRequestSubmitted } from '../../domain/sell-request/events';
+import { SELL_MSG } from '../../domain/sell-requests/messages';
+import { sellRequestStream, type SellRequestEvent, type SellRequestSubmitted } from '../../domain/sell-requests/events';
 import type { AuctionEvent } from '../../domain/auction/events';
 import { auctionStream } from '../catalogue/streams';
 import { renderSellRequestPdf, sellRequestFileName, type SellRequestDocument } from './pdf';

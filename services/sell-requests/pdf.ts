@@ -3,14 +3,14 @@
  * by GET /api/sell_requests/{id}/pdf/ (both from document.ts's one mapping of the submission event): the reference, the
  * items, and what to do next for the chosen delivery: send (packing and labelling, the reference on every box, the
  * warehouse address), drop (the store's address and opening hours), courier collection (the date and box count).
- * House details come from the HOUSE_* settings (services/house-settings.ts) and HOUSE_WAREHOUSE_ADDRESS.
+ * House details come from the HOUSE_* settings (infra/config/house-settings.ts) and HOUSE_WAREHOUSE_ADDRESS.
  */
 import PDFDocument from 'pdfkit';
-import { HOUSE_NAME, loadHouseSettings } from '../house-settings';
-import { pdfBytes } from '../documents/pdf';
+import { HOUSE_NAME, loadHouseSettings } from '../../infra/config/house-settings';
+import { pdfBytes } from '../../infra/documents/pdf';
 import { penceToDecimal } from '../../domain/shared/money';
-import type { DeliveryType, SellItem } from '../../domain/sell-request/events';
-import { findCountry } from '../../domain/address/countries';
+import type { DeliveryType, SellItem } from '../../domain/sell-requests/events';
+import { findCountry } from '../../domain/addresses/countries';
 
 /** Where sent bottles go (HOUSE_WAREHOUSE_ADDRESS); the store (HOUSE_ADDRESS) takes drop-offs. */
 const warehouseAddress = (env: NodeJS.ProcessEnv = process.env) =>

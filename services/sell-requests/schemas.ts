@@ -21,7 +21,7 @@ const sellItemBody = z.object({
   estimate_high: moneyInput.nullish().transform((v) => v ?? null),
 });
 
-/** Shapes only: the address rules and messages are the address book's (domain/address/rules.ts), applied in the service. */
+/** Shapes only: the address rules and messages are the address book's (domain/addresses/rules.ts), applied in the service. */
 const addressLine = z.string().max(300, 'Ensure this field has no more than 300 characters.').nullish();
 const addressBody = z.object({ apartment: addressLine, country: addressLine, region: addressLine, city: addressLine, zip_code: addressLine, street: addressLine },
   { error: REQUIRED });

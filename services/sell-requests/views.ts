@@ -1,12 +1,12 @@
 /** SellRequestView (docs/selling.md "Sell requests"), read from the sell-requests read model. */
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
-import { SELL_MSG } from '../../domain/sell-request/messages';
+import { SELL_MSG } from '../../domain/sell-requests/messages';
 import { z } from 'zod';
 import { imageLinks, imageLinksSchema } from '../uploads/image-route';
-import type { SellItem } from '../../domain/sell-request/events';
+import type { SellItem } from '../../domain/sell-requests/events';
 import '../../projections/sell-requests/tables';
-import '../../projections/users/tables';
+import '../../projections/accounts/tables';
 
 /** What the seller described of an item (distillery, type, age, volume, ABV, estimate): staff consign from it. */
 const itemDetails: z.ZodType<Omit<SellItem, 'item_id' | 'title' | 'quantity'>> = z.object({

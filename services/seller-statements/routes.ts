@@ -7,11 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answers, base64FileAnswer } from '../http/answers';
-import { orNotFound } from '../http/validation';
-import { pdfFile, type PdfFileAnswer } from '../documents/pdf';
+import { answers, base64FileAnswer } from '../../infra/http/answers';
+import { orNotFound } from '../../infra/http/validation';
+import { pdfFile, type PdfFileAnswer } from '../../infra/documents/pdf';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
+import { requireUser } from '../../infra/http/auth';
 import { NotFound } from '../../domain/shared/errors';
 import { lastAuctionIdOf, loadStatement } from './statement-data';
 import { renderStatementPdf } from './statement-pdf';

@@ -5,7 +5,7 @@
  * whose hammer left nothing to credit counts as paid from the purchase's payment time.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { sellerCosts, type SellerCosts } from '../../domain/seller/costs';
 import { penceToDecimal } from '../../domain/shared/money';
 

@@ -1,7 +1,7 @@
 /** GET /robots.txt and GET /sitemap.xml: real files for crawlers, not the client's page (docs/security.md, "404"). */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { fileAnswer } from '../http/answers';
+import { fileAnswer } from '../../infra/http/answers';
 import { robotsTxt } from './robots';
 import { sitemapEntries, sitemapXml } from './sitemap';
 

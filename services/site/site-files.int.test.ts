@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, bearer, type TestUser } from '../testing/users';
 import { consignLot, createAuction } from '../catalogue/testing/fixtures';
 import { ensureClientBuilt } from '../../scripts/client-build';
-import { matchPage } from '../http/client-pages';
+import { matchPage } from '../pages/client-pages';
 import { sql } from 'kysely';
 
 
@@ -52,7 +52,7 @@ test("the client's pages answer 200 with its page; anything else 404 with the sa
     assert.is(res.statusCode, 200, url);
     assert.is(res.body, index, url);
   }
-  // Lots, the auctions and articles are the same page with their own head (services/http/page-head.int.test.ts).
+  // Lots, the auctions and articles are the same page with their own head (services/pages/page-head.int.test.ts).
   const script = /<script type="module"[^>]*><\/script>/.exec(index)![0];
   for (const url of ['/auction', '/past-auction?page=2', `/product/${lotId}`, `/product/${lotId}/${slug}`, `/blog/article/${articleId}`]) {
     const res = await get(url);

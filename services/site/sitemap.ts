@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../../infra/http/escape-html';
 
 const MAX_URLS = 50_000;
 

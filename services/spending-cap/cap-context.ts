@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
-import type { EventMetadata, FeedCursor } from '../event-store/types';
+import type { EventMetadata, FeedCursor } from '../../infra/event-store/types';
 import type { Companion } from '../bidding/lot-job';
 import { fold } from '../../domain/shared/decider';
 import { spendingCapDecider } from '../../domain/spending-cap/decide';

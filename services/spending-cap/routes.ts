@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
-import { orNotFound } from '../http/validation';
-import { answers } from '../http/answers';
+import { requireUser } from '../../infra/http/auth';
+import { orNotFound } from '../../infra/http/validation';
+import { answers } from '../../infra/http/answers';
 import { lotId } from '../bidding/schemas';
 import { bidding } from '../bidding/bidding';
 import { decimalToPence } from '../../domain/shared/money';
@@ -20,7 +20,7 @@ import { loadAuction } from '../catalogue/auctions/read';
 import { AUCTION_NOT_FOUND, spendingCapView, spendingCapViewSchema } from './view';
 import { spendingCapStream } from './streams';
 import '../../projections/spending-cap/tables';
-import { awaitViews } from '../http/read-your-writes';
+import { awaitViews } from '../../infra/http/read-your-writes';
 
 export const capBody = z.object({
   cap: z.union([z.string(), z.number()], { error: (i) => (i.input === undefined ? 'This field is required' : 'Enter your cap in pounds, e.g. 500 or 500.50.') })

@@ -1,6 +1,6 @@
 /** What the read models know of a bidder's lots in one auction (domain/spending-cap/exposure.ts reads them). */
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import type { LotStanding } from '../../domain/spending-cap/exposure';
 
 interface LotStandingRow extends LotStanding {

@@ -1,7 +1,7 @@
 /** The API shape of a bidder's cap in one auction, with the exposure so far and the lots that make it up. */
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { money } from '../http/answers';
+import { money } from '../../infra/http/answers';
 import { auctionShape, loadAuction, type AuctionApi } from '../catalogue/auctions/read';
 import { penceToDecimal } from '../../domain/shared/money';
 import { exposureByLot, totalExposure } from '../../domain/spending-cap/exposure';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '../config';
+import { loadConfig, type Config } from '../../infra/config/config';
 import { createContext, type AppContext, type Clock } from '../context';
-import { createDb } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { buildApp } from '../http/app';
+import { createDb } from '../../infra/db/database';
+import { migrateToLatest } from '../../infra/db/migrate';
+import { buildApp } from '../app';
 import { featuresFor, startBackground } from '../features';
 
 // A test process is NODE_ENV=test even when one file is run on its own (features then skip demo data).

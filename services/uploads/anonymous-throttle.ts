@@ -4,7 +4,7 @@
  * succeed (an attempt costs disk and CPU either way). Signed-in users are not limited here.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 import { Throttled } from '../../domain/shared/errors';
 
 export const ANONYMOUS_UPLOADS_PER_HOUR = 5;

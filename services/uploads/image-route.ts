@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
-import { requireUser, type AuthUser } from '../http/auth';
-import { answers, fileAnswer } from '../http/answers';
+import { requireUser, type AuthUser } from '../../infra/http/auth';
+import { answers, fileAnswer } from '../../infra/http/answers';
 import { idOr404 } from '../catalogue/http';
 import { uploadStore } from './store';
 

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ValidationError } from '../../domain/shared/errors';
-import { badText } from '../http/text-guard';
+import { badText } from '../../infra/http/text-guard';
 import type { UploadStore } from './store';
 
 export interface UploadLimits {

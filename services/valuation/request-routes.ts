@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answers } from '../http/answers';
+import { answers } from '../../infra/http/answers';
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
 import { MSG } from '../../domain/valuation/decide';
-import { requireUser } from '../http/auth';
+import { requireUser } from '../../infra/http/auth';
 import { idOr404, settle } from '../catalogue/http';
 import { registerUploads } from '../uploads/receive';
 import { imageRoute } from '../uploads/image-route';

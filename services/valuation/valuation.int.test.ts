@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
-import { readMailbox } from '../mail/outbox';
+import { readMailbox } from '../../infra/mail/outbox';
 import { MSG } from '../../domain/valuation/decide';
 import { jpeg, multipart, objectParts, png, postValuation, uploadedFiles, valuationEventCount } from './testing';
 import { ANONYMOUS_UPLOADS_PER_HOUR } from '../uploads/anonymous-throttle';

@@ -1,12 +1,12 @@
 /** ValuationView (docs/selling.md "Valuation requests"): what the seller and staff read, from the read model. */
 import type { AppContext } from '../context';
 import { z } from 'zod';
-import { money } from '../http/answers';
+import { money } from '../../infra/http/answers';
 import { imageLinks, imageLinksSchema } from '../uploads/image-route';
 import { penceToDecimal } from '../../domain/shared/money';
 import { valuationReference } from '../../domain/valuation/events';
 import type { ValuationsTable } from '../../projections/valuation/tables';
-import '../../projections/users/tables';
+import '../../projections/accounts/tables';
 
 export const valuationView = z.object({
   id: z.string(),

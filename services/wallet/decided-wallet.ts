@@ -3,7 +3,7 @@
  * transaction come from the wallet stream's state and event (what the command decided), the rest (who the user
  * is, older transactions) from the read models as they stand. When the views caught up the read model is used as is.
  */
-import type { CommandOutcome } from '../commands/command-handler';
+import type { CommandOutcome } from '../../infra/commands/command-handler';
 import type { WalletEvent } from '../../domain/wallet/events';
 import type { WalletState } from '../../domain/wallet/state';
 import { penceToDecimal } from '../../domain/shared/money';

@@ -1,8 +1,8 @@
 /** The receipt of one wallet transaction as a PDF (pdfkit, its built-in Helvetica: no font files needed). */
 import PDFDocument from 'pdfkit';
 import type { TransactionRow } from './transactions';
-import { HOUSE_NAME, loadHouseSettings } from '../house-settings';
-import { pdfBytes } from '../documents/pdf';
+import { HOUSE_NAME, loadHouseSettings } from '../../infra/config/house-settings';
+import { pdfBytes } from '../../infra/documents/pdf';
 
 interface ReceiptCustomer { first_name: string; last_name: string; email: string }
 

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { requireUser } from '../http/auth';
-import { answers, base64FileAnswer } from '../http/answers';
-import { pageAnswer, paginate } from '../http/pagination';
-import { pdfFile } from '../documents/pdf';
+import { requireUser } from '../../infra/http/auth';
+import { answers, base64FileAnswer } from '../../infra/http/answers';
+import { pageAnswer, paginate } from '../../infra/http/pagination';
+import { pdfFile } from '../../infra/documents/pdf';
 import { NotFound } from '../../domain/shared/errors';
 import { walletAnswer, walletView } from './wallet-commands';
 import { findTransaction, listTransactions, transactionAnswer } from './transactions';

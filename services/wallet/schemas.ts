@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decimalToPence } from '../../domain/shared/money';
 import { AMOUNT_NOT_POSITIVE, REQUIRED } from '../../domain/wallet/rules';
 import { TRANSACTION_FILTERS } from './transactions';
-import { money as pounds } from '../http/answers';
+import { money as pounds } from '../../infra/http/answers';
 
 const ENTER_AMOUNT = 'Enter a valid amount, e.g. 25.00';
 

@@ -4,7 +4,7 @@
  * (independent of the decider's state) to compare against.
  */
 import * as assert from 'uvu/assert';
-import type { EventStore } from '../event-store/event-store';
+import type { EventStore } from '../../infra/event-store/event-store';
 import { available, evolveWallet, initialWalletState, pending, type WalletState } from '../../domain/wallet/decide';
 import { walletStream, type WalletEvent } from '../../domain/wallet/events';
 

@@ -1,18 +1,18 @@
 /**
  * Running wallet commands and reading a wallet, for this slice's routes and for other slices (withdrawals,
  * checkout). A single-stream change goes through `runWalletCommand`; a change that must happen together with another
- * stream (a withdrawal and its hold) uses `walletStreamRef` with `walletDecider` in services/commands/multi-stream.ts.
+ * stream (a withdrawal and its hold) uses `walletStreamRef` with `walletDecider` in infra/commands/multi-stream.ts.
  */
 import type { AppContext } from '../context';
-import type { CommandOutcome } from '../commands/command-handler';
-import type { StreamRef } from '../commands/multi-stream';
-import type { AppendResult, EventMetadata } from '../event-store/types';
+import type { CommandOutcome } from '../../infra/commands/command-handler';
+import type { StreamRef } from '../../infra/commands/multi-stream';
+import type { AppendResult, EventMetadata } from '../../infra/event-store/types';
 import { walletDecider, type WalletState } from '../../domain/wallet/decide';
 import type { WalletCommand } from '../../domain/wallet/commands';
 import { walletStream, type WalletEvent } from '../../domain/wallet/events';
 import { penceToDecimal, type Pence } from '../../domain/shared/money';
 import '../../projections/wallet/tables';
-import { awaitViews } from '../http/read-your-writes';
+import { awaitViews } from '../../infra/http/read-your-writes';
 import type { WalletAnswer } from './schemas';
 
 export function runWalletCommand(

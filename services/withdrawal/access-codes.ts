@@ -5,8 +5,8 @@
  * used code is never deleted within 15 minutes.
  */
 import type { AppContext } from '../context';
-import { checkCode, issueCode, type CodeCheck, type CodeSubject } from '../codes/verification-codes';
-import { queueEmail } from '../mail/outbox';
+import { checkCode, issueCode, type CodeCheck, type CodeSubject } from '../../infra/codes/verification-codes';
+import { queueEmail } from '../../infra/mail/outbox';
 import { loadAccount } from '../accounts/lookup';
 import { Forbidden } from '../../domain/shared/errors';
 import { accessCodeEmail } from './emails';

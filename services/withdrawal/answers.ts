@@ -3,7 +3,7 @@
  * them and the functions building the answers return their inferred types.
  */
 import { z } from 'zod';
-import { badRequestAnswer, money } from '../http/answers';
+import { badRequestAnswer, money } from '../../infra/http/answers';
 import { WITHDRAWAL_STATUSES, type PayoutSnapshot, type WithdrawalStatus } from '../../domain/withdrawal/events';
 
 const bankType = z.enum(['UK_BANK', 'INT_BANK']);

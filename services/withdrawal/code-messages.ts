@@ -4,8 +4,8 @@
  */
 import { sql } from 'kysely';
 import { Throttled } from '../../domain/shared/errors';
-import type { CodeCheck, CodeSubject } from '../codes/verification-codes';
-import type { Db } from '../db/database';
+import type { CodeCheck, CodeSubject } from '../../infra/codes/verification-codes';
+import type { Db } from '../../infra/db/database';
 import type { CodeRefusal } from './answers';
 
 const CODE_EXPIRED = 'This code has expired. Please ask for a new one.';

@@ -2,9 +2,9 @@
  * The payout emails: the 6-digit codes (withdrawal, access to payout details) and the staff outcomes of a withdrawal.
  * A code only ever appears in the email body (never in logs or answers).
  */
-import type { OutgoingEmail } from '../mail/outbox';
-import { HOUSE_NAME } from '../house-settings';
-import { escapeHtml } from '../http/escape-html';
+import type { OutgoingEmail } from '../../infra/mail/outbox';
+import { HOUSE_NAME } from '../../infra/config/house-settings';
+import { escapeHtml } from '../../infra/http/escape-html';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
 

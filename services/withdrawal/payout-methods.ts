@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
-import type { EventMetadata } from '../event-store/types';
+import type { EventMetadata } from '../../infra/event-store/types';
 import { payoutDecider } from '../../domain/withdrawal/payout-method/decide';
 import { payoutMethodsStream } from '../../domain/withdrawal/payout-method/events';
 import type { PayoutInput } from '../../domain/withdrawal/payout-method/rules';
@@ -11,7 +11,7 @@ import { METHOD_NOT_FOUND } from '../../domain/withdrawal/payout-method/change-m
 import type { PayoutMethodsTable } from '../../projections/withdrawal/tables';
 import '../../projections/withdrawal/tables';
 import { payoutColumns } from '../../projections/withdrawal/payout-methods-projection';
-import { awaitViews } from '../http/read-your-writes';
+import { awaitViews } from '../../infra/http/read-your-writes';
 import type { MaskedPayoutMethod, PayoutMethodView } from './answers';
 
 

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
-import type { EventMetadata } from '../event-store/types';
-import { handleMany, type StreamRef } from '../commands/multi-stream';
-import { issueCode } from '../codes/verification-codes';
-import { queueEmail } from '../mail/outbox';
+import type { EventMetadata } from '../../infra/event-store/types';
+import { handleMany, type StreamRef } from '../../infra/commands/multi-stream';
+import { issueCode } from '../../infra/codes/verification-codes';
+import { queueEmail } from '../../infra/mail/outbox';
 import { loadAccount } from '../accounts/lookup';
 import { walletStreamRef } from '../wallet/wallet-commands';
 import { walletDecider, available, type WalletState } from '../../domain/wallet/decide';

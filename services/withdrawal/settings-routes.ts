@@ -1,8 +1,8 @@
 /** GET /api/auction_settings/ (+ bank_data/, contact_data/): the house settings, public (shown at checkout). */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { answers } from '../http/answers';
-import { houseBankData, houseContactData, houseSettings, loadHouseSettings } from '../house-settings';
+import { answers } from '../../infra/http/answers';
+import { houseBankData, houseContactData, houseSettings, loadHouseSettings } from '../../infra/config/house-settings';
 
 export function settingsRoutes(app: FastifyInstance, _ctx: AppContext): void {
   // Read once at start: a bad value fails the start, not a customer's request.

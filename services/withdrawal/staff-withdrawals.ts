@@ -3,9 +3,9 @@
  * (WithdrawalRejected + HoldReleased), both streams in one transaction, and the user is told by email in it too.
  */
 import type { AppContext } from '../context';
-import type { EventMetadata } from '../event-store/types';
-import { handleMany } from '../commands/multi-stream';
-import { queueEmail } from '../mail/outbox';
+import type { EventMetadata } from '../../infra/event-store/types';
+import { handleMany } from '../../infra/commands/multi-stream';
+import { queueEmail } from '../../infra/mail/outbox';
 import { loadAccount } from '../accounts/lookup';
 import { walletStreamRef } from '../wallet/wallet-commands';
 import { NotFound } from '../../domain/shared/errors';

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../testing/harness';
 import type { TestUser } from '../testing/users';
 import { runWalletCommand } from '../wallet/wallet-commands';
-import { readMailbox } from '../mail/outbox';
+import { readMailbox } from '../../infra/mail/outbox';
 import { openSession } from '../accounts/sessions';
 
 export async function api(

@@ -9,14 +9,14 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import type { DomainEvent, EventMetadata } from '../event-store/types';
-import { checkCode, issueCode, MAX_WRONG_TRIES, type CodeSubject } from '../codes/verification-codes';
-import { queueEmail } from '../mail/outbox';
+import type { DomainEvent, EventMetadata } from '../../infra/event-store/types';
+import { checkCode, issueCode, MAX_WRONG_TRIES, type CodeSubject } from '../../infra/codes/verification-codes';
+import { queueEmail } from '../../infra/mail/outbox';
 import { loadAccount } from '../accounts/lookup';
 import { walletStreamRef } from '../wallet/wallet-commands';
 import { NotFound } from '../../domain/shared/errors';
 import { penceToDecimal } from '../../domain/shared/money';
-import { handleMany, type MultiDecision } from '../commands/multi-stream';
+import { handleMany, type MultiDecision } from '../../infra/commands/multi-stream';
 import { WITHDRAWAL_NOT_FOUND, settledMessage } from '../../domain/withdrawal/lifecycle';
 import type { WithdrawalState } from '../../domain/withdrawal/state';
 import { withdrawalStream } from '../../domain/withdrawal/events';
@@ -26,7 +26,7 @@ import type { CodeRefusal } from './answers';
 import { decideWithWallet } from './withdrawal-decisions';
 import { withdrawalRef } from './request-withdrawal';
 import { awaitAppends } from './withdrawal-views';
-import type { Db } from '../db/database';
+import type { Db } from '../../infra/db/database';
 
 const TOO_MANY_CANCELLED = 'Too many wrong codes: the withdrawal has been cancelled and the amount returned to your balance.';
 const NEW_CODE_SENT = 'We have emailed you a new code. It is valid for 10 minutes.';

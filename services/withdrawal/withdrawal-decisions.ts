@@ -3,8 +3,8 @@
  * (cancel or reject: release the hold; pay out: capture it). Pure: given both states, answer both streams' events.
  */
 import { assertNever } from '../../domain/shared/decider';
-import type { MultiDecision } from '../commands/multi-stream';
-import type { DomainEvent } from '../event-store/types';
+import type { MultiDecision } from '../../infra/commands/multi-stream';
+import type { DomainEvent } from '../../infra/event-store/types';
 import { walletDecider, type WalletState } from '../../domain/wallet/decide';
 import type { WalletCommand } from '../../domain/wallet/commands';
 import { walletStream } from '../../domain/wallet/events';

@@ -5,7 +5,7 @@
  * a second cancellation.
  */
 import type { AppContext } from '../context';
-import { handleMany } from '../commands/multi-stream';
+import { handleMany } from '../../infra/commands/multi-stream';
 import { walletStreamRef } from '../wallet/wallet-commands';
 import { decideWithWallet } from './withdrawal-decisions';
 import { withdrawalRef } from './request-withdrawal';

@@ -1,8 +1,8 @@
 /** Withdrawals as the API shows them: to their owner, and to staff (with whom to pay and where). */
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context';
-import type { AppendResult } from '../event-store/types';
-import { lastCursor } from '../commands/multi-stream';
+import type { AppendResult } from '../../infra/event-store/types';
+import { lastCursor } from '../../infra/commands/multi-stream';
 import { penceToDecimal } from '../../domain/shared/money';
 import type { WithdrawalEvent, WithdrawalStatus } from '../../domain/withdrawal/events';
 import type { WithdrawalState } from '../../domain/withdrawal/state';
@@ -10,7 +10,7 @@ import type { WithdrawalsTable } from '../../projections/withdrawal/tables';
 import { fullView } from './payout-methods';
 import type { StaffWithdrawalView, WithdrawalView } from './answers';
 import '../../projections/withdrawal/tables';
-import { awaitViews } from '../http/read-your-writes';
+import { awaitViews } from '../../infra/http/read-your-writes';
 
 type Row = Selectable<WithdrawalsTable>;
 

@@ -5,8 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readMailbox } from '../../services/mail/outbox';
-import { loadHouseSettings } from '../../services/house-settings';
+import { readMailbox } from '../../infra/mail/outbox';
+import { loadHouseSettings } from '../../infra/config/house-settings';
 import { assertNoProblems, logged, newContext, startE2E, watchProblems, type E2E } from './helpers';
 
 let e: E2E;

@@ -10,7 +10,7 @@ import type { Locator } from 'playwright-core';
 import type { TestUser } from '../../services/testing/users';
 import { createAuction, consignLot } from '../../services/catalogue/testing/fixtures';
 import { seedContent } from '../../services/content/seed';
-import { loadHouseSettings } from '../../services/house-settings';
+import { loadHouseSettings } from '../../infra/config/house-settings';
 import { NOT_DELIVERABLE_MESSAGE } from '../../domain/checkout/shipping';
 import { weekdayDate } from '../src/features/content/house-copy';
 import { assertNoProblems, logged, newContext, startE2E, user, watchProblems, type E2E } from './helpers';

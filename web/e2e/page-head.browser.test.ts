@@ -1,5 +1,5 @@
 /**
- * A lot page as the server sends it (services/http/page-head.ts), in Chromium: without scripts a reader sees the lot,
+ * A lot page as the server sends it (infra/http/page-head.ts), in Chromium: without scripts a reader sees the lot,
  * its price and end; with scripts the fallback takes no room before the client mounts, the client renders the page
  * as always, the JSON-LD block breaks no CSP, and a hostile title runs nothing either way.
  */

@@ -1,6 +1,6 @@
 /**
  * Every page of the client, as wouter patterns (`:name` a segment, `:name?` an optional one). The router (app.tsx)
- * and the server (services/http/client-pages.ts) both read this one list: the server answers 200 with the client's
+ * and the server (services/pages/client-pages.ts) both read this one list: the server answers 200 with the client's
  * page only for these paths, and 404 (the same page, which shows its not-found view) for anything else.
  */
 export const PAGE_PATHS = {

@@ -2,7 +2,7 @@
  * What the bid process and the sign-in thread say to each other (docs/accounts.md, "Sign-ins on their own thread").
  * Plain data only: messages are structured clones, so dates travel as milliseconds and errors as their message.
  */
-import type { Config } from '../../config';
+import type { Config } from '../../../infra/config/config';
 import type { HashParams, Verified } from '../passwords';
 import type { SignInOutcome } from '../sign-in-steps';
 
@@ -14,7 +14,7 @@ export interface ThreadStart {
   secret: string;
   /** Connections of the thread's own pool. */
   poolSize: number;
-  /** The main pool's silence limit with lot leases (services/db/database.ts), else null. */
+  /** The main pool's silence limit with lot leases (infra/db/database.ts), else null. */
   silenceLimitMs: number | null;
   /** The parameters the hashing queue checks and hashes with (`ctx.passwords.params`). */
   params: HashParams;

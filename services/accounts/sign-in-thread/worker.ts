@@ -7,10 +7,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { scryptSync } from 'node:crypto';
 import { hashSync, verifySync } from '@node-rs/argon2';
-import { createDb } from '../../db/database';
-import { EventStore } from '../../event-store/event-store';
-import { CommandHandler } from '../../commands/command-handler';
-import { TokenService } from '../../auth/tokens';
+import { createDb } from '../../../infra/db/database';
+import { EventStore } from '../../../infra/event-store/event-store';
+import { CommandHandler } from '../../../infra/commands/command-handler';
+import { TokenService } from '../../../infra/auth/tokens';
 import { checkPassword, hashPassword, type Primitives, type Verified } from '../passwords';
 import { nothingToMatch } from '../password-work';
 import { keepNoLocks } from '../throttle';

@@ -7,7 +7,7 @@
  * stand-in script (the browser tests' fake on 127.0.0.1) is what gets allowed, and nothing when no provider is on.
  */
 import { z } from 'zod';
-import type { Config } from '../../config';
+import type { Config } from '../../../infra/config/config';
 
 export const socialProvidersAnswer = z.object({
   google: z.object({ client_id: z.string().min(1), script_url: z.url() }).nullable(),

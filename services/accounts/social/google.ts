@@ -4,7 +4,7 @@
  * audience = our `GOOGLE_CLIENT_ID`, expiry (by the app's clock), and `email_verified`.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { Config } from '../../config';
+import type { Config } from '../../../infra/config/config';
 import { ProviderUnavailable, TokenRefused, type SocialProfile } from './providers';
 
 const ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];

@@ -1,5 +1,5 @@
 /** What a provider tells about the person once their token checks out, and the ways a check can fail. */
-import type { SocialProvider } from '../../../domain/account/events';
+import type { SocialProvider } from '../../../domain/accounts/events';
 
 export interface SocialProfile {
   provider: SocialProvider;

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { ValidationError } from '../../../domain/shared/errors';
-import { MSG, validateName } from '../../../domain/account/rules';
+import { MSG, validateName } from '../../../domain/accounts/rules';
 import { findUserIdByEmail } from '../lookup';
 import { createAccount } from '../create-account';
 import { awaitProjected, runAccountCommand } from '../account-commands';

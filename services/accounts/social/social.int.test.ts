@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { call, createIncompleteUser, registrationForm, STRONG_PASSWORD } from '../testing';
 import { startFakeProviders, type FakeProviders, type GoogleTokenOptions } from './testing/fake-providers';
-import { clientCsp } from '../../http/security-headers';
+import { clientCsp } from '../../../infra/http/security-headers';
 import { facebookVersion, socialCspAllowances } from './client-settings';
 
 const CLIENT_ID = 'whisky-test.apps.googleusercontent.com';

@@ -3,8 +3,8 @@
  * an auction, the status summary, the increment table, and the staff desk's auction answers.
  */
 import { z } from 'zod';
-import { money } from '../../http/answers';
-import { pageAnswer } from '../../http/pagination';
+import { money } from '../../../infra/http/answers';
+import { pageAnswer } from '../../../infra/http/pagination';
 import { staffLotAnswer } from '../lots/lot-answer';
 
 const instant = z.string().describe('ISO 8601 date and time.');

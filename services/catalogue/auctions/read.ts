@@ -3,7 +3,7 @@
  * flag in one query and classifies them against the server clock.
  */
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../../../infra/db/database';
 import type { AuctionsTable } from '../../../projections/auctions/tables';
 import { auctionStatus, type AuctionStatus } from './status';
 import type { AuctionCreated, AuctionRescheduled } from '../../../domain/auction/events';

@@ -6,8 +6,8 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/database';
-import { repeated } from '../../http/validation';
+import type { Database } from '../../../infra/db/database';
+import { repeated } from '../../../infra/http/validation';
 import type { CaskRanges } from './list-answers';
 
 type Eb = ExpressionBuilder<Database, 'lots'>;

@@ -4,9 +4,9 @@
  */
 import type { LotConsigned, LotEvent } from '../../../domain/lot/events';
 import { lotChanges } from '../../../projections/lots/projection';
-import type { AppendResult } from '../../event-store/types';
+import type { AppendResult } from '../../../infra/event-store/types';
 import { slugify } from '../../../projections/lots/slug';
-import { asJsonb } from '../../http/jsonb-order';
+import { asJsonb } from '../../../infra/http/jsonb-order';
 import type { LotRow } from './shape';
 
 export function consignedLotRow(d: LotConsigned['data'], append: AppendResult): LotRow {

@@ -3,7 +3,7 @@
  * parsed filter. Array filters come as repeated keys (`distillery=a&distillery=b`).
  */
 import { z } from 'zod';
-import { queryBool, repeated } from '../../http/validation';
+import { queryBool, repeated } from '../../../infra/http/validation';
 import { caskFilterFields, checkCaskRanges } from './cask-filter';
 
 export const ORDERINGS = ['-price', 'price', 'name', '-name', '-id', 'id'] as const;

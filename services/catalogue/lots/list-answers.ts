@@ -3,8 +3,8 @@
  * numbers of a page's lots, a lot's bid history and past sales, and the watching list's change.
  */
 import { z } from 'zod';
-import { money } from '../../http/answers';
-import { pageAnswer } from '../../http/pagination';
+import { money } from '../../../infra/http/answers';
+import { pageAnswer } from '../../../infra/http/pagination';
 import { lotAnswer } from './lot-answer';
 
 const instant = z.string().describe('ISO 8601 date and time.');

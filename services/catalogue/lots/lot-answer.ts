@@ -3,8 +3,8 @@
  * and the staff and seller views of it. shape.ts builds the lot to these types; the routes declare them as answers.
  */
 import { z } from 'zod';
-import { money } from '../../http/answers';
-import { pageAnswer } from '../../http/pagination';
+import { money } from '../../../infra/http/answers';
+import { pageAnswer } from '../../../infra/http/pagination';
 import { bidStatsSchema } from '../../bidding/bid-answer';
 
 const instant = z.string().describe('ISO 8601 date and time.');

@@ -3,8 +3,8 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/database';
-import { paginate, type Page } from '../../http/pagination';
+import type { Database } from '../../../infra/db/database';
+import { paginate, type Page } from '../../../infra/http/pagination';
 import { presentLots, viewerOf } from './present';
 import type { LotApi } from './shape';
 

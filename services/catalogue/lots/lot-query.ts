@@ -3,7 +3,7 @@
  * past, year) become an `auction_id IN (...)` list computed from the (small) auctions table first.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type SelectQueryBuilder } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Database } from '../../../infra/db/database';
 import { assertNever } from '../../../domain/shared/decider';
 import type { AuctionView } from '../auctions/read';
 import { REST_OF_WORLD, type LotFilter, type Ordering } from './filter-query';

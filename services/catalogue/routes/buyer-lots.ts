@@ -7,9 +7,9 @@ import { sql, type SqlBool } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { parseQuery, queryBool } from '../../http/validation';
-import { requireUser } from '../../http/auth';
-import { answers } from '../../http/answers';
+import { parseQuery, queryBool } from '../../../infra/http/validation';
+import { requireUser } from '../../../infra/http/auth';
+import { answers } from '../../../infra/http/answers';
 import { lotPage, lotPageQuery } from '../lots/lot-page';
 import { lotPageAnswer } from '../lots/lot-answer';
 

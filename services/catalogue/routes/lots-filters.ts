@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { parseQuery } from '../../http/validation';
-import { paginate } from '../../http/pagination';
-import { answers } from '../../http/answers';
+import { parseQuery } from '../../../infra/http/validation';
+import { paginate } from '../../../infra/http/pagination';
+import { answers } from '../../../infra/http/answers';
 import { listingQuery, lotFilterSchema } from '../lots/filter-query';
 import { filterContext, filterCounters, listLots } from '../lots/listing';
 import { presentLots, viewerOf } from '../lots/present';

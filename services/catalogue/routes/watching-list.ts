@@ -6,9 +6,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { parseQuery } from '../../http/validation';
-import { requireUser } from '../../http/auth';
-import { answers } from '../../http/answers';
+import { parseQuery } from '../../../infra/http/validation';
+import { requireUser } from '../../../infra/http/auth';
+import { answers } from '../../../infra/http/answers';
 import { watchingDecider } from '../../../domain/watching/decide';
 import { watchingStream } from '../../../domain/watching/events';
 import { idOr404, metadataOf, requireLot, settle } from '../http';

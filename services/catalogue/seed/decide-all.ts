@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider } from '../../../domain/shared/decider';
 import { DomainError } from '../../../domain/shared/errors';
-import type { EventMetadata, NewEvent } from '../../event-store/types';
+import type { EventMetadata, NewEvent } from '../../../infra/event-store/types';
 
 export interface Story<S, E> {
   state: S;

@@ -14,7 +14,7 @@ import { generateLot, planBids } from './generator';
 import { lotStory } from './lot-story';
 import { seededRandom, type Random } from './random';
 import { ensureSeedUsers, type SeedUsers } from './demo-users';
-import { compareCursors, type FeedCursor } from '../../event-store/types';
+import { compareCursors, type FeedCursor } from '../../../infra/event-store/types';
 import { articleImageStream } from '../../../domain/article/events';
 import { renderSvg, storePicture } from '../../content/rendered-images';
 import { lotPhotoSvg, lotPhotos } from './photos/lot-photo';

@@ -9,7 +9,7 @@ import { bearer, type TestUser } from '../../testing/users';
 import { lotDecider } from '../../../domain/lot/decide';
 import { auctionDecider } from '../../../domain/auction/decide';
 import { auctionStream, lotStream } from '../streams';
-import type { CommandOutcome } from '../../commands/command-handler';
+import type { CommandOutcome } from '../../../infra/commands/command-handler';
 
 /** Fixtures wait for the read models fully (the app's own wait is bounded by VIEWS_WAIT_MS and may answer first). */
 async function settle(t: { projections: TestApp['ctx']['projections'] }, outcome: CommandOutcome<unknown, unknown>): Promise<void> {

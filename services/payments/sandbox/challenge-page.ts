@@ -4,8 +4,8 @@
  * the client's page and in a popup alike. The page needs no script; its Content-Security-Policy allows none.
  */
 import { penceToDecimal } from '../../../domain/shared/money';
-import { HOUSE_NAME } from '../../house-settings';
-import { escapeHtml } from '../../http/escape-html';
+import { HOUSE_NAME } from '../../../infra/config/house-settings';
+import { escapeHtml } from '../../../infra/http/escape-html';
 const FORM_ID = 'payment-3ds-form';
 
 export const CHALLENGE_PAGE_CSP = [

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { SandboxProvider } from './sandbox-provider';
-import { answers } from '../../http/answers';
+import { answers } from '../../../infra/http/answers';
 import { CHALLENGE_PAGE_CSP, challengePage, INVALID_CHALLENGE } from './challenge-page';
 
 const params = z.object({ intentId: z.string().regex(/^(pi|seti)_[0-9a-f]{24}$/) });

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { REFUSALS, refusalOf, scenarioOf } from './test-cards';
 import { challengePage, paymentHtml } from './challenge-page';
 import { clientReturnUrl } from '../return-route';
-import type { PaymentCreated } from '../../../domain/payment/events';
+import type { PaymentCreated } from '../../../domain/payments/events';
 
 test('Stripe test numbers and their outcomes', () => {
   assert.is(scenarioOf('4242424242424242'), 'succeed');

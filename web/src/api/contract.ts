@@ -15,7 +15,7 @@ import type { paymentStatusView } from '../../../services/payments/payment-statu
 import type { cardPatchSchema, feeBodySchema, newCardSchema } from '../../../services/payments/schemas';
 import type { addressAnswer, countryAnswer, divisionsAnswer, shippingCountryAnswer, shippingEstimateAnswer } from '../../../services/addresses/answers';
 import type { addressBody } from '../../../services/addresses/address-routes';
-import type { houseBankData, houseContactData, houseFees, houseSettings } from '../../../services/house-settings';
+import type { houseBankData, houseContactData, houseFees, houseSettings } from '../../../infra/config/house-settings';
 import type { shippingInfoAnswer } from '../../../services/content/shipping-info';
 import type { markedRead, notificationView } from '../../../services/notifications/queries';
 import type { addBody as keywordBody, keywordAnswer } from '../../../services/alerts/keyword-routes';
@@ -30,7 +30,7 @@ import type { emailSchema, feePaidSchema, loginSchema, resetConfirmSchema, setPa
 import type { profileBody } from '../../../services/accounts/user-routes';
 import type { socialProvidersAnswer } from '../../../services/accounts/social/client-settings';
 import type { imageLinksSchema } from '../../../services/uploads/image-route';
-import type { base64FileAnswer, messageAnswer, money } from '../../../services/http/answers';
+import type { base64FileAnswer, messageAnswer, money } from '../../../infra/http/answers';
 import type { withdrawBody } from '../../../services/withdrawal/withdrawal-routes';
 import type { payOutBody, rejectBody } from '../../../services/withdrawal/staff-withdrawal-routes';
 import type { methodBody } from '../../../services/withdrawal/payout-method-routes';
@@ -60,7 +60,7 @@ import type { bidHistoryLineAnswer, caskRangesAnswer, filterCountersAnswer, hist
 import type { auctionAnswer, auctionStatusSummaryAnswer, bidIncrementAnswer, staffAuctionLotsAnswer, staffAuctionProgressAnswer } from '../../../services/catalogue/auctions/auction-answer';
 import type { bidAnswerSchema, reserveAnswerSchema } from '../../../services/bidding/bid-answer';
 import type { bidUpdate, lotUpdate } from '../../../services/live/messages';
-import type { pageAnswer } from '../../../services/http/pagination';
+import type { pageAnswer } from '../../../infra/http/pagination';
 import type { suggestionSchema } from '../../../services/search/suggestions';
 import type { editBody as lotEditBody, withdrawBody as lotWithdrawBody } from '../../../services/catalogue/routes/staff-lot-edits';
 import type { featuredBody } from '../../../services/catalogue/routes/staff-lots';

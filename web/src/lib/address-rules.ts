@@ -1,9 +1,9 @@
 /**
  * The address form's rules (spec 1 section 5, docs/checkout-api.md "Addresses"), pure: the messages are the server's,
- * the phone number is checked by the same library and rule as the account's (domain/account/rules.ts), in the
+ * the phone number is checked by the same library and rule as the account's (domain/accounts/rules.ts), in the
  * address's country. Also how saved addresses turn into draft addresses and which one is picked first.
  */
-import { phoneProblem } from '../../../domain/account/phone';
+import { phoneProblem } from '../../../domain/accounts/phone';
 import type { Address, AddressKind, Country, SavedAddress } from '../api/addresses';
 import type { AddressBody } from '../api/contract';
 

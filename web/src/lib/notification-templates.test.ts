@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { TEMPLATES } from '../../../domain/notification/templates';
+import { TEMPLATES } from '../../../domain/notifications/templates';
 import { TEMPLATE_KEYS, TEMPLATE_NAMES, toggleOptOut } from './notification-templates';
 
 test('a readable name for each of the 16 templates the server knows', () => {

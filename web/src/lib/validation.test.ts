@@ -5,8 +5,8 @@ import {
   validateName, validateNewsletterEmail, validatePassword, validatePasswordConfirm, validatePhone, validateVatNumber,
 } from './validation';
 import * as validation from './validation';
-import * as rules from '../../../domain/account/rules';
-import * as phone from '../../../domain/account/phone';
+import * as rules from '../../../domain/accounts/rules';
+import * as phone from '../../../domain/accounts/phone';
 import { EMPTY_REGISTRATION, registrationPayload, validateRegistration, type RegistrationValues } from './registration';
 
 const TODAY = new Date(Date.UTC(2025, 5, 15, 12)); // 15 June 2025, noon UTC (ages count on the UTC calendar)

@@ -1,20 +1,20 @@
 /**
  * Form rules and their exact messages (spec 2 section 5, spec 1 section 5). The account rules (email, password, name,
- * VAT number, company name, phone, birth date) are the server's own, from domain/account/rules.ts, so the browser and
+ * VAT number, company name, phone, birth date) are the server's own, from domain/accounts/rules.ts, so the browser and
  * the server accept the same values with the same texts; only what the server has no use for lives here (login and
  * confirmation passwords, the newsletter field, the birth date's DD/MM/YYYY typing and its conversion for the API).
  * Each validator answers the message to show, or null when the value is fine.
  */
 import {
   isoDate, MSG as RULE_MSG, parseFormBirthDate, validateBirthDate as validateBirthDateRule, validateEmail,
-} from '../../../domain/account/rules';
+} from '../../../domain/accounts/rules';
 
 export {
   ADULT_AGE, ageOn, MAX_AGE, PASSWORD_MAX, PASSWORD_MIN, validateCompanyName, validateEmail, validateName,
   validatePassword, validateVatNumber,
-} from '../../../domain/account/rules';
+} from '../../../domain/accounts/rules';
 /** The phone rule loads libphonenumber-js: import it from here only where a phone is typed (lazy pages and modals). */
-export { validatePhone } from '../../../domain/account/phone';
+export { validatePhone } from '../../../domain/accounts/phone';
 
 export const MSG = {
   ...RULE_MSG,

@@ -1,6 +1,6 @@
 /**
  * A lot page's HTML carries the lot as the API answers it to a visitor who is not signed in (a JSON data block the
- * server writes: services/http/lot-page-meta.ts). For such a visitor the lot goes into the store before the first
+ * server writes: services/pages/lot-page-meta.ts). For such a visitor the lot goes into the store before the first
  * render, so the page is drawn without waiting for its own read (one round trip less before the photo and the price
  * show on a phone). A signed-in visitor's page waits for its read as before: it shows their own bids. Used once.
  */

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { fakeFacebookSdk, fakeGsiClient, FAKE_GSI_STYLE } from './fake-scripts';
-import type { Config } from '../../../config';
+import type { Config } from '../../../../infra/config/config';
 
 interface FacebookPerson { id: string; email?: string; first_name?: string; last_name?: string }
 interface KnownFacebookToken { app: string; valid: boolean; person: FacebookPerson }

@@ -1,6 +1,6 @@
 /**
  * The house's address, telephone, email and opening hours as its settings give them (GET
- * /api/auction_settings/contact_data/, HOUSE_* in services/house-settings.ts): the same answer the selling
+ * /api/auction_settings/contact_data/, HOUSE_* in infra/config/house-settings.ts): the same answer the selling
  * page shows as the drop-off hours and the checkout as the store, so the pages cannot disagree.
  */
 import { Spinner } from '../../components/feedback';
