@@ -1,7 +1,7 @@
 /** Tolerant readers of API answers whose exact wrapping may vary ({data: ...}, {results: ...}, bare arrays). */
 import { toPence, type Pence } from './money';
 import type { FilterCounters } from '../api/contract';
-import type { BidStats, Lot, LotItem, Page } from './types';
+import type { Auction, BidStats, Lot, LotItem, Page } from './types';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -127,5 +127,5 @@ export const lotSubtitle = (lot: Pick<Lot, 'custom_subtitle'> & { item?: Pick<Lo
 /** A person as the staff screens name them: first and last name, else the email. */
 export const personName = (p: { first_name?: string; last_name?: string; email?: string }) =>
   `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim() || p.email || '—';
-export const auctionName = (a: { id: string | number; sequence_no?: number; year?: number; title?: string | null; name?: string | null }) =>
-  a.title || a.name || (a.sequence_no ? `Auction No. ${a.sequence_no}${a.year ? ` · ${a.year}` : ''}` : `Auction ${a.id}`);
+/** "Auction No. 12 · 2026": the server's auctions have no title, and always a sequence number (at least 1) and a year. */
+export const auctionName = (a: Pick<Auction, 'sequence_no' | 'year'>) => `Auction No. ${a.sequence_no} · ${a.year}`;
