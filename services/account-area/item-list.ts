@@ -35,7 +35,7 @@ const itemListQuery = z.object({
 });
 
 /** One item of the list: the lot's bottle or cask, and the lot it is sold in. */
-const itemAnswer = z.object({
+export const itemAnswer = z.object({
   id: z.string().describe("The lot's id."),
   slug: z.string(),
   title: z.string(),

@@ -1,7 +1,7 @@
 /** Item alerts, lot notes, the dashboard, recently viewed lots and the watching list PDF (docs/account-area.md). */
-import { toLot, toPage, unwrap } from '../lib/normalize';
-import type { Auction, Lot } from '../lib/types';
-import type { FollowBody, LotNote, NoteCreateBody, NoteEditBody } from './contract';
+import { unwrap } from '../lib/normalize';
+import type { Lot } from '../lib/types';
+import type { DashboardLots, FollowBody, LotAnswer, LotNote, NoteCreateBody, NoteEditBody, Page } from './contract';
 import { downloadFile, type FilePayload } from './files';
 import { get, patch, post } from './http';
 
@@ -21,23 +21,14 @@ export async function downloadWatchingListPdf(): Promise<void> {
   downloadFile(unwrap<FilePayload>(await get('/api/create_lots_pdf/')));
 }
 
-const lots = (results: unknown[]) => results.map((l) => toLot(l)).filter((l): l is Lot => !!l);
-
 export async function fetchRecentlyViewed(): Promise<Lot[]> {
-  return lots(toPage<Lot>(await get('/api/recently_viewed_lots/')).results);
+  return (await get<Page<LotAnswer>>('/api/recently_viewed_lots/')).results;
 }
 
-interface DashboardCounts { total: number; winning: number; outbid: number; won: number; lost: number; watching: number }
-export interface DashboardAuction { auction: Auction | null; counts: DashboardCounts; total_amount: string; lots: Lot[] }
-
-const ZERO: DashboardCounts = { total: 0, winning: 0, outbid: 0, won: 0, lost: 0, watching: 0 };
+/** One auction of the dashboard: the answer's auction, counts and amount, and its page of lots as the store's lots. */
+export type DashboardAuction = Pick<DashboardLots, 'auction' | 'counts' | 'total_amount'> & { lots: Lot[] };
 
 export async function fetchDashboard(which: 'current_auction' | 'most_recent_auction'): Promise<DashboardAuction> {
-  const raw = unwrap<Record<string, unknown>>(await get(`/api/dashboard_lots/${which}/`, { page_size: 40 }));
-  return {
-    auction: (raw.auction as Auction | null) ?? null,
-    counts: { ...ZERO, ...(raw.counts as Partial<DashboardCounts> | undefined) },
-    total_amount: String(raw.total_amount ?? '0.00'),
-    lots: lots(toPage<Lot>(raw).results),
-  };
+  const { auction, counts, total_amount, results } = await get<DashboardLots>(`/api/dashboard_lots/${which}/`, { page_size: 40 });
+  return { auction, counts, total_amount, lots: results };
 }

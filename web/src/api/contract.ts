@@ -69,6 +69,9 @@ import type { createAuctionBody } from '../../../services/catalogue/routes/staff
 import type { staggerBody } from '../../../services/catalogue/routes/staff-auction-progress';
 import type { scheduleBody } from '../../../services/catalogue/routes/staff-auction-schedule';
 import type { bidBody, reserveBody } from '../../../services/bidding/schemas';
+import type { dashboardAnswer } from '../../../services/account-area/answer-schemas';
+import type { itemAnswer } from '../../../services/account-area/item-list';
+import type { auditLotReplayAnswer, priceLogAnswer, walletReplayAnswer } from '../../../services/audit/answer-schemas';
 
 type Out<S extends z.ZodType> = z.output<S>;
 /** A request body as the client sends it (before the server's transforms and defaults). */
@@ -167,6 +170,17 @@ export type KeywordBody = In<typeof keywordBody>;
 export type FollowBody = In<typeof followBody>;
 export type NoteCreateBody = In<typeof noteCreateBody>;
 export type NoteEditBody = In<typeof noteEditBody>;
+
+// The account area's dashboard and the catalogue item search (docs/account-area.md)
+/** GET /api/dashboard_lots/{current_auction,most_recent_auction}/: the caller's lots in one auction, with the counts. */
+export type DashboardLots = Out<typeof dashboardAnswer>;
+/** A row of GET /api/item_list/: a lot's bottle or cask, to add to the collection. */
+export type CatalogueItem = Out<typeof itemAnswer>;
+
+// Audit (docs/audit.md)
+export type PriceLog = Out<typeof priceLogAnswer>;
+export type LotAudit = Out<typeof auditLotReplayAnswer>;
+export type WalletReplay = Out<typeof walletReplayAnswer>;
 
 // Valuations
 export type Valuation = Out<typeof valuationView>;

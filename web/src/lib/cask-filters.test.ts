@@ -30,9 +30,12 @@ test('the Cask group shows with casks to filter or a cask filter set, not when t
 });
 
 test('cask_ranges from a counters answer', () => {
-  const raw = { cask_ranges: { abv: { min: 48, max: 63 }, regauge_date: { min: '2023-06-15', max: null }, rla: 'junk' } };
-  assert.equal(parseCaskRanges(raw), { abv: { min: 48, max: 63 }, regauge_date: { min: '2023-06-15', max: null } });
-  assert.equal(parseCaskRanges(null), {});
+  const none = { min: null, max: null };
+  const raw = { cask_ranges: { abv: { min: 48, max: 63 }, bulk_litres: none, rla: none, regauge_date: { min: '2023-06-15', max: null } } };
+  assert.equal(parseCaskRanges(raw), { abv: { min: 48, max: 63 }, bulk_litres: none, rla: none, regauge_date: { min: '2023-06-15', max: null } });
+  // no cask lot under the filters: every bound is null, so no input shows a hint
+  const empty = { cask_ranges: { abv: none, bulk_litres: none, rla: none, regauge_date: none } };
+  assert.ok(Object.values(parseCaskRanges(empty)).every((b) => b.min === null && b.max === null));
 });
 
 test.run();

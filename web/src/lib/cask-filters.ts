@@ -3,6 +3,7 @@
  * ABV, bulk litres, RLA and regauge date ranges. They live in the filters' `selected` map under their query names
  * (`cask_type`, `abv_min`, ...; a range value as a one-item list), so both query builders send them unchanged.
  */
+import type { CaskRanges, FilterCounters } from '../api/contract';
 import type { CounterOption } from './normalize';
 
 interface CaskRangeSpec {
@@ -21,7 +22,8 @@ export const CASK_RANGES: readonly CaskRangeSpec[] = [
 
 const CASK_KEYS = ['cask_type', ...CASK_RANGES.flatMap((r) => [`${r.key}_min`, `${r.key}_max`])];
 
-export type CaskRangeBounds = Partial<Record<CaskRangeSpec['key'], { min: number | string | null; max: number | string | null }>>;
+/** The bounds of each range among the cask lots (null when there are none); empty until the counters come. */
+export type CaskRangeBounds = Partial<CaskRanges>;
 
 export type RangeDraft = Record<string, string>;
 
@@ -74,16 +76,5 @@ export function showCaskGroup(selected: Record<string, readonly string[]>, count
   return casks > 0 && (types.length === 0 || types.includes('cask'));
 }
 
-/** `cask_ranges` of a filter_counters answer (bounds for the inputs' hints); anything malformed is left out. */
-export function parseCaskRanges(raw: unknown): CaskRangeBounds {
-  const out: CaskRangeBounds = {};
-  const d = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const src = (d.filter_counters && typeof d.filter_counters === 'object' ? (d.filter_counters as Record<string, unknown>) : d).cask_ranges;
-  if (!src || typeof src !== 'object') return out;
-  for (const r of CASK_RANGES) {
-    const b = (src as Record<string, unknown>)[r.key] as { min?: unknown; max?: unknown } | undefined;
-    const ok = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? v : null);
-    if (b && typeof b === 'object') out[r.key] = { min: ok(b.min), max: ok(b.max) };
-  }
-  return out;
-}
+/** `cask_ranges` of a filter_counters answer: the bounds for the inputs' hints. */
+export const parseCaskRanges = (counters: Pick<FilterCounters, 'cask_ranges'>): CaskRangeBounds => counters.cask_ranges;

@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { FilterCounters } from '../api/contract';
 import { filterLabel, lotTitle, parseCounters, parseIncrements, parseYears, toLot, toPage, unwrap } from './normalize';
 
 test('unwrap and pages', () => {
@@ -22,7 +23,7 @@ test('toLot reads a bare or wrapped lot and fills missing parts', () => {
   assert.is(lotTitle({ id: '3', custom_title: '', item: { title: 'Ardbeg 10' } }), 'Ardbeg 10');
 });
 
-test('increments: decimal strings, open top band, other spellings', () => {
+test('increments: decimal strings, open top band, lowest band first', () => {
   assert.equal(parseIncrements([
     { from: '100.00', to: '500.00', step: '10.00' },
     { from: '0.00', to: '100.00', step: '5.00' },
@@ -32,26 +33,31 @@ test('increments: decimal strings, open top band, other spellings', () => {
     { from: 10000, to: 50000, step: 1000 },
     { from: 10000000, to: null, step: 250000 },
   ]);
-  assert.equal(parseIncrements({ results: [{ min: 0, max: 100, increment: 5 }] }), [{ from: 0, to: 10000, step: 500 }]);
-  assert.equal(parseIncrements('nope'), []);
+  assert.equal(parseIncrements([{ from: '0.00', to: '100.00', step: '5.00' }]), [{ from: 0, to: 10000, step: 500 }]);
+  assert.equal(parseIncrements([]), []);
 });
 
-test('counters: value/count rows, name rows and maps', () => {
-  assert.equal(parseCounters({
-    distillery: [{ value: 'Ardbeg', count: 4 }], region: [{ name: 'Islay', count: 2 }], type: { Bottle: 9, Cask: 1 }, count: 12,
-  }), {
+const ranges = { abv: { min: null, max: null }, bulk_litres: { min: null, max: null }, rla: { min: null, max: null }, regauge_date: { min: null, max: null } };
+const counters = (over: Partial<FilterCounters>): FilterCounters => ({
+  distillery: [], region: [], type: [], cask_type: [], vat_enabled: { true: 0, false: 0 }, cask_ranges: ranges, ...over,
+});
+
+test('counters: the choice facets with their counts; empty facets left out', () => {
+  assert.equal(parseCounters(counters({
+    distillery: [{ value: 'Ardbeg', count: 4 }], region: [{ value: 'Islay', count: 2 }], type: [{ value: 'Bottle', count: 9 }, { value: 'Cask', count: 1 }],
+  })), {
     distillery: [{ value: 'Ardbeg', count: 4 }],
     region: [{ value: 'Islay', count: 2 }],
     type: [{ value: 'Bottle', count: 9 }, { value: 'Cask', count: 1 }],
   });
-  assert.equal(parseCounters({ data: { filters: { age: [{ value: 12, count: '3' }] } } }), { age: [{ value: '12', count: 3 }] });
+  assert.equal(parseCounters(counters({ cask_type: [{ value: 'Butt', count: 3 }] })), { cask_type: [{ value: 'Butt', count: 3 }] });
   // a yes/no facet is left to its toggle
-  assert.equal(parseCounters({ region: [{ value: 'Islay', count: 1 }], vat_enabled: { true: 3, false: 9 } }), { region: [{ value: 'Islay', count: 1 }] });
+  assert.equal(parseCounters(counters({ region: [{ value: 'Islay', count: 1 }], vat_enabled: { true: 3, false: 9 } })), { region: [{ value: 'Islay', count: 1 }] });
 });
 
 test('years', () => {
   assert.equal(parseYears([2023, 2025, 2024]), [2025, 2024, 2023]);
-  assert.equal(parseYears({ results: [{ year: 2022 }, { year: '2024' }] }), [2024, 2022]);
+  assert.equal(parseYears([2022, 2024, 2024]), [2024, 2022]);
   assert.is(filterLabel('cask_type'), 'Cask type');
 });
 

@@ -1,7 +1,10 @@
-/** Tolerant readers of API answers whose exact wrapping may vary ({data: ...}, {results: ...}, bare arrays). */
+/**
+ * Readers of API answers: the tolerant `unwrap`/`toPage`/`toLot` for answers whose wrapping may vary ({data: ...},
+ * bare arrays, the lot page's data block), and the listing filters' readers of the server's typed answers.
+ */
 import { toPence, type Pence } from './money';
-import type { FilterCounters } from '../api/contract';
-import type { BidStats, Lot, LotItem, Page } from './types';
+import type { BidIncrement, FilterCounters } from '../api/contract';
+import type { Auction, BidStats, Lot, LotItem, Page } from './types';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -56,19 +59,14 @@ interface IncrementRow {
   step: Pence;
 }
 
-/** GET /api/bid_increments/: `[{from, to, step}]` decimal strings; also min/max/increment spellings. */
-export function parseIncrements(v: unknown): IncrementRow[] {
-  const d = unwrap(v);
-  const list = Array.isArray(d) ? d : isObj(d) ? (d.results ?? d.increments ?? []) : [];
-  if (!Array.isArray(list)) return [];
+/** GET /api/bid_increments/ (`[{from, to, step}]`, decimal strings; `to` null on the open top band) in pence, lowest band first. */
+export function parseIncrements(bands: readonly BidIncrement[]): IncrementRow[] {
   const rows: IncrementRow[] = [];
-  for (const r of list) {
-    if (!isObj(r)) continue;
-    const from = toPence((r.from ?? r.price_from ?? r.min ?? r.start ?? 0) as string);
-    const toRaw = r.to ?? r.price_to ?? r.max ?? r.end ?? null;
-    const step = toPence((r.step ?? r.increment ?? r.bid_increment ?? null) as string);
+  for (const band of bands) {
+    const from = toPence(band.from);
+    const step = toPence(band.step);
     if (from === null || step === null) continue;
-    rows.push({ from, to: toRaw === null || toRaw === '' ? null : toPence(toRaw as string), step });
+    rows.push({ from, to: toPence(band.to), step });
   }
   return rows.sort((a, b) => a.from - b.from);
 }
@@ -76,44 +74,18 @@ export function parseIncrements(v: unknown): IncrementRow[] {
 /** One counted choice of a facet, as the filter counters answer it. */
 export type CounterOption = FilterCounters['distillery'][number];
 
-/** Filter counters: `{distillery: [{value, count}], ...}`; also `{name, count}` rows or `{value: count}` maps. */
-export function parseCounters(v: unknown): Record<string, CounterOption[]> {
-  let d = unwrap(v);
-  if (isObj(d) && isObj(d.filters)) d = d.filters;
-  if (isObj(d) && isObj(d.filter_counters)) d = d.filter_counters;
+/** The counters' choice facets (the yes/no `vat_enabled` belongs to a toggle, `cask_ranges` to the range inputs). */
+const FACETS = ['distillery', 'region', 'type', 'cask_type'] as const satisfies readonly (keyof FilterCounters)[];
+
+/** The filter counters' choice lists by facet; a facet with no choice is left out (its group is not shown). */
+export function parseCounters(counters: FilterCounters): Record<string, CounterOption[]> {
   const out: Record<string, CounterOption[]> = {};
-  if (!isObj(d)) return out;
-  for (const [key, raw] of Object.entries(d)) {
-    let options: CounterOption[] = [];
-    if (Array.isArray(raw)) {
-      for (const r of raw) {
-        if (typeof r === 'string') options.push({ value: r, count: 0 });
-        else if (isObj(r)) {
-          const value = r.value ?? r.name ?? r.title ?? r.key ?? r.id;
-          if (value === undefined || value === null) continue;
-          options.push({ value: String(value), count: Number(r.count ?? r.total ?? r.lots_count ?? 0) || 0 });
-        }
-      }
-    } else if (isObj(raw)) {
-      // A yes/no facet ({true: n, false: m}, e.g. vat_enabled) belongs to a toggle, not a choice list.
-      if (Object.keys(raw).every((k) => k === 'true' || k === 'false')) continue;
-      options = Object.entries(raw).filter(([, c]) => typeof c === 'number').map(([value, c]) => ({ value, count: c as number }));
-    } else continue;
-    if (options.length) out[key] = options;
-  }
+  for (const key of FACETS) if (counters[key].length > 0) out[key] = counters[key];
   return out;
 }
 
-/** GET /api/auction_years/: numbers or {year} rows, sorted descending. */
-export function parseYears(v: unknown): number[] {
-  const d = unwrap(v);
-  const list = Array.isArray(d) ? d : isObj(d) ? (d.results ?? d.years ?? []) : [];
-  if (!Array.isArray(list)) return [];
-  const years = list
-    .map((y) => (isObj(y) ? Number(y.year) : Number(y)))
-    .filter((y) => Number.isInteger(y) && y > 1900);
-  return [...new Set(years)].sort((a, b) => b - a);
-}
+/** GET /api/auction_years/, latest first, each once. */
+export const parseYears = (years: readonly number[]): number[] => [...new Set(years)].sort((a, b) => b - a);
 
 /** "region" -> "Region", "cask_type" -> "Cask type", "bottle" -> "Bottle". */
 export function filterLabel(key: string): string {
@@ -127,5 +99,5 @@ export const lotSubtitle = (lot: Pick<Lot, 'custom_subtitle'> & { item?: Pick<Lo
 /** A person as the staff screens name them: first and last name, else the email. */
 export const personName = (p: { first_name?: string; last_name?: string; email?: string }) =>
   `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim() || p.email || '—';
-export const auctionName = (a: { id: string | number; sequence_no?: number; year?: number; title?: string | null; name?: string | null }) =>
-  a.title || a.name || (a.sequence_no ? `Auction No. ${a.sequence_no}${a.year ? ` · ${a.year}` : ''}` : `Auction ${a.id}`);
+/** "Auction No. 12 · 2026": the server's auctions have no title, and always a sequence number (at least 1) and a year. */
+export const auctionName = (a: Pick<Auction, 'sequence_no' | 'year'>) => `Auction No. ${a.sequence_no} · ${a.year}`;

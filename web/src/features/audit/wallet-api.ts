@@ -1,47 +1,14 @@
 /** The auditor's wallet calls (docs/audit.md "Wallet replay"): find a wallet, replay it, export it as CSV. */
 import { get } from '../../api/http';
-import { toPage } from '../../lib/normalize';
-import type { Page } from '../../lib/types';
+import type { Page, StaffWalletRow, WalletReplay } from '../../api/contract';
 
-export interface AuditBalances { available: string; pending: string; posted: string; overdraft_limit: string }
-export interface Cause { kind: 'order' | 'lot' | 'withdrawal' | 'voucher' | 'payment' | 'staff' | 'system'; id: string }
+export type { WalletReplay } from '../../api/contract';
+export type ReplayEntry = WalletReplay['entries'][number];
+export type AuditBalances = WalletReplay['balances'];
+export type Cause = ReplayEntry['caused_by'];
 
-export interface ReplayEntry {
-  position: number;
-  version: number;
-  at: string;
-  recorded_at: string | null;
-  type: string;
-  kind: 'credit' | 'debit' | 'fee' | 'adjustment' | 'hold' | 'capture' | 'release' | 'overdraft';
-  detail_kind: string | null;
-  entry_id: string | null;
-  amount: string;
-  posted_change: string;
-  available_change: string;
-  balances: AuditBalances;
-  caused_by: Cause;
-  related: Cause[];
-  actor: { id: string | null; reason: string | null };
-  description: string;
-}
-
-interface AuditDifference { check: string; subject: string; field: string; expected: string; found: string; message: string }
-
-export interface WalletReplay {
-  user: { id: string; email: string; first_name: string; last_name: string };
-  version: number;
-  balances: AuditBalances;
-  as_of: { at: string; version: number; balances: AuditBalances } | null;
-  matches_read_model: boolean;
-  read_model_version: number;
-  differences: AuditDifference[];
-  entries: ReplayEntry[];
-}
-
-interface AuditWalletRow { user_id: string; email: string; first_name: string; last_name: string; balance: string }
-
-export const findWallets = (search: string, signal?: AbortSignal): Promise<Page<AuditWalletRow>> =>
-  get('/api/audit/wallets/', { search, page_size: 10 }, { signal }).then((v) => toPage<AuditWalletRow>(v));
+export const findWallets = (search: string, signal?: AbortSignal) =>
+  get<Page<StaffWalletRow>>('/api/audit/wallets/', { search, page_size: 10 }, { signal });
 
 export const fetchWalletReplay = (userId: string, at: string | null, signal?: AbortSignal) =>
   get<WalletReplay>(`/api/audit/wallets/${encodeURIComponent(userId)}/`, { at }, { signal });

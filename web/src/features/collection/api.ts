@@ -3,10 +3,10 @@ import { del, get, patch, post } from '../../api/http';
 import { toPage } from '../../lib/normalize';
 import type { Page } from '../../lib/types';
 import type {
-  AddItemBody, CollectionGraph, CollectionItem, CollectionPage, CollectionRemoved, CollectionTotal, PriceBody, RemoveBody,
+  AddItemBody, CatalogueItem, CollectionGraph, CollectionItem, CollectionPage, CollectionRemoved, CollectionTotal, PriceBody, RemoveBody,
 } from '../../api/contract';
 
-export type { AddItemBody, CollectionItem } from '../../api/contract';
+export type { AddItemBody, CatalogueItem, CollectionItem } from '../../api/contract';
 
 /** The list as the page reads it: the page (read leniently) with the totals. */
 type CollectionPageView = Page<CollectionItem> & Pick<CollectionPage, 'total_value' | 'total_price_paid'>;
@@ -27,9 +27,8 @@ export const deleteItem = (id: string) => del<CollectionRemoved>(`/api/my-collec
 export const removeItems = (objects: string[]) => post<CollectionRemoved>('/api/my-collection/remove/', { objects } satisfies RemoveBody);
 export const addItem = (body: AddItemBody) => post<CollectionItem>('/api/my-collection/add-item/', body);
 
-export interface CatalogueItem { id: string; title: string; subtitle: string; distillery: { name: string }; estimated_value: string; age: number | null }
 export async function searchItems(search: string): Promise<CatalogueItem[]> {
-  return toPage<CatalogueItem>(await get('/api/item_list/', { search, page: 1, page_size: 50 })).results;
+  return (await get<Page<CatalogueItem>>('/api/item_list/', { search, page: 1, page_size: 50 })).results;
 }
 
 export const METHOD_LABELS: Record<CollectionItem['estimated_value_method'], string> = {

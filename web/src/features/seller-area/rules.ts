@@ -1,10 +1,8 @@
 /** Pure rules of the seller area: the payment status line of a sold lot (docs/selling.md "Payment status"). */
+import type { SellerLot } from '../../api/contract';
 import { formatLongDate } from '../../lib/dates';
 
-interface SaleStatus {
-  payment_status?: 'awaiting_buyer_payment' | 'paid_to_wallet' | null;
-  paid_to_wallet_at?: string | null;
-}
+type SaleStatus = Pick<SellerLot, 'payment_status' | 'paid_to_wallet_at'>;
 
 /** "Awaiting buyer payment" / "Paid to your wallet on <date>"; null for a lot that is not sold. */
 export function paymentStatusText(lot: SaleStatus): string | null {

@@ -5,7 +5,7 @@
 import { get, post } from '../../../api/http';
 import { toList, unwrap } from '../../../lib/normalize';
 import type { Money } from '../../../lib/types';
-import type { LotCosts, ShippingCountry, ShippingEstimate as ShippingEstimateAnswer } from '../../../api/contract';
+import type { LotCosts, SavedAddress, ShippingCountry, ShippingEstimate as ShippingEstimateAnswer } from '../../../api/contract';
 
 export const UK = 'united-kingdom';
 export const NON_DELIVERABLE = 'Non Deliverable Zone';
@@ -51,7 +51,7 @@ export async function fetchShippingEstimate(lotId: string, country: string, o: O
   return { carriers: Array.isArray(d.carriers) ? d.carriers : [], result: { ...result, deliverable: result.deliverable !== false } };
 }
 
-interface AddressRow { country: string; is_default?: boolean }
+type AddressRow = Pick<SavedAddress, 'country' | 'is_default'>;
 
 /** The country of the caller's default shipping address (else their first one), or null when they have none. */
 export async function fetchDefaultShippingCountry(userId: string, signal?: AbortSignal): Promise<string | null> {
