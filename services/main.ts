@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { startBackground } from './features';
 import { runPrimary } from './cluster/primary';
 import { startNode, type ClusterNode } from './cluster/node';
-import { clockFromEnv } from './offset-clock';
+import { clockFromEnv } from '../infra/offset-clock';
 import { refuseUnsafeProduction } from './startup-checks';
 import { modeLine } from './accounts/demo-users';
 import { Steps } from './progress';

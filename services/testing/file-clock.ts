@@ -1,5 +1,5 @@
 /**
- * The writing side of the offset clock (services/offset-clock.ts), for tests that spawn real server processes:
+ * The writing side of the offset clock (infra/offset-clock.ts), for tests that spawn real server processes:
  * moves every process reading `file` (their TEST_CLOCK_FILE) to real time + offsetMs. Written then renamed, so a
  * reader never sees half a number.
  */

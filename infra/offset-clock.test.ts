@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { clockFromEnv } from './offset-clock';
-import { systemClock } from './context';
-import { setClockOffset } from './testing/file-clock';
+import { systemClock } from '../services/context';
+import { setClockOffset } from '../services/testing/file-clock';
 
 const HOUR = 3_600_000;
 

@@ -2,10 +2,10 @@
  * The server's clock: the system clock, unless NODE_ENV=test and TEST_CLOCK_FILE names a file. Then it is the real
  * time plus an offset in milliseconds read from that file, so a test that spawns real server processes
  * (`tsx services/main.ts`) can move several processes' time at once (soft close is minutes long). The writing side
- * is services/testing/file-clock.ts; this side lives outside testing/ because services/main.ts uses it.
+ * is services/testing/file-clock.ts; this side is infrastructure (a clock), because services/main.ts uses it.
  */
 import fs from 'node:fs';
-import { systemClock, type Clock } from './context';
+import { systemClock, type Clock } from './clock';
 
 export function clockFromEnv(env: NodeJS.ProcessEnv = process.env): Clock {
   const file = env.TEST_CLOCK_FILE;
