@@ -5,7 +5,8 @@
  * `FOR SHARE` in the same transaction, so the row cannot change before the commit: an event whose writer is not the
  * lease's holder is an append under a stale lease, two writers on one lot. Test databases only.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../infra/db/database';
 
 interface LotAppend {
   position: number;
@@ -18,7 +19,7 @@ interface LotAppend {
   epoch: number | null;
 }
 
-export async function recordLotAppends(db: Kysely<any>): Promise<void> {
+export async function recordLotAppends(db: Db): Promise<void> {
   await sql`CREATE TABLE test_lot_appends (
     position bigint, stream_id text, stream_version int, writer text, holder text, epoch bigint)`.execute(db);
   await sql`CREATE FUNCTION test_record_lot_append() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -33,7 +34,7 @@ export async function recordLotAppends(db: Kysely<any>): Promise<void> {
     WHEN (NEW.stream_id ~ '^lot-[0-9a-f]{8}-[0-9a-f]{4}-') EXECUTE FUNCTION test_record_lot_append()`.execute(db);
 }
 
-export async function lotAppends(db: Kysely<any>): Promise<LotAppend[]> {
+export async function lotAppends(db: Db): Promise<LotAppend[]> {
   const { rows } = await sql<LotAppend>`SELECT position::int AS position, stream_id, stream_version, writer, holder, epoch::int AS epoch
     FROM test_lot_appends ORDER BY stream_id, stream_version`.execute(db);
   return rows;
