@@ -140,7 +140,12 @@ test('(a) an unpaid bidder is sent to the MemberFee modal; staff confirm the fee
   const confirm = page.getByRole('dialog', { name: 'Confirm your bid' });
   await confirm.getByRole('button', { name: 'Confirm bid of £20' }).click();
   await confirm.waitFor({ state: 'detached' });
-  await page.getByText('Your bid has been placed. You are the highest bidder.').waitFor();
+  // After a fee return the placed bid is summed up (spec 1 section 4: BidSummary), and the lot's panel says the same.
+  const summary = page.getByRole('dialog', { name: 'Your bid is in' });
+  await summary.getByRole('status').filter({ hasText: 'Your bid has been placed. You are the highest bidder.' }).waitFor();
+  await summary.getByRole('button', { name: 'Done' }).click();
+  await summary.waitFor({ state: 'detached' });
+  await page.getByRole('region', { name: 'Bidding' }).getByText('Your bid has been placed. You are the highest bidder.').waitFor();
   const [placed] = await placedBids(e, lot.id);
   assert.equal([placed.max_bid, placed.current_price], [2000, 1000], 'a £20 maximum, the £10 opening bid standing, on the server');
   assert.is(placed.bidder_id, (await getUserByEmail(e.t.ctx.db, NEW_EMAIL))?.id, 'placed by the new bidder');
