@@ -157,23 +157,24 @@ export class ProjectionRunner {
 
   /** One transaction: lock, read checkpoint, read a batch, apply, move the checkpoint. True when it applied any. */
   private async runBatch(projection: Projection): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    // The position moves once the transaction has committed: `reached` and `waitFor` answer from it, and a reader
+    // told "caught up" must find the projection's rows (before, a waiter could be released between the batch's last
+    // write and its COMMIT, and read the table without them).
+    const moved = await this.db.transaction().execute(async (trx): Promise<{ at: FeedCursor; applied: boolean }> => {
       await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${projection.name}`}))`.execute(trx);
       const cursor = await readCheckpoint(trx, projection.name);
       // One snapshot for the events and the head: with none left, the projection is caught up to the head, which
       // releases waiters on events this projection does not apply (eventTypes).
       const { events, head } = await this.store.readFeedBatch(cursor, this.options.batchSize ?? BATCH_SIZE, trx);
-      if (events.length === 0) {
-        this.positions.set(projection.name, compareCursors(head, cursor) > 0 ? head : cursor);
-        return false;
-      }
+      if (events.length === 0) return { at: compareCursors(head, cursor) > 0 ? head : cursor, applied: false };
       await applyEvents(trx, projection, events);
       const last = events[events.length - 1];
       const next = { transaction_id: last.transaction_id, position: last.position };
       await writeCheckpoint(trx, projection.name, next);
-      this.positions.set(projection.name, next);
-      return true;
+      return { at: next, applied: true };
     });
+    this.positions.set(projection.name, moved.at);
+    return moved.applied;
   }
 }
 
