@@ -141,18 +141,24 @@ test('the feed never passes an event whose transaction commits late, and deliver
   assert.is(again.events.length, 0, 'nothing is delivered twice');
 });
 
-test('the feed orders transaction ids as numbers, not text (999 before 1000), even one event at a time', async () => {
-  // Rows written with chosen (old, finished) transaction ids, to pin the order across a digit boundary.
+test('the feed orders transaction ids as numbers, not text (999 before 1000, 99 before 100), even one event at a time', async () => {
+  // Rows written with chosen (old, finished) transaction ids, to pin the order across a digit boundary: the highest
+  // power of ten safely below the server's current id (999/1000 on a used server, 99/100 on one just initialised,
+  // where 1000 would still lie in the future and the feed rightly would not deliver it).
+  const { rows: [{ now }] } = await sql<{ now: string }>`SELECT pg_current_xact_id()::text AS now`.execute(db);
+  let boundary = 10n;
+  while (boundary * 10n + 10n < BigInt(now)) boundary *= 10n;
+  const [first, second] = [String(boundary - 1n), String(boundary)];
   const id = `order-${randomUUID()}`;
   await sql`INSERT INTO streams (stream_id, version) VALUES (${id}, 2)`.execute(db);
   await sql`INSERT INTO events (transaction_id, stream_id, stream_version, event_id, type, data, hash)
-    VALUES ('1000'::xid8, ${id}, 2, ${randomUUID()}::uuid, 'Second', '{}'::jsonb, sha256('not chained'::bytea)),
-           ('999'::xid8, ${id}, 1, ${randomUUID()}::uuid, 'First', '{}'::jsonb, sha256('not chained'::bytea))`.execute(db);
+    VALUES (${second}::xid8, ${id}, 2, ${randomUUID()}::uuid, 'Second', '{}'::jsonb, sha256('not chained'::bytea)),
+           (${first}::xid8, ${id}, 1, ${randomUUID()}::uuid, 'First', '{}'::jsonb, sha256('not chained'::bytea))`.execute(db);
   const seen: string[] = [];
-  let cursor: FeedCursor = { transaction_id: '998', position: Number.MAX_SAFE_INTEGER };
+  let cursor: FeedCursor = { transaction_id: String(boundary - 2n), position: Number.MAX_SAFE_INTEGER };
   for (let i = 0; i < 10; i++) {
     const [next] = await store.readFeed(cursor, 1);
-    if (!next || next.transaction_id !== '999' && next.transaction_id !== '1000') break;
+    if (!next || next.transaction_id !== first && next.transaction_id !== second) break;
     seen.push(next.type);
     cursor = { transaction_id: next.transaction_id, position: next.position };
   }
