@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../infra/db/database';
 import type { Projection } from '../projection';
-import type { BidHistoryEntry, BidPlaced } from '../../domain/lot/events';
+import type { BidHistoryEntry, BidPlaced } from '../../domain/catalogue/lot/events';
 import './tables';
 
 export const lotBidsProjection: Projection = {

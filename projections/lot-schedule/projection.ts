@@ -7,8 +7,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/database';
 import type { Projection } from '../projection';
 import type { StoredEvent } from '../../infra/event-store/types';
-import type { LotEvent } from '../../domain/lot/events';
-import type { AuctionEvent } from '../../domain/auction/events';
+import type { LotEvent } from '../../domain/catalogue/lot/events';
+import type { AuctionEvent } from '../../domain/catalogue/auction/events';
 import { assertNever } from '../../domain/shared/decider';
 import './tables';
 

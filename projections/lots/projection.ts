@@ -6,7 +6,7 @@ import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../../infra/db/database';
 import type { Projection } from '../projection';
 import type { StoredEvent } from '../../infra/event-store/types';
-import type { LotConsigned, LotEvent } from '../../domain/lot/events';
+import type { LotConsigned, LotEvent } from '../../domain/catalogue/lot/events';
 import { assertNever } from '../../domain/shared/decider';
 import { slugify } from './slug';
 import type { LotsTable } from './tables';
@@ -78,7 +78,7 @@ export function lotChanges(event: Exclude<LotEvent, { type: 'LotConsigned' }>, c
         ...itemColumns(d.item),
         opening_bid_pence: d.opening_bid_pence,
         reserve_price_pence: d.reserve_price_pence,
-        // No bids before the start: with no reserve it counts as met (domain/lot/state.ts isReserveMet).
+        // No bids before the start: with no reserve it counts as met (domain/catalogue/lot/state.ts isReserveMet).
         reserve_met: d.reserve_price_pence === null,
       };
     }
@@ -145,7 +145,7 @@ async function consigned(trx: Kysely<Database>, d: LotConsigned['data'], stored:
       current_price_pence: null,
       leader_id: null,
       bid_count: 0,
-      // No reserve counts as met (domain/lot/state.ts isReserveMet).
+      // No reserve counts as met (domain/catalogue/lot/state.ts isReserveMet).
       reserve_met: d.reserve_price_pence === null,
       outcome: null,
       winner_id: null,

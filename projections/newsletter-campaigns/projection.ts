@@ -6,7 +6,7 @@
  */
 import type { ColumnType } from 'kysely';
 import type { Projection } from '../projection';
-import { CAMPAIGN_EVENT_TYPES, type CampaignEvent } from '../../domain/newsletter-campaigns/campaign';
+import { CAMPAIGN_EVENT_TYPES, type CampaignEvent } from '../../domain/content/newsletter-campaigns/campaign';
 import { assertNever } from '../../domain/shared/decider';
 import { draftedRow, editedChanges, sentChanges } from './row';
 

@@ -4,7 +4,7 @@
  * both give the same row.
  */
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { CampaignEvent, NewsletterCampaignDrafted, NewsletterCampaignEdited, NewsletterCampaignSent } from '../../domain/newsletter-campaigns/campaign';
+import type { CampaignEvent, NewsletterCampaignDrafted, NewsletterCampaignEdited, NewsletterCampaignSent } from '../../domain/content/newsletter-campaigns/campaign';
 import { assertNever } from '../../domain/shared/decider';
 import type { NewsletterCampaignsTable } from './projection';
 

@@ -5,8 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/database';
 import type { Projection } from '../projection';
-import { SELL_REQUEST_EVENT_TYPES, type SellRequestEvent, type SellRequestItemReceived } from '../../domain/sell-requests/events';
-import { requestStatus } from '../../domain/sell-requests/state';
+import { SELL_REQUEST_EVENT_TYPES, type SellRequestEvent, type SellRequestItemReceived } from '../../domain/selling/sell-requests/events';
+import { requestStatus } from '../../domain/selling/sell-requests/state';
 import { assertNever } from '../../domain/shared/decider';
 import './tables';
 

@@ -1,6 +1,6 @@
 /** Row types of the sell-requests read model (migrations 0650 and 0680). */
 import type { ColumnType, JSONColumnType } from 'kysely';
-import type { SellAddress, SellItem } from '../../domain/sell-requests/events';
+import type { SellAddress, SellItem } from '../../domain/selling/sell-requests/events';
 
 interface SellRequestsTable {
   id: string;

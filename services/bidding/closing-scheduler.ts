@@ -18,7 +18,7 @@ import type { Db } from '../../infra/db/database';
 import { withSessionLocks } from '../../infra/db/session-locks';
 import type { AppContext } from '../context';
 import type { FeedCursor } from '../../infra/event-store/types';
-import { auctionDecider } from '../../domain/auction/decide';
+import { auctionDecider } from '../../domain/catalogue/auction/decide';
 import { DomainError } from '../../domain/shared/errors';
 import { lotWriters } from './lot-writers';
 import { takeLotIfUnattended } from './lot-router';

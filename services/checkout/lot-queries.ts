@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import type { LotPhoto } from '../../domain/lot/events';
+import type { LotPhoto } from '../../domain/catalogue/lot/events';
 import '../../projections/lots/tables';
 import '../../projections/auctions/tables';
 import '../../projections/orders/tables';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { campaignStream } from '../../domain/newsletter-campaigns/campaign';
+import { campaignStream } from '../../domain/content/newsletter-campaigns/campaign';
 import { campaignRowFrom } from '../../projections/newsletter-campaigns/row';
 import { campaignDetail, type CampaignDetail } from './newsletter-campaign-views';
 

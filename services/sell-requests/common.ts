@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { AppendResult } from '../../infra/event-store/types';
 import { lastCursor } from '../../infra/commands/multi-stream';
 import { ValidationError } from '../../domain/shared/errors';
-import { SELL_MSG } from '../../domain/sell-requests/messages';
+import { SELL_MSG } from '../../domain/selling/sell-requests/messages';
 import '../../projections/auctions/tables';
 import { awaitViews } from '../../infra/http/read-your-writes';
 

@@ -9,9 +9,9 @@ import type { AppContext } from '../context';
 import type { StoredEvent } from '../../infra/event-store/types';
 import type { CommandOutcome } from '../../infra/commands/command-handler';
 import { NotFound } from '../../domain/shared/errors';
-import { SELL_MSG } from '../../domain/sell-requests/messages';
-import { sellRequestStream, type SellRequestEvent, type SellRequestSubmitted } from '../../domain/sell-requests/events';
-import type { AuctionEvent } from '../../domain/auction/events';
+import { SELL_MSG } from '../../domain/selling/sell-requests/messages';
+import { sellRequestStream, type SellRequestEvent, type SellRequestSubmitted } from '../../domain/selling/sell-requests/events';
+import type { AuctionEvent } from '../../domain/catalogue/auction/events';
 import { auctionStream } from '../catalogue/streams';
 import { renderSellRequestPdf, sellRequestFileName, type SellRequestDocument } from './pdf';
 

@@ -9,7 +9,7 @@ import PDFDocument from 'pdfkit';
 import { HOUSE_NAME, loadHouseSettings } from '../../infra/config/house-settings';
 import { pdfBytes } from '../../infra/documents/pdf';
 import { penceToDecimal } from '../../domain/shared/money';
-import type { DeliveryType, SellItem } from '../../domain/sell-requests/events';
+import type { DeliveryType, SellItem } from '../../domain/selling/sell-requests/events';
 import { findCountry } from '../../domain/addresses/countries';
 
 /** Where sent bottles go (HOUSE_WAREHOUSE_ADDRESS); the store (HOUSE_ADDRESS) takes drop-offs. */

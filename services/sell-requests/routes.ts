@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { answers, fileAnswer } from '../../infra/http/answers';
 import { requireUser } from '../../infra/http/auth';
 import { orNotFound } from '../../infra/http/validation';
-import { SELL_MSG } from '../../domain/sell-requests/messages';
+import { SELL_MSG } from '../../domain/selling/sell-requests/messages';
 import { fromStorageBody, newItemsBody, typeQuery } from './schemas';
 import { submitNewItems } from './submit-new-items';
 import { submitFromStorage } from './from-storage';

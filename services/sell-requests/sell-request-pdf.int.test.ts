@@ -12,7 +12,7 @@ import { createTestUser, type TestUser } from '../testing/users';
 import { call } from '../accounts/testing';
 import { pdfText } from '../wallet/testing';
 import { placeOrder, wonLot, DAY } from '../checkout/testing';
-import { SELL_MSG } from '../../domain/sell-requests/messages';
+import { SELL_MSG } from '../../domain/selling/sell-requests/messages';
 import { staffAuction } from './testing';
 
 // Monday 23 November 2026, noon.

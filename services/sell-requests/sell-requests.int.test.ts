@@ -16,8 +16,8 @@ import { notificationsProjection } from '../../projections/notifications/project
 import { sellRequestsProjection } from '../../projections/sell-requests/projection';
 import { pdfText } from '../wallet/testing';
 import { placeOrder, wonLot, DAY } from '../checkout/testing';
-import { PICK_UP_NOT_FUTURE, PICK_UP_WEEKEND } from '../../domain/sell-requests/pick-up-date';
-import { SELL_MSG } from '../../domain/sell-requests/messages';
+import { PICK_UP_NOT_FUTURE, PICK_UP_WEEKEND } from '../../domain/selling/sell-requests/pick-up-date';
+import { SELL_MSG } from '../../domain/selling/sell-requests/messages';
 import { staffAuction } from './testing';
 import { NOT_IN_STORAGE } from './from-storage';
 

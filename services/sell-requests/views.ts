@@ -1,10 +1,10 @@
 /** SellRequestView (docs/selling.md "Sell requests"), read from the sell-requests read model. */
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
-import { SELL_MSG } from '../../domain/sell-requests/messages';
+import { SELL_MSG } from '../../domain/selling/sell-requests/messages';
 import { z } from 'zod';
 import { imageLinks, imageLinksSchema } from '../uploads/image-route';
-import type { SellItem } from '../../domain/sell-requests/events';
+import type { SellItem } from '../../domain/selling/sell-requests/events';
 import '../../projections/sell-requests/tables';
 import '../../projections/accounts/tables';
 

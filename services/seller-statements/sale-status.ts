@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db/database';
-import { sellerCosts, type SellerCosts } from '../../domain/seller/costs';
+import { sellerCosts, type SellerCosts } from '../../domain/selling/seller/costs';
 import { penceToDecimal } from '../../domain/shared/money';
 
 type PaymentStatus = 'awaiting_buyer_payment' | 'paid_to_wallet';

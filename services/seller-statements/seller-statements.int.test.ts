@@ -5,7 +5,7 @@ import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { createOrder, draft, getJson, staffPost, startOrderApp, wonLots } from '../orders/testing';
 import { pdfText } from '../wallet/testing';
 import { auctionStream } from '../catalogue/streams';
-import { auctionDecider } from '../../domain/auction/decide';
+import { auctionDecider } from '../../domain/catalogue/auction/decide';
 
 let t: TestApp;
 let staff: TestUser;

@@ -2,7 +2,7 @@
  * A lot's row as the lots projection writes it for a consignment, built from the LotConsigned event the command
  * just appended: the answer of a consignment never waits on (or fails for) the read model.
  */
-import type { LotConsigned, LotEvent } from '../../../domain/lot/events';
+import type { LotConsigned, LotEvent } from '../../../domain/catalogue/lot/events';
 import { lotChanges } from '../../../projections/lots/projection';
 import type { AppendResult } from '../../../infra/event-store/types';
 import { slugify } from '../../../projections/lots/slug';

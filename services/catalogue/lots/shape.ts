@@ -4,9 +4,9 @@
  */
 import type { Selectable } from 'kysely';
 import type { LotsTable } from '../../../projections/lots/tables';
-import type { Distillery, GroupItem, LotPhoto, Warehouse } from '../../../domain/lot/events';
+import type { Distillery, GroupItem, LotPhoto, Warehouse } from '../../../domain/catalogue/lot/events';
 import { penceToDecimal } from '../../../domain/shared/money';
-import { nextMinimumBid, stepFor } from '../../../domain/lot/increments';
+import { nextMinimumBid, stepFor } from '../../../domain/catalogue/lot/increments';
 import { slugify } from '../../../projections/lots/slug';
 import { itemKey } from '../../../domain/alerts/item-key';
 import { rla } from '../../../domain/collection/rules';
