@@ -21,7 +21,7 @@ import type { AuditCheckResult, AuditDifference, AuditProgress } from './types';
 import type { AuditCtx } from './wallet-replay';
 import { readStreams, type StoredRow } from './wallet-read';
 import '../../projections/orders/tables';
-import '../../projections/lots/tables';
+import '../../projections/catalogue/lots/tables';
 
 const BATCH = 200;
 const ENTRY_TYPES = ['WalletCredited', 'WalletDebited'];

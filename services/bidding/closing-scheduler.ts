@@ -23,8 +23,8 @@ import { DomainError } from '../../domain/shared/errors';
 import { lotWriters } from './lot-writers';
 import { takeLotIfUnattended } from './lot-router';
 import { auctionStream } from '../catalogue/streams';
-import '../../projections/lot-schedule/tables';
-import { lotScheduleProjection } from '../../projections/lot-schedule/projection';
+import '../../projections/bidding/lot-schedule/tables';
+import { lotScheduleProjection } from '../../projections/bidding/lot-schedule/projection';
 
 const LOT_LOCK_SPACE = 7301;
 const FINISH_WAIT_MS = 2_000;

@@ -5,8 +5,8 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import type { LotPhoto } from '../../domain/catalogue/lot/events';
-import '../../projections/lots/tables';
-import '../../projections/auctions/tables';
+import '../../projections/catalogue/lots/tables';
+import '../../projections/catalogue/auctions/tables';
 import '../../projections/orders/tables';
 
 export interface CheckoutLot {

@@ -15,7 +15,7 @@ import type { OrdersTable } from '../../projections/orders/tables';
 import { summaryAnswer } from './answers';
 import { orderCarrier } from './addresses';
 import '../../projections/orders/tables';
-import '../../projections/lots/tables';
+import '../../projections/catalogue/lots/tables';
 
 export type OrderRow = Selectable<OrdersTable>;
 

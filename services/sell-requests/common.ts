@@ -5,7 +5,7 @@ import type { AppendResult } from '../../infra/event-store/types';
 import { lastCursor } from '../../infra/commands/multi-stream';
 import { ValidationError } from '../../domain/shared/errors';
 import { SELL_MSG } from '../../domain/selling/sell-requests/messages';
-import '../../projections/auctions/tables';
+import '../../projections/catalogue/auctions/tables';
 import { awaitViews } from '../../infra/http/read-your-writes';
 
 const AUCTION_NOT_FOUND = 'Auction not found.';

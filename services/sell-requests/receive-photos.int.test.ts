@@ -16,7 +16,7 @@ import { call } from '../accounts/testing';
 import { DAY } from '../checkout/testing';
 import { jpeg, multipart, png, uploadedFiles, type Part } from '../valuation/testing';
 import { rebuildAndCompare } from '../../projections/rebuild';
-import { sellRequestsProjection } from '../../projections/sell-requests/projection';
+import { sellRequestsProjection } from '../../projections/selling/projection';
 import { UPLOAD_MSG } from '../uploads/receive';
 import { UNEXPECTED_PHOTO_FIELD } from './receive';
 

@@ -13,7 +13,7 @@ import { drainMail } from '../notifications/feature';
 import { MAILER_NAME } from '../notifications/mailer';
 import { rebuildAndCompare } from '../../projections/rebuild';
 import { notificationsProjection } from '../../projections/notifications/projection';
-import { sellRequestsProjection } from '../../projections/sell-requests/projection';
+import { sellRequestsProjection } from '../../projections/selling/projection';
 import { pdfText } from '../wallet/testing';
 import { placeOrder, wonLot, DAY } from '../checkout/testing';
 import { PICK_UP_NOT_FUTURE, PICK_UP_WEEKEND } from '../../domain/selling/sell-requests/pick-up-date';

@@ -28,7 +28,7 @@ import { consignItemBody, relistBody, returnBody, statusQuery } from './schemas'
 import { settled, targetAuction } from './common';
 import { reserveLotReferenceNos } from '../catalogue/lots/reference-numbers';
 import { lotMade, staffRequests, staffSellRequestView } from './views';
-import '../../projections/lots/tables';
+import '../../projections/catalogue/lots/tables';
 
 const metadataOf = (request: FastifyRequest, staffId: string) => ({ user_id: staffId, request_id: request.id });
 

@@ -5,7 +5,7 @@ import { SELL_MSG } from '../../domain/selling/sell-requests/messages';
 import { z } from 'zod';
 import { imageLinks, imageLinksSchema } from '../uploads/image-route';
 import type { SellItem } from '../../domain/selling/sell-requests/events';
-import '../../projections/sell-requests/tables';
+import '../../projections/selling/tables';
 import '../../projections/accounts/tables';
 
 /** What the seller described of an item (distillery, type, age, volume, ABV, estimate): staff consign from it. */

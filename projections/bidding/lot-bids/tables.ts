@@ -29,7 +29,7 @@ export interface LotBidHistoryTable {
   line_no: number;
 }
 
-declare module '../../infra/db/database' {
+declare module '../../../infra/db/database' {
   interface Database {
     lot_bid_versions: LotBidVersionsTable;
     lot_bidders: LotBiddersTable;

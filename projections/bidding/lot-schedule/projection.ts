@@ -4,12 +4,12 @@
  * Lot rows keep the stream version of the last event applied, so an event applied twice (or late) changes nothing.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../infra/db/database';
-import type { Projection } from '../projection';
-import type { StoredEvent } from '../../infra/event-store/types';
-import type { LotEvent } from '../../domain/catalogue/lot/events';
-import type { AuctionEvent } from '../../domain/catalogue/auction/events';
-import { assertNever } from '../../domain/shared/decider';
+import type { Database } from '../../../infra/db/database';
+import type { Projection } from '../../projection';
+import type { StoredEvent } from '../../../infra/event-store/types';
+import type { LotEvent } from '../../../domain/catalogue/lot/events';
+import type { AuctionEvent } from '../../../domain/catalogue/auction/events';
+import { assertNever } from '../../../domain/shared/decider';
 import './tables';
 
 // LotWithdrawn needs nothing here: the LotClosed appended with it marks the lot closed (no winner), which also lets

@@ -9,7 +9,7 @@ export interface WatchingListTable {
   version: number;
 }
 
-declare module '../../infra/db/database' {
+declare module '../../../infra/db/database' {
   interface Database {
     watching_list: WatchingListTable;
   }

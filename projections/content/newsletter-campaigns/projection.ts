@@ -5,9 +5,9 @@
  * Delivery progress is not here: it lives in the send's work list (newsletter_campaign_recipients, migration 0785).
  */
 import type { ColumnType } from 'kysely';
-import type { Projection } from '../projection';
-import { CAMPAIGN_EVENT_TYPES, type CampaignEvent } from '../../domain/content/newsletter-campaigns/campaign';
-import { assertNever } from '../../domain/shared/decider';
+import type { Projection } from '../../projection';
+import { CAMPAIGN_EVENT_TYPES, type CampaignEvent } from '../../../domain/content/newsletter-campaigns/campaign';
+import { assertNever } from '../../../domain/shared/decider';
 import { draftedRow, editedChanges, sentChanges } from './row';
 
 type Instant = ColumnType<Date, string, string>;
@@ -29,7 +29,7 @@ export interface NewsletterCampaignsTable {
   version: number;
 }
 
-declare module '../../infra/db/database' {
+declare module '../../../infra/db/database' {
   interface Database {
     newsletter_campaigns: NewsletterCampaignsTable;
   }

@@ -16,7 +16,7 @@ export interface LotScheduleAuctionsTable {
   finished: boolean;
 }
 
-declare module '../../infra/db/database' {
+declare module '../../../infra/db/database' {
   interface Database {
     lot_schedule: LotScheduleTable;
     lot_schedule_auctions: LotScheduleAuctionsTable;

@@ -6,9 +6,9 @@
 import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestApp, type TestApp } from '../../services/testing/harness';
-import { createTestUser, type TestUser } from '../../services/testing/users';
-import { createLot, postBid } from '../../services/bidding/testing';
+import { startTestApp, type TestApp } from '../../../services/testing/harness';
+import { createTestUser, type TestUser } from '../../../services/testing/users';
+import { createLot, postBid } from '../../../services/bidding/testing';
 
 let t: TestApp;
 let users: TestUser[];

@@ -4,8 +4,8 @@
  * both give the same row.
  */
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { CampaignEvent, NewsletterCampaignDrafted, NewsletterCampaignEdited, NewsletterCampaignSent } from '../../domain/content/newsletter-campaigns/campaign';
-import { assertNever } from '../../domain/shared/decider';
+import type { CampaignEvent, NewsletterCampaignDrafted, NewsletterCampaignEdited, NewsletterCampaignSent } from '../../../domain/content/newsletter-campaigns/campaign';
+import { assertNever } from '../../../domain/shared/decider';
 import type { NewsletterCampaignsTable } from './projection';
 
 type CampaignRow = Selectable<NewsletterCampaignsTable>;

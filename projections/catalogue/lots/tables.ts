@@ -1,6 +1,6 @@
 /** Row types of the lots read model (migration 0201). Money columns are integer pence. */
 import type { ColumnType, GeneratedAlways } from 'kysely';
-import type { GroupItem, LotItem, LotPhoto, Warehouse } from '../../domain/catalogue/lot/events';
+import type { GroupItem, LotItem, LotPhoto, Warehouse } from '../../../domain/catalogue/lot/events';
 
 /** A jsonb column: read as the value, written as JSON text (pg would turn a JS array into a PostgreSQL array). */
 type Json<T> = ColumnType<T, string, string>;
@@ -62,7 +62,7 @@ export interface LotsTable {
   name_sort: GeneratedAlways<string>;
 }
 
-declare module '../../infra/db/database' {
+declare module '../../../infra/db/database' {
   interface Database {
     lots: LotsTable;
   }

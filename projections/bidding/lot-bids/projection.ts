@@ -4,9 +4,9 @@
  * event, so an event applied twice changes nothing.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../infra/db/database';
-import type { Projection } from '../projection';
-import type { BidHistoryEntry, BidPlaced } from '../../domain/catalogue/lot/events';
+import type { Database } from '../../../infra/db/database';
+import type { Projection } from '../../projection';
+import type { BidHistoryEntry, BidPlaced } from '../../../domain/catalogue/lot/events';
 import './tables';
 
 export const lotBidsProjection: Projection = {

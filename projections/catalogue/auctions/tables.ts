@@ -10,7 +10,7 @@ export interface AuctionsTable {
   created_at: Date;
 }
 
-declare module '../../infra/db/database' {
+declare module '../../../infra/db/database' {
   interface Database {
     auctions: AuctionsTable;
   }

@@ -1,10 +1,10 @@
 /** The auctions read model: one row per auction, finished_at once the auction is finished. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../infra/db/database';
-import type { Projection } from '../projection';
-import type { StoredEvent } from '../../infra/event-store/types';
-import type { AuctionEvent } from '../../domain/catalogue/auction/events';
-import { assertNever } from '../../domain/shared/decider';
+import type { Database } from '../../../infra/db/database';
+import type { Projection } from '../../projection';
+import type { StoredEvent } from '../../../infra/event-store/types';
+import type { AuctionEvent } from '../../../domain/catalogue/auction/events';
+import { assertNever } from '../../../domain/shared/decider';
 import './tables';
 
 export const auctionsProjection: Projection = {

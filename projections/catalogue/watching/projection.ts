@@ -1,8 +1,8 @@
 /** The watching list read model: (user, lot) rows, watched or not, from the watching-<user> streams. */
-import type { Projection } from '../projection';
-import type { WatchingEvent } from '../../domain/catalogue/watching/events';
-import { WATCHING_EVENT_TYPES } from '../../domain/catalogue/watching/events';
-import { assertNever } from '../../domain/shared/decider';
+import type { Projection } from '../../projection';
+import type { WatchingEvent } from '../../../domain/catalogue/watching/events';
+import { WATCHING_EVENT_TYPES } from '../../../domain/catalogue/watching/events';
+import { assertNever } from '../../../domain/shared/decider';
 import './tables';
 
 export const watchingProjection: Projection = {

@@ -3,11 +3,11 @@
  * Each row keeps the stream version of the last event applied, so an event applied twice changes nothing.
  */
 import type { Kysely, Updateable } from 'kysely';
-import type { Database } from '../../infra/db/database';
-import type { Projection } from '../projection';
-import type { StoredEvent } from '../../infra/event-store/types';
-import type { LotConsigned, LotEvent } from '../../domain/catalogue/lot/events';
-import { assertNever } from '../../domain/shared/decider';
+import type { Database } from '../../../infra/db/database';
+import type { Projection } from '../../projection';
+import type { StoredEvent } from '../../../infra/event-store/types';
+import type { LotConsigned, LotEvent } from '../../../domain/catalogue/lot/events';
+import { assertNever } from '../../../domain/shared/decider';
 import { slugify } from './slug';
 import type { LotsTable } from './tables';
 
