@@ -1,5 +1,5 @@
 /**
- * Staff sell-request calls (services/sell-requests/staff-routes.ts, receive.ts): the queue by status, an item received
+ * Staff sell-request calls (services/selling/staff-routes.ts, receive.ts): the queue by status, an item received
  * with a condition note and photos, an item consigned as a lot (fields left out are filled by the server from the item), and an unsold
  * lot relisted into a next auction or returned to its seller.
  */

@@ -1,11 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { TestApp } from '../testing/harness';
-import { bearer, createTestUser, type TestUser } from '../testing/users';
-import { createOrder, draft, getJson, staffPost, startOrderApp, wonLots } from '../orders/testing';
-import { pdfText } from '../wallet/testing';
-import { auctionStream } from '../catalogue/streams';
-import { auctionDecider } from '../../domain/catalogue/auction/decide';
+import type { TestApp } from '../../testing/harness';
+import { bearer, createTestUser, type TestUser } from '../../testing/users';
+import { createOrder, draft, getJson, staffPost, startOrderApp, wonLots } from '../../orders/testing';
+import { pdfText } from '../../wallet/testing';
+import { auctionStream } from '../../catalogue/streams';
+import { auctionDecider } from '../../../domain/catalogue/auction/decide';
 
 let t: TestApp;
 let staff: TestUser;

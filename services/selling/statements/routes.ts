@@ -7,12 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answers, base64FileAnswer } from '../../infra/http/answers';
-import { orNotFound } from '../../infra/http/validation';
-import { pdfFile, type PdfFileAnswer } from '../../infra/documents/pdf';
-import type { AppContext } from '../context';
-import { requireUser } from '../../infra/http/auth';
-import { NotFound } from '../../domain/shared/errors';
+import { answers, base64FileAnswer } from '../../../infra/http/answers';
+import { orNotFound } from '../../../infra/http/validation';
+import { pdfFile, type PdfFileAnswer } from '../../../infra/documents/pdf';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../../infra/http/auth';
+import { NotFound } from '../../../domain/shared/errors';
 import { lastAuctionIdOf, loadStatement } from './statement-data';
 import { renderStatementPdf } from './statement-pdf';
 

@@ -5,10 +5,10 @@
  * wallet (and when) or is awaiting the buyer's payment. `asOf` is the statement's date: payment states change.
  */
 import PDFDocument from 'pdfkit';
-import { HOUSE_NAME, loadHouseSettings } from '../../infra/config/house-settings';
-import { houseVatNumber } from '../checkout/invoice-pdf';
-import { receiptMoney } from '../wallet/receipt-pdf';
-import { pdfBytes } from '../../infra/documents/pdf';
+import { HOUSE_NAME, loadHouseSettings } from '../../../infra/config/house-settings';
+import { houseVatNumber } from '../../checkout/invoice-pdf';
+import { receiptMoney } from '../../wallet/receipt-pdf';
+import { pdfBytes } from '../../../infra/documents/pdf';
 import type { SellerStatement, StatementLine } from './statement-data';
 
 const londonDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(date);

@@ -5,9 +5,9 @@
  * whose hammer left nothing to credit counts as paid from the purchase's payment time.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../infra/db/database';
-import { sellerCosts, type SellerCosts } from '../../domain/selling/seller/costs';
-import { penceToDecimal } from '../../domain/shared/money';
+import type { Db } from '../../../infra/db/database';
+import { sellerCosts, type SellerCosts } from '../../../domain/selling/seller/costs';
+import { penceToDecimal } from '../../../domain/shared/money';
 
 type PaymentStatus = 'awaiting_buyer_payment' | 'paid_to_wallet';
 

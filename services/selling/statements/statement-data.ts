@@ -3,7 +3,7 @@
  * each of the seller's lots in it with its outcome, costs and payment status, and the totals. Only the caller's
  * own lots are ever read: another seller's lots in the same auction are not in the statement.
  */
-import type { Db } from '../../infra/db/database';
+import type { Db } from '../../../infra/db/database';
 import { loadLotSales, type LotSale } from './sale-status';
 
 export interface StatementLine {
