@@ -49,10 +49,10 @@ test('the check sees an upward import, a type-only one and a declaration merge a
     "import type { AppContext } from '../../services/context';",
     "import { z } from 'zod';",
     "import { Db } from '../db/database';",
-    "declare module '../../projections/lots/tables' { interface X {} }",
+    "declare module '../../projections/catalogue/lots/tables' { interface X {} }",
   ].join('\n');
   const found = upwardImports(path.join(INFRA, 'probe', 'probe.ts'), probe);
-  assert.equal(found, ['infra/probe/probe.ts imports ../../services/context', 'infra/probe/probe.ts imports ../../projections/lots/tables']);
+  assert.equal(found, ['infra/probe/probe.ts imports ../../services/context', 'infra/probe/probe.ts imports ../../projections/catalogue/lots/tables']);
 });
 
 test.run();

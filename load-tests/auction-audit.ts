@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../services/context';
 import { eventsOf } from '../services/bidding/testing';
 import { auctionStream, lotStream } from '../services/catalogue/streams';
-import type { LotEvent } from '../domain/lot/events';
+import type { LotEvent } from '../domain/catalogue/lot/events';
 import { allProjections } from '../projections/index';
 import { rebuildAndCompare } from '../projections/rebuild';
 import { spread, type Spread } from './stats';

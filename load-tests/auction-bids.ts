@@ -6,7 +6,7 @@
  * same minimum cross and all but one are refused, as at a real close. The leader of a lot does not bid on it.
  */
 import { performance } from 'node:perf_hooks';
-import { stepFor, MAX_AMOUNT } from '../domain/lot/increments';
+import { stepFor, MAX_AMOUNT } from '../domain/catalogue/lot/increments';
 import type { OutgoingRequest } from './open-loop';
 import type { Bidder } from './setup';
 import type { LotAnswers } from './watch-pool';

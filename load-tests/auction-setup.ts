@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../services/context';
 import { createAuction, HOUR } from '../services/bidding/testing';
-import { lotDecider } from '../domain/lot/decide';
+import { lotDecider } from '../domain/catalogue/lot/decide';
 import { lotStream } from '../services/catalogue/streams';
 
 interface AuctionSet {

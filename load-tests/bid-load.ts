@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { stepFor } from '../domain/lot/increments';
+import { stepFor } from '../domain/catalogue/lot/increments';
 import type { Bidder } from './setup';
 import { pence } from './stats';
 

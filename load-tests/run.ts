@@ -17,7 +17,7 @@ import { loadConfig } from '../infra/config/config';
 import { createContext } from '../services/context';
 import { createLot, eventsOf } from '../services/bidding/testing';
 import { lotStream } from '../services/catalogue/streams';
-import type { LotEvent } from '../domain/lot/events';
+import type { LotEvent } from '../domain/catalogue/lot/events';
 import { prepareDatabase, createBidders } from './setup';
 import { oneRowCommitRate } from './pg-baseline';
 import { machineBusySeconds, startServer } from './server';

@@ -4,10 +4,10 @@
  * reads another read model and a rebuild decides exactly as the live run did.
  */
 import { assertNever } from '../shared/decider';
-import type { BidPlaced, LotClosed, LotConsigned, ReservePriceChanged } from '../lot/events';
+import type { BidPlaced, LotClosed, LotConsigned, ReservePriceChanged } from '../catalogue/lot/events';
 import type { WalletCredited } from '../wallet/events';
 import type { LotMatchedInterests } from '../alerts/events';
-import type { SellRequestSubmitted } from '../sell-requests/events';
+import type { SellRequestSubmitted } from '../selling/sell-requests/events';
 import type { NotificationDue } from './due';
 import { notificationId } from './id';
 import type { Template } from './templates';

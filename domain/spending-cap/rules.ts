@@ -1,8 +1,8 @@
 /** The spending cap's rules and messages (docs/spending-cap.md). */
 import { RuleBroken } from '../shared/errors';
 import type { Pence } from '../shared/money';
-import { formatPounds } from '../lot/format';
-import { MAX_AMOUNT } from '../lot/increments';
+import { formatPounds } from '../catalogue/lot/format';
+import { MAX_AMOUNT } from '../catalogue/lot/increments';
 
 /** The smallest cap: one opening bid (£10). */
 const MIN_CAP: Pence = 1_000;

@@ -70,7 +70,7 @@ export const ZERO_BALANCES: Balances = Object.freeze(balancesOf(initialWalletSta
 const ORDER_ENTRY = /^order-(.+)-(wallet|wallet-refund|voucher-remainder|settlement)$/;
 const SALE_ENTRY = /^sale-(.+?)(-commission|-listing_fee|-reserve_fee)?$/;
 
-/** The order an entry id derives from (domain/order-settlement/entry-ids.ts walletEntryIds), if any. */
+/** The order an entry id derives from (domain/orders/settlement/entry-ids.ts walletEntryIds), if any. */
 export const orderOfEntry = (entryId: string): string | null => ORDER_ENTRY.exec(entryId)?.[1] ?? null;
 /** The lot a sale line derives from (saleEntryId), if any. */
 export const lotOfEntry = (entryId: string): string | null => SALE_ENTRY.exec(entryId)?.[1] ?? null;

@@ -1,7 +1,7 @@
 /** Checks shared by the wallet's commands. Messages are user-facing (staff screens, withdrawal form). */
 import { ValidationError, type FieldErrors } from '../shared/errors';
 import type { Pence } from '../shared/money';
-import { formatPounds } from '../lot/format';
+import { formatPounds } from '../catalogue/lot/format';
 
 export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
 const AMOUNT_NOT_WHOLE = 'Amount must be a whole number of pence.';

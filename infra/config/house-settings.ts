@@ -19,9 +19,9 @@ import { penceToDecimal } from '../../domain/shared/money';
 import {
   asPercent, BUYERS_PREMIUM_BP, CARD_SURCHARGE_BP, INSURANCE_BP, LATE_PAYMENT_FEE_BP, PAYMENT_DUE_DAYS, VAT_BP,
 } from '../../domain/checkout/rates';
-import { LISTING_FEE_PENCE, SELLER_COMMISSION_BP } from '../../domain/orders/settlement';
+import { LISTING_FEE_PENCE, SELLER_COMMISSION_BP } from '../../domain/orders/seller-settlement';
 import { REGISTRATION_FEE_PENCE } from '../../domain/accounts/register-user';
-import { DEFAULT_RESERVE_FEE_PENCE } from '../../domain/lot/consign-lot';
+import { DEFAULT_RESERVE_FEE_PENCE } from '../../domain/catalogue/lot/consign-lot';
 
 /** The house's trading name on documents and payment pages (the web client shows the same in web/src/lib/site.ts). */
 export const HOUSE_NAME = 'Hartley & Reid Whisky Auctions';

@@ -1,6 +1,6 @@
 /** The lot_notes read model from the `lot-notes-<user>` streams: one row per note, guarded by the stream version. */
 import type { Projection } from '../projection';
-import { LOT_NOTE_EVENT_TYPES, type LotNoteEvent } from '../../domain/lot-notes/events';
+import { LOT_NOTE_EVENT_TYPES, type LotNoteEvent } from '../../domain/account-area/lot-notes/events';
 import { assertNever } from '../../domain/shared/decider';
 import './tables';
 

@@ -6,7 +6,7 @@
 import type { Projection } from '../projection';
 import type { AlertsEvent } from '../../domain/alerts/events';
 import { ALERTS_EVENT_TYPES } from '../../domain/alerts/events';
-import type { LotConsigned } from '../../domain/lot/events';
+import type { LotConsigned } from '../../domain/catalogue/lot/events';
 import { itemKey } from '../../domain/alerts/item-key';
 import { assertNever } from '../../domain/shared/decider';
 import './tables';

@@ -3,7 +3,7 @@
  * whose answer cannot wait for the view folds the stream through the same functions (`articleFrom`), so both give
  * the same row (and the same likes, for the writer's own `is_like`).
  */
-import type { ArticleEvent, ArticleWritten } from '../../domain/article/events';
+import type { ArticleEvent, ArticleWritten } from '../../domain/content/article/events';
 import { assertNever } from '../../domain/shared/decider';
 import type { ArticlesTable } from './tables';
 

@@ -3,8 +3,8 @@
  * The article columns are pure functions (./article-row.ts), shared with answers that cannot wait for this view.
  */
 import type { Projection } from '../projection';
-import { ARTICLE_EVENT_TYPES, type ArticleEvent, type ArticleImageUploaded } from '../../domain/article/events';
-import { CMS_EVENT_TYPES, type CmsEvent } from '../../domain/cms/events';
+import { ARTICLE_EVENT_TYPES, type ArticleEvent, type ArticleImageUploaded } from '../../domain/content/article/events';
+import { CMS_EVENT_TYPES, type CmsEvent } from '../../domain/content/cms/events';
 import { assertNever } from '../../domain/shared/decider';
 import './tables';
 import { newArticleRow, writtenColumns } from './article-row';

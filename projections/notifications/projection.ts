@@ -9,11 +9,11 @@
 import { sql } from 'kysely';
 import type { Projection } from '../projection';
 import type { StoredEvent } from '../../infra/event-store/types';
-import type { LotConsigned, LotEdited } from '../../domain/lot/events';
+import type { LotConsigned, LotEdited } from '../../domain/catalogue/lot/events';
 import { decideNotifications, factsFromConsignment, mayNotify, type LotFacts, type NotifiableEvent, type NotificationDraft } from '../../domain/notifications/decide';
 import type { InboxEvent } from '../../domain/notifications/inbox';
 import { sellerInvoiceNotice } from '../../domain/notifications/seller-invoice';
-import type { AuctionFinished } from '../../domain/auction/events';
+import type { AuctionFinished } from '../../domain/catalogue/auction/events';
 import type { LotPaid } from '../../domain/orders/events';
 import type { Db } from '../../infra/db/database';
 

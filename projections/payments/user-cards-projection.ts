@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Projection } from '../projection';
 import { assertNever } from '../../domain/shared/decider';
-import { CARDS_EVENT_TYPES, type CardsEvent } from '../../domain/cards/events';
+import { CARDS_EVENT_TYPES, type CardsEvent } from '../../domain/payments/cards/events';
 import './tables';
 
 export const userCardsProjection: Projection = {

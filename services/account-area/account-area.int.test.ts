@@ -6,7 +6,7 @@ import { closeLot, consignLot, createAuction, finishAuction, getJson, placeBid, 
 import { pdfText } from '../wallet/testing';
 import { HOUSE_NAME } from '../../infra/config/house-settings';
 import { lotNotesProjection } from '../../projections/account-area/lot-notes-projection';
-import { LOT_NOTE_MAX_LENGTH } from '../../domain/lot-notes/rules';
+import { LOT_NOTE_MAX_LENGTH } from '../../domain/account-area/lot-notes/rules';
 
 let t: TestApp;
 let staff: TestUser, alice: TestUser, bob: TestUser;

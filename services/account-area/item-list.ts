@@ -12,10 +12,10 @@ import { parseQuery } from '../../infra/http/validation';
 import { pageAnswer, paginate } from '../../infra/http/pagination';
 import { answers, money } from '../../infra/http/answers';
 import { penceToDecimal } from '../../domain/shared/money';
-import { slugify } from '../../projections/lots/slug';
+import { slugify } from '../../projections/catalogue/lots/slug';
 import { distilleryShape, lotStatus, type LotRow } from '../catalogue/lots/shape';
 import { distilleryAnswer } from '../catalogue/lots/lot-answer';
-import type { LotItem, LotPhoto } from '../../domain/lot/events';
+import type { LotItem, LotPhoto } from '../../domain/catalogue/lot/events';
 
 const BAD_IDS = 'Enter valid item ids.';
 const uuid = z.string().uuid();

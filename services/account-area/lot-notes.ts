@@ -10,9 +10,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { answers } from '../../infra/http/answers';
 import { requireUser } from '../../infra/http/auth';
-import { lotNotesDecider } from '../../domain/lot-notes/decide';
-import { lotNotesStream } from '../../domain/lot-notes/events';
-import { LOT_NOTE_MAX_LENGTH, NOTE_REQUIRED, NOTE_TOO_LONG } from '../../domain/lot-notes/rules';
+import { lotNotesDecider } from '../../domain/account-area/lot-notes/decide';
+import { lotNotesStream } from '../../domain/account-area/lot-notes/events';
+import { LOT_NOTE_MAX_LENGTH, NOTE_REQUIRED, NOTE_TOO_LONG } from '../../domain/account-area/lot-notes/rules';
 import { idOr404, metadataOf, requireLot, settle } from '../catalogue/http';
 import '../../projections/account-area/tables';
 

@@ -11,8 +11,8 @@ import { answers } from '../../infra/http/answers';
 import type { AppContext } from '../context';
 import { requireUser } from '../../infra/http/auth';
 import type { Decider } from '../../domain/shared/decider';
-import { decideWatching, watchingDecider, type WatchingState } from '../../domain/watching/decide';
-import { watchingStream, type WatchingEvent } from '../../domain/watching/events';
+import { decideWatching, watchingDecider, type WatchingState } from '../../domain/catalogue/watching/decide';
+import { watchingStream, type WatchingEvent } from '../../domain/catalogue/watching/events';
 import { idOr404, metadataOf, settle } from '../catalogue/http';
 
 interface ClearWatchingList { type: 'ClearWatchingList'; user_id: string; now: string }

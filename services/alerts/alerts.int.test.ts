@@ -11,7 +11,7 @@ import { consignLot, createAuction, getJson, startCatalogueTestApp } from '../ca
 import { itemKey } from '../../domain/alerts/item-key';
 import { alertsProjection } from '../../projections/alerts/projection';
 import { rebuildAndCompare } from '../../projections/rebuild';
-import type { LotConsigned } from '../../domain/lot/events';
+import type { LotConsigned } from '../../domain/catalogue/lot/events';
 import { usersInterestedIn } from './interest';
 
 let t: TestApp;

@@ -17,7 +17,7 @@ import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../../infra/event-store/event-store';
 import { FEED_START, WrongExpectedVersion, type FeedCursor } from '../../infra/event-store/types';
 import type { Database } from '../../infra/db/database';
-import type { LotConsigned } from '../../domain/lot/events';
+import type { LotConsigned } from '../../domain/catalogue/lot/events';
 import { lotInterestsStream, type LotMatchedInterests } from '../../domain/alerts/events';
 import { usersInterestedIn } from './interest';
 import type { Db } from '../../infra/db/database';

@@ -11,7 +11,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../infra/db/database';
-import type { LotConsigned } from '../../domain/lot/events';
+import type { LotConsigned } from '../../domain/catalogue/lot/events';
 import { lotItemKeys } from '../../domain/alerts/item-key';
 import '../../projections/alerts/tables';
 

@@ -1,6 +1,6 @@
 /** One lot's auditor replay compared with its read-model row, as AuditDifferences (shared by the view and verifyLots). */
 import type { AuditDifference } from './types';
-import { compareWithLive, replayLot, type LiveComparison } from '../../domain/lot/replay';
+import { compareWithLive, replayLot, type LiveComparison } from '../../domain/catalogue/lot/replay';
 import { liveFigures, type LotRow, type StoredLotEvent } from './lot-read';
 
 /** The auditor replay and its comparison with the row (a missing row is itself a difference). */

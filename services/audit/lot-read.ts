@@ -6,10 +6,10 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../infra/db/database';
-import type { LotEvent } from '../../domain/lot/events';
-import type { LiveLotFigures } from '../../domain/lot/replay';
-import type { LotsTable } from '../../projections/lots/tables';
-import '../../projections/lots/tables';
+import type { LotEvent } from '../../domain/catalogue/lot/events';
+import type { LiveLotFigures } from '../../domain/catalogue/lot/replay';
+import type { LotsTable } from '../../projections/catalogue/lots/tables';
+import '../../projections/catalogue/lots/tables';
 import '../../projections/accounts/tables';
 
 export interface StoredLotEvent {

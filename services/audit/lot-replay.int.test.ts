@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { MINUTE, createLot, postBid, settle } from '../bidding/testing';
 import { lotStream } from '../catalogue/streams';
-import { lotDecider } from '../../domain/lot/decide';
+import { lotDecider } from '../../domain/catalogue/lot/decide';
 import { verifyLots } from './lot-replay';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../../infra/db/database';
 import { NotFound } from '../../domain/shared/errors';
 import { penceToDecimal } from '../../domain/shared/money';
-import { replayLot, type ReplayEntry, type ReplayOutcome } from '../../domain/lot/replay';
+import { replayLot, type ReplayEntry, type ReplayOutcome } from '../../domain/catalogue/lot/replay';
 import { auditOf } from './lot-audit';
 import { liveFigures, readLotEvents, readLotRows, readPeople, type LotRow, type Person, type StoredLotEvent } from './lot-read';
 import type { AuditLotReplayAnswer, PriceLogAnswer } from './answer-schemas';

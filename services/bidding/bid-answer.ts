@@ -1,6 +1,6 @@
 /** The API shapes of a bid's answer and a lot's bid stats (decimal strings), built from the writer's states. */
-import { bidResultFor, bidStatsFor } from '../../domain/lot/bid-result';
-import { reserveMet, type LotState } from '../../domain/lot/state';
+import { bidResultFor, bidStatsFor } from '../../domain/catalogue/lot/bid-result';
+import { reserveMet, type LotState } from '../../domain/catalogue/lot/state';
 import { penceToDecimal } from '../../domain/shared/money';
 import { z } from 'zod';
 import { money } from '../../infra/http/answers';

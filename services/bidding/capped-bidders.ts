@@ -5,8 +5,8 @@
  * streams, and those bidders are remembered here from then on. A cap stream never goes away (a removed cap stays a
  * stream), so what is learned stays true.
  */
-import type { LotCommand } from '../../domain/lot/commands';
-import type { LotState } from '../../domain/lot/state';
+import type { LotCommand } from '../../domain/catalogue/lot/commands';
+import type { LotState } from '../../domain/catalogue/lot/state';
 import { spendingCapStream } from '../spending-cap/streams';
 
 const MAX_REMEMBERED = 1_000_000;

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { startSecondProcess, stopSecondProcess } from '../testing/second-process';
 import { auctionStream } from '../catalogue/streams';
 import { rebuildAndCompare } from '../../projections/rebuild';
-import { lotScheduleProjection } from '../../projections/lot-schedule/projection';
+import { lotScheduleProjection } from '../../projections/bidding/lot-schedule/projection';
 import { ClosingScheduler, closingScheduler } from './closing-scheduler';
 import { MINUTE, createAuction, createLot, eventsOf, postBid, replayLot } from './testing';
 

@@ -18,13 +18,13 @@ import type { Db } from '../../infra/db/database';
 import { withSessionLocks } from '../../infra/db/session-locks';
 import type { AppContext } from '../context';
 import type { FeedCursor } from '../../infra/event-store/types';
-import { auctionDecider } from '../../domain/auction/decide';
+import { auctionDecider } from '../../domain/catalogue/auction/decide';
 import { DomainError } from '../../domain/shared/errors';
 import { lotWriters } from './lot-writers';
 import { takeLotIfUnattended } from './lot-router';
 import { auctionStream } from '../catalogue/streams';
-import '../../projections/lot-schedule/tables';
-import { lotScheduleProjection } from '../../projections/lot-schedule/projection';
+import '../../projections/bidding/lot-schedule/tables';
+import { lotScheduleProjection } from '../../projections/bidding/lot-schedule/projection';
 
 const LOT_LOCK_SPACE = 7301;
 const FINISH_WAIT_MS = 2_000;

@@ -1,7 +1,7 @@
-import { lotDecider } from '../../domain/lot/decide';
-import type { LotCommand } from '../../domain/lot/commands';
-import type { LotEvent } from '../../domain/lot/events';
-import type { LotState } from '../../domain/lot/state';
+import { lotDecider } from '../../domain/catalogue/lot/decide';
+import type { LotCommand } from '../../domain/catalogue/lot/commands';
+import type { LotEvent } from '../../domain/catalogue/lot/events';
+import type { LotState } from '../../domain/catalogue/lot/state';
 import { DomainError } from '../../domain/shared/errors';
 
 /**

@@ -1,8 +1,8 @@
 /** Test doubles for the lot writer: an in-memory lot stream and the writer's dependencies around it. */
 import type { AppendResult, ExpectedVersion, NewEvent, StoredEvent } from '../../infra/event-store/types';
 import { GuardStreamsExist, WrongExpectedVersion } from '../../infra/event-store/types';
-import { lotDecider } from '../../domain/lot/decide';
-import type { LotEvent } from '../../domain/lot/events';
+import { lotDecider } from '../../domain/catalogue/lot/decide';
+import type { LotEvent } from '../../domain/catalogue/lot/events';
 import { fold } from '../../domain/shared/decider';
 import type { CommitExtras, CompanionAppend, WriterDeps } from './lot-job';
 import { CappedBidders } from './capped-bidders';

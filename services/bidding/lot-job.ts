@@ -1,8 +1,8 @@
 /** What the lot writer is given (a job), what it answers (a decision), and what it needs (its dependencies). */
 import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from '../../infra/event-store/types';
-import type { LotCommand } from '../../domain/lot/commands';
-import type { LotEvent } from '../../domain/lot/events';
-import type { LotState } from '../../domain/lot/state';
+import type { LotCommand } from '../../domain/catalogue/lot/commands';
+import type { LotEvent } from '../../domain/catalogue/lot/events';
+import type { LotState } from '../../domain/catalogue/lot/state';
 import type { IdempotencyRow } from './idempotency-store';
 
 export interface StoredAnswer {

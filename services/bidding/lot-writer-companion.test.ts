@@ -6,7 +6,7 @@ import { CompanionNeeded, type Companion } from './lot-job';
 import { CappedBidders } from './capped-bidders';
 import { FakeLotStream, writerDeps } from './fake-lot-stream';
 import { spendingCapStream } from '../spending-cap/streams';
-import { AUCTION, consigned, LOT, MID } from '../../domain/lot/test-fixtures';
+import { AUCTION, consigned, LOT, MID } from '../../domain/catalogue/lot/test-fixtures';
 import { RuleBroken } from '../../domain/shared/errors';
 import { rejects } from '../testing/rejects';
 

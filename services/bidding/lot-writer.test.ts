@@ -2,9 +2,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LotWriter, type LotJob } from './lot-writer';
 import { FakeLotStream as FakeStream, writerDeps } from './fake-lot-stream';
-import { consigned, LOT, MID } from '../../domain/lot/test-fixtures';
-import { lotDecider } from '../../domain/lot/decide';
-import type { LotEvent } from '../../domain/lot/events';
+import { consigned, LOT, MID } from '../../domain/catalogue/lot/test-fixtures';
+import { lotDecider } from '../../domain/catalogue/lot/decide';
+import type { LotEvent } from '../../domain/catalogue/lot/events';
 import { RuleBroken } from '../../domain/shared/errors';
 import { rejects } from '../testing/rejects';
 

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Conflict, RuleBroken } from '../../domain/shared/errors';
-import { MESSAGES } from '../../domain/lot/place-bid';
+import { MESSAGES } from '../../domain/catalogue/lot/place-bid';
 import { refusalReason } from './refusal-reason';
 import { LeaseLost } from './lot-leases';
 

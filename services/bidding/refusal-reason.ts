@@ -3,7 +3,7 @@
  * messages mapped to a bounded set, never the message itself (it carries amounts, so every price would be a series).
  */
 import { type DomainError, RuleBroken } from '../../domain/shared/errors';
-import { MESSAGES } from '../../domain/lot/place-bid';
+import { MESSAGES } from '../../domain/catalogue/lot/place-bid';
 import { LeaseLost } from './lot-leases';
 
 const BY_MESSAGE = new Map<string, string>([

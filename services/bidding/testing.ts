@@ -8,9 +8,9 @@ import { bearer, type TestUser } from '../testing/users';
 import type { AppContext } from '../context';
 import type { CommandOutcome } from '../../infra/commands/command-handler';
 import type { StoredEvent } from '../../infra/event-store/types';
-import { auctionDecider } from '../../domain/auction/decide';
-import { lotDecider } from '../../domain/lot/decide';
-import type { LotEvent } from '../../domain/lot/events';
+import { auctionDecider } from '../../domain/catalogue/auction/decide';
+import { lotDecider } from '../../domain/catalogue/lot/decide';
+import type { LotEvent } from '../../domain/catalogue/lot/events';
 import { fold } from '../../domain/shared/decider';
 import { auctionStream, lotStream } from '../catalogue/streams';
 

@@ -1,8 +1,8 @@
 /** Money in requests: a decimal string ("125.50") or a number of pounds (125.5), turned into integer pence. */
 import { z } from 'zod';
 import { decimalToPence } from '../../domain/shared/money';
-import { MAX_AMOUNT } from '../../domain/lot/increments';
-import { formatPounds } from '../../domain/lot/format';
+import { MAX_AMOUNT } from '../../domain/catalogue/lot/increments';
+import { formatPounds } from '../../domain/catalogue/lot/format';
 
 export const AMOUNT_MESSAGE = 'Enter an amount in pounds, e.g. 125 or 125.50.';
 

@@ -11,9 +11,9 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../../domain/checkout/types';
 import { decimalToPence } from '../../domain/shared/money';
-import { codeError, VOUCHER_MSG } from '../../domain/voucher/rules';
+import { codeError, VOUCHER_MSG } from '../../domain/orders/voucher/rules';
 
-/** The voucher messages are the voucher domain's (domain/voucher/rules.ts): one wording for every call. */
+/** The voucher messages are the voucher domain's (domain/orders/voucher/rules.ts): one wording for every call. */
 export const VOUCHER_MESSAGES = {
   required: VOUCHER_MSG.required,
   invalid: VOUCHER_MSG.notValid,
@@ -29,7 +29,7 @@ const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v
 const text = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v),
   z.string({ error: 'Must be text.' }).max(max, 'Too long.'));
 
-/** A voucher code as typed: trimmed, 3 to 10 letters or digits (the spec's messages, domain/voucher/rules.ts). */
+/** A voucher code as typed: trimmed, 3 to 10 letters or digits (the spec's messages, domain/orders/voucher/rules.ts). */
 export const voucherCode = z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: VOUCHER_MSG.required })
   .transform((s, zctx) => {
     const code = s.trim();

@@ -15,7 +15,7 @@ import { PAYMENT_METHODS } from '../../domain/checkout/types';
 import { lotCosts } from '../../domain/checkout/lot-costs';
 import { carrierOf } from './addresses';
 import { defaultShippingCountry } from '../addresses/queries';
-import '../../projections/lots/tables';
+import '../../projections/catalogue/lots/tables';
 
 const DEFAULT_COUNTRY = 'united-kingdom';
 const MAX_BID_PENCE = 1_000_000_000;

@@ -4,9 +4,9 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import type { LotPhoto } from '../../domain/lot/events';
-import '../../projections/lots/tables';
-import '../../projections/auctions/tables';
+import type { LotPhoto } from '../../domain/catalogue/lot/events';
+import '../../projections/catalogue/lots/tables';
+import '../../projections/catalogue/auctions/tables';
 import '../../projections/orders/tables';
 
 export interface CheckoutLot {

@@ -8,14 +8,14 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import type { OrderLot } from '../../domain/orders/events';
-import type { LotPhoto } from '../../domain/lot/events';
+import type { LotPhoto } from '../../domain/catalogue/lot/events';
 import { penceToDecimal, type Pence } from '../../domain/shared/money';
 import { goodsLines, goodsTotal } from '../../domain/checkout/goods';
 import type { OrdersTable } from '../../projections/orders/tables';
 import { summaryAnswer } from './answers';
 import { orderCarrier } from './addresses';
 import '../../projections/orders/tables';
-import '../../projections/lots/tables';
+import '../../projections/catalogue/lots/tables';
 
 export type OrderRow = Selectable<OrdersTable>;
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext, Clock } from '../context';
 import type { AppendResult, NewEvent } from '../../infra/event-store/types';
-import type { LotClosed, LotConsigned, LotEvent } from '../../domain/lot/events';
+import type { LotClosed, LotConsigned, LotEvent } from '../../domain/catalogue/lot/events';
 import {
   lotPurchaseStream, orderStream, voucherStream,
   type LotPurchaseEvent, type OrderEvent, type OrderLot, type OrderPlaced, type VoucherEvent, type VoucherIssued,

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { itemKey } from '../../domain/alerts/item-key';
 import type { CollectionItemDescription } from '../../domain/collection/events';
 import type { OwnedItem, Sale } from '../../domain/collection/valuation';
-import type { LotItem, LotPhoto } from '../../domain/lot/events';
+import type { LotItem, LotPhoto } from '../../domain/catalogue/lot/events';
 import type { LotRow } from '../catalogue/lots/shape';
 import '../../projections/collection/tables';
 

@@ -4,7 +4,7 @@
  * the view shows once caught up, `is_like` included. It never reads `articles` (the view that is behind, maybe locked).
  */
 import type { AppContext } from '../context';
-import { articleStream } from '../../domain/article/events';
+import { articleStream } from '../../domain/content/article/events';
 import { articleFrom } from '../../projections/content/article-row';
 import { articleDetail } from './article-views';
 

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { ARTICLE_TYPES } from '../../domain/article/events';
+import { ARTICLE_TYPES } from '../../domain/content/article/events';
 import type { ArticlesTable } from '../../projections/content/tables';
 import { plainText, renderMarkdown } from './markdown';
 

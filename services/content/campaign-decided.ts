@@ -1,13 +1,13 @@
 /**
  * A campaign's answer built from its own stream, for a write whose views did not catch up in time: the events are
- * folded through the projection's column functions (projections/newsletter-campaigns/row.ts), so the answer is what
+ * folded through the projection's column functions (projections/content/newsletter-campaigns/row.ts), so the answer is what
  * the view shows once it has caught up. It never reads `newsletter_campaigns` (the view that is behind, maybe locked).
  * The delivery counts come from the send's work list, which the send writes in its own transaction (not a view).
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { campaignStream } from '../../domain/newsletter-campaigns/campaign';
-import { campaignRowFrom } from '../../projections/newsletter-campaigns/row';
+import { campaignStream } from '../../domain/content/newsletter-campaigns/campaign';
+import { campaignRowFrom } from '../../projections/content/newsletter-campaigns/row';
 import { campaignDetail, type CampaignDetail } from './newsletter-campaign-views';
 
 /** `upTo`: the stream version the write left (later writes by others are not this answer's). */

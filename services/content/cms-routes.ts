@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { NotFound, ValidationError } from '../../domain/shared/errors';
-import { CMS_KINDS, cmsItemStream, type CmsKind } from '../../domain/cms/events';
+import { CMS_KINDS, cmsItemStream, type CmsKind } from '../../domain/content/cms/events';
 import { requireStaff } from '../../infra/http/auth';
 import { parseBody } from '../../infra/http/validation';
 import { answers, noContent } from '../../infra/http/answers';

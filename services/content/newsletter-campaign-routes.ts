@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
-import { campaignDecider, campaignStream, MSG, type CampaignCommand } from '../../domain/newsletter-campaigns/campaign';
+import { campaignDecider, campaignStream, MSG, type CampaignCommand } from '../../domain/content/newsletter-campaigns/campaign';
 import { requireStaff } from '../../infra/http/auth';
 import { sendAnswer } from '../../infra/http/idempotency-keys';
 import { pageAnswer, pageQuery, paginate } from '../../infra/http/pagination';

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import type { NewsletterCampaignsTable } from '../../projections/newsletter-campaigns/projection';
+import type { NewsletterCampaignsTable } from '../../projections/content/newsletter-campaigns/projection';
 import { campaignEmail, renderCampaign } from './newsletter-campaign-email';
 
 export const campaignSummaryAnswer = z.object({

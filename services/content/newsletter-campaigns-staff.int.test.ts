@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
-import { MSG } from '../../domain/newsletter-campaigns/campaign';
+import { MSG } from '../../domain/content/newsletter-campaigns/campaign';
 import { newsletterToken } from './newsletter';
 import { drainCampaigns } from './newsletter-delivery';
 

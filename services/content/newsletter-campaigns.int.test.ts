@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { readMailbox, type MailboxEntry } from '../../infra/mail/outbox';
 import { rebuildAndCompare } from '../../projections/rebuild';
-import { newsletterCampaignsProjection } from '../../projections/newsletter-campaigns/projection';
+import { newsletterCampaignsProjection } from '../../projections/content/newsletter-campaigns/projection';
 import { newsletterToken, UNSUBSCRIBED } from './newsletter';
 import { deliverCampaignBatch, drainCampaigns } from './newsletter-delivery';
 import { deliverDue, type MailMessage } from '../../infra/mail/sender';

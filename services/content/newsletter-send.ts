@@ -16,7 +16,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../context';
 import type { EventMetadata } from '../../infra/event-store/types';
 import { Conflict } from '../../domain/shared/errors';
-import { assertSendable, campaignDecider, campaignStream, MSG, type CampaignState } from '../../domain/newsletter-campaigns/campaign';
+import { assertSendable, campaignDecider, campaignStream, MSG, type CampaignState } from '../../domain/content/newsletter-campaigns/campaign';
 import { handleMany, lastCursor } from '../../infra/commands/multi-stream';
 import { awaitViews } from '../../infra/http/read-your-writes';
 import type { Db } from '../../infra/db/database';

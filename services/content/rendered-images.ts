@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { AppContext } from '../context';
-import { articleImageStream } from '../../domain/article/events';
+import { articleImageStream } from '../../domain/content/article/events';
 import { THUMB_SIZE } from '../uploads/images';
 import { uploadStore } from '../uploads/store';
 import type { NewEvent } from '../../infra/event-store/types';

@@ -1,5 +1,5 @@
 /** The demo content (docs/content.md "Demo content"): articles in Markdown, the house's people, slides and press quotes. */
-import type { ArticleFields } from '../../domain/article/events';
+import type { ArticleFields } from '../../domain/content/article/events';
 
 type DemoArticle = Omit<ArticleFields, 'image_id' | 'published'> & { daysAgo: number };
 

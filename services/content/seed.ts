@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { articleDecider } from '../../domain/article/decide';
-import { articleStream } from '../../domain/article/events';
-import { CMS_KINDS, cmsItemStream } from '../../domain/cms/events';
+import { articleDecider } from '../../domain/content/article/decide';
+import { articleStream } from '../../domain/content/article/events';
+import { CMS_KINDS, cmsItemStream } from '../../domain/content/cms/events';
 import type { AppendResult } from '../../infra/event-store/types';
 import { DEMO_ARTICLES, DEMO_CMS } from './seed-data';
 import { addPicture, boundedMap } from './rendered-images';

@@ -3,7 +3,7 @@
  * one rising sequence with gaps above two increments, so most bids are accepted whichever sender wins a race.
  */
 import { randomUUID } from 'node:crypto';
-import { stepFor } from '../../domain/lot/increments';
+import { stepFor } from '../../domain/catalogue/lot/increments';
 import type { TestUser } from '../testing/users';
 
 export interface BidAttempt {

@@ -4,17 +4,17 @@
  * auction updates.
  */
 import type { StoredEvent } from '../../infra/event-store/types';
-import type { AuctionEvent } from '../../domain/auction/events';
+import type { AuctionEvent } from '../../domain/catalogue/auction/events';
 import { assertNever } from '../../domain/shared/decider';
-import type { BidPlaced } from '../../domain/lot/events';
-import type { LotState } from '../../domain/lot/state';
+import type { BidPlaced } from '../../domain/catalogue/lot/events';
+import type { LotState } from '../../domain/catalogue/lot/state';
 import type { Coalescer } from './coalescer';
 import type { LiveHub } from './hub';
 import type { LiveLots, LotChange } from './live-lots';
 import { notificationId } from '../../domain/notifications/id';
 import { outbidUser } from '../../domain/notifications/decide';
 import { auctionUpdate, bidUpdate, finishedLots, lotUpdate, outbidNotification } from './messages';
-import type { ArticleLikeToggled } from '../../domain/article/events';
+import type { ArticleLikeToggled } from '../../domain/content/article/events';
 import { articleLike } from '../content/live-messages';
 
 const LOT_TYPES = new Set(['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotFeaturedSet', 'LotClosed', 'LotEdited', 'LotWithdrawn', 'LotEndRescheduled']);

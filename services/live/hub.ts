@@ -1,4 +1,4 @@
-import type { LotState } from '../../domain/lot/state';
+import type { LotState } from '../../domain/catalogue/lot/state';
 
 /**
  * The live websocket connections of this process, indexed by channel, by user and (lots channel) by lot, so a lot's

@@ -2,8 +2,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { StoredEvent } from '../../infra/event-store/types';
-import type { LotEvent } from '../../domain/lot/events';
-import { consigned, ITEM, LOT, STAFF } from '../../domain/lot/test-fixtures';
+import type { LotEvent } from '../../domain/catalogue/lot/events';
+import { consigned, ITEM, LOT, STAFF } from '../../domain/catalogue/lot/test-fixtures';
 import { LiveLots } from './live-lots';
 
 const stored = (event: LotEvent, version: number): StoredEvent => ({

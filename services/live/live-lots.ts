@@ -4,8 +4,8 @@
  * process started) is loaded from its stream once. Closed lots are dropped: nothing more happens to them.
  */
 import type { StoredEvent } from '../../infra/event-store/types';
-import type { LotEvent } from '../../domain/lot/events';
-import { evolveLot, initialLotState, type LotState } from '../../domain/lot/state';
+import type { LotEvent } from '../../domain/catalogue/lot/events';
+import { evolveLot, initialLotState, type LotState } from '../../domain/catalogue/lot/state';
 import { lotStream } from '../catalogue/streams';
 
 interface LiveLot {

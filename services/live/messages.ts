@@ -1,6 +1,6 @@
 /** The live channel messages (docs/api.md "Live channels"); money as decimal strings, instants as ISO strings. */
-import { stepFor } from '../../domain/lot/increments';
-import { reserveMet, type LotState } from '../../domain/lot/state';
+import { stepFor } from '../../domain/catalogue/lot/increments';
+import { reserveMet, type LotState } from '../../domain/catalogue/lot/state';
 import { penceToDecimal } from '../../domain/shared/money';
 import { texts } from '../../domain/notifications/texts';
 

@@ -4,13 +4,13 @@
  * asked first (an answered challenge whose return never reached us is applied as usual), otherwise the order is
  * cancelled and its lots, wallet use and voucher given back. The payment itself stays open: if the buyer still
  * completes the challenge later, the success finds the order cancelled and is refunded at once
- * (domain/order-settlement/card-payment.ts). Safe with several processes: every step is decided on its streams.
+ * (domain/orders/settlement/card-payment.ts). Safe with several processes: every step is decided on its streams.
  */
 import type { AppContext } from '../context';
 import { paymentDecider } from '../../domain/payments/decide';
 import { paymentStream } from '../../domain/payments/events';
 import { isPending } from '../../domain/payments/state';
-import { settleOrderCommand } from '../../domain/order-settlement/run';
+import { settleOrderCommand } from '../../domain/orders/settlement/run';
 import { applyOutcome } from '../payments/apply-outcome';
 import { paymentProvider } from '../payments/provider';
 import { loadOrder, runOrderBatch } from './order-streams';

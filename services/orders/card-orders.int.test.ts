@@ -4,7 +4,7 @@ import type { TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
 import { CARD, followReturn, openChallenge } from '../payments/testing';
 import { ABANDONED_REASON, sweepAbandonedCardOrders } from './abandoned-card-orders';
-import { ORDER_NOT_AWAITING_REFUND } from '../../domain/order-settlement/card-payment';
+import { ORDER_NOT_AWAITING_REFUND } from '../../domain/orders/settlement/card-payment';
 import { cardDraft, createOrder, eventsOf, fundWallet, staffPost, startOrderApp, transactionsOf, walletOf, wonItemIds, wonLots } from './testing';
 
 let t: TestApp;

@@ -1,13 +1,13 @@
 /**
  * The body of POST /api/checkout/{service}/create_order/: the checkout draft (ONE definition with check_costs:
  * services/checkout/draft-schema.ts) plus what placing needs: a payment method ("This field is required"), the card
- * (a new card under the card rules of domain/cards/card-rules.ts, or a saved card's id), the callback to return to
+ * (a new card under the card rules of domain/payments/cards/card-rules.ts, or a saved card's id), the callback to return to
  * after a 3-D Secure challenge, and the browser data for strong customer authentication (accepted, not stored:
  * the sandbox provider does not use it).
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../../domain/checkout/types';
-import { cardErrors, type CardInput } from '../../domain/cards/card-rules';
+import { cardErrors, type CardInput } from '../../domain/payments/cards/card-rules';
 import { draftFields } from '../checkout/draft-schema';
 import { RETURN_PATH_MSG } from '../payments/schemas';
 

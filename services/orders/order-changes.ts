@@ -7,10 +7,10 @@ import type { AppContext } from '../context';
 import type { EventMetadata } from '../../infra/event-store/types';
 import { orderStream } from '../../domain/orders/events';
 import { orderDecider } from '../../domain/orders/decide';
-import { settleOrderCommand } from '../../domain/order-settlement/run';
+import { settleOrderCommand } from '../../domain/orders/settlement/run';
 import type { OrderState } from '../../domain/orders/state';
 import type { OrderStatus } from '../../domain/orders/events';
-import { paymentReceived } from '../../domain/order-settlement/received';
+import { paymentReceived } from '../../domain/orders/settlement/received';
 import { loadOrder, runOrderBatch } from './order-streams';
 import { awaitViews } from '../../infra/http/read-your-writes';
 

@@ -1,5 +1,5 @@
 /**
- * Running the order settlement workflow (domain/order-settlement/run.ts) over every stream an order touches, in one
+ * Running the order settlement workflow (domain/orders/settlement/run.ts) over every stream an order touches, in one
  * transaction (handleMany). Streams are listed in id order, so two transactions touching the same streams take their locks in
  * the same order.
  */
@@ -8,10 +8,10 @@ import type { EventMetadata } from '../../infra/event-store/types';
 import { handleMany, lastCursor, type MultiOutcome, type StreamRef } from '../../infra/commands/multi-stream';
 import { orderDecider } from '../../domain/orders/decide';
 import { lotPurchaseDecider } from '../../domain/orders/lot-purchase-decide';
-import { voucherDecider } from '../../domain/voucher/decide';
+import { voucherDecider } from '../../domain/orders/voucher/decide';
 import { walletDecider } from '../../domain/wallet/decide';
 import { orderStream, type OrderPlaced } from '../../domain/orders/events';
-import { orderStreamIds, type PlacedOrder } from '../../domain/order-settlement/streams';
+import { orderStreamIds, type PlacedOrder } from '../../domain/orders/settlement/streams';
 import { StreamBatch } from '../../domain/shared/stream-batch';
 import { NotFound } from '../../domain/shared/errors';
 import { ORDER_MSG } from '../../domain/orders/messages';

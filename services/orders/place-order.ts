@@ -1,9 +1,9 @@
 /**
  * Placing an order (POST /api/checkout/{service}/create_order/): priced on the server from its own records, then in
  * ONE transaction the order, every lot held, the wallet use debited, the voucher used, and, when nothing is left to
- * pay, paid at once with all its effects (the order settlement workflow, domain/order-settlement). A card is then
+ * pay, paid at once with all its effects (the order settlement workflow, domain/orders/settlement). A card is then
  * charged through the provider (purpose 'order'): paid at once, or a 3-D Secure challenge whose return pays or
- * cancels the order (domain/order-settlement/card-payment.ts). Bank and in-store orders wait for staff to mark the payment received.
+ * cancels the order (domain/orders/settlement/card-payment.ts). Bank and in-store orders wait for staff to mark the payment received.
  *
  * The order and payment ids come from the Idempotency-Key (services/payments/payment-ids.ts), so a retry after a
  * crash finds the same order and the provider's same payment instead of making new ones.
@@ -14,14 +14,14 @@ import type { Service } from '../../domain/checkout/types';
 import { priceSummary } from '../../domain/checkout/price-summary';
 import { orderStream, type OrderPlaced } from '../../domain/orders/events';
 import { orderDecider } from '../../domain/orders/decide';
-import { settleOrderCommand } from '../../domain/order-settlement/run';
+import { settleOrderCommand } from '../../domain/orders/settlement/run';
 import { ORDER_MSG } from '../../domain/orders/messages';
 import type { OrderState } from '../../domain/orders/state';
-import { validateCard } from '../../domain/cards/card-rules';
-import { cardsDecider } from '../../domain/cards/decide';
-import { cardsStream } from '../../domain/cards/events';
-import { findCard } from '../../domain/cards/state';
-import { CARDS_MSG } from '../../domain/cards/card-changes';
+import { validateCard } from '../../domain/payments/cards/card-rules';
+import { cardsDecider } from '../../domain/payments/cards/decide';
+import { cardsStream } from '../../domain/payments/cards/events';
+import { findCard } from '../../domain/payments/cards/state';
+import { CARDS_MSG } from '../../domain/payments/cards/card-changes';
 import { NotFound, RuleBroken } from '../../domain/shared/errors';
 import { savedCardSource, startCardPayment, tokenize } from '../payments/card-payments';
 import { cardInput, savedCardId, type CreateOrderBody } from './create-order-schema';

@@ -3,7 +3,7 @@
  * (challenge, success, failure); a decided one takes nothing (a second return, a second tab, a retried request).
  * A success and its effect are appended in one transaction (handleMany): the registration fee on the account
  * stream, a saved card on the user's cards stream. For an order's payment, the outcome goes to the order settlement
- * workflow in the same decision (domain/order-settlement/run.ts): a success pays the order with all its effects, a
+ * workflow in the same decision (domain/orders/settlement/run.ts): a success pays the order with all its effects, a
  * failure cancels it, a success for an order no longer awaiting payment is refunded.
  *
  * Two fee payments racing (two tabs, two challenges): the second to succeed finds the fee paid and is refunded.
@@ -20,12 +20,12 @@ import { isPending, type PaymentState } from '../../domain/payments/state';
 import { accountDecider } from '../../domain/accounts/decide';
 import { userStream } from '../../domain/accounts/events';
 import type { AccountState } from '../../domain/accounts/state';
-import { cardsDecider } from '../../domain/cards/decide';
-import { cardsStream } from '../../domain/cards/events';
-import { CARDS_MSG } from '../../domain/cards/card-changes';
-import { hasFingerprint, type CardsState } from '../../domain/cards/state';
+import { cardsDecider } from '../../domain/payments/cards/decide';
+import { cardsStream } from '../../domain/payments/cards/events';
+import { CARDS_MSG } from '../../domain/payments/cards/card-changes';
+import { hasFingerprint, type CardsState } from '../../domain/payments/cards/state';
 import { StreamBatch } from '../../domain/shared/stream-batch';
-import { settleCardPayment } from '../../domain/order-settlement/run';
+import { settleCardPayment } from '../../domain/orders/settlement/run';
 import { paymentProvider, type ProviderResult } from './provider';
 import { orderPaymentPlan, type OrderPaymentPlan } from '../orders/order-streams';
 

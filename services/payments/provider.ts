@@ -4,7 +4,7 @@
  * on a card is the provider's token with its summary. Chosen by `PAYMENT_PROVIDER` (only 'sandbox' ships).
  */
 import type { AppContext } from '../context';
-import type { ValidCard } from '../../domain/cards/card-rules';
+import type { ValidCard } from '../../domain/payments/cards/card-rules';
 import type { PaymentPurpose } from '../../domain/payments/events';
 import { SandboxProvider } from './sandbox/sandbox-provider';
 
@@ -19,7 +19,7 @@ export interface CardSummary {
   fingerprint: string;
 }
 
-/** A new card (checked by domain/cards/card-rules) or a token the provider gave earlier. */
+/** A new card (checked by domain/payments/cards/card-rules) or a token the provider gave earlier. */
 export type CardSource = { card: ValidCard } | { token: string };
 
 /** A 3-D Secure challenge: the page to send the browser to, and a self-submitting form that goes there. */

@@ -1,6 +1,6 @@
-/** Request shapes of the card payment endpoints (zod), with the card rules of domain/cards/card-rules.ts folded in. */
+/** Request shapes of the card payment endpoints (zod), with the card rules of domain/payments/cards/card-rules.ts folded in. */
 import { z } from 'zod';
-import { cardErrors, type CardInput } from '../../domain/cards/card-rules';
+import { cardErrors, type CardInput } from '../../domain/payments/cards/card-rules';
 
 /** Missing or null reads as empty, so the card rules answer "This field is required" rather than a type error. */
 const text = (max: number) => z.preprocess(

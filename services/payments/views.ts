@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { money } from '../../infra/http/answers';
-import type { CardFormat } from '../../domain/cards/card-format';
+import type { CardFormat } from '../../domain/payments/cards/card-format';
 import type { Db } from '../../infra/db/database';
 import { penceToDecimal } from '../../domain/shared/money';
 import { getUserById } from '../accounts/queries';
@@ -10,9 +10,9 @@ import { REGISTRATION_FEE_PENCE } from '../accounts/create-account';
 import type { UserCardsTable } from '../../projections/payments/tables';
 import '../../projections/payments/tables';
 import type { AppContext } from '../context';
-import { cardsDecider } from '../../domain/cards/decide';
-import { cardsStream } from '../../domain/cards/events';
-import { findCard, type SavedCardState } from '../../domain/cards/state';
+import { cardsDecider } from '../../domain/payments/cards/decide';
+import { cardsStream } from '../../domain/payments/cards/events';
+import { findCard, type SavedCardState } from '../../domain/payments/cards/state';
 import { userStream, type AccountEvent } from '../../domain/accounts/events';
 import { feeMethod } from '../../projections/accounts/users-projection';
 

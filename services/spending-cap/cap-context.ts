@@ -15,7 +15,7 @@ import type { SpendingCapEvent } from '../../domain/spending-cap/events';
 import type { SpendingCapState } from '../../domain/spending-cap/state';
 import { exposureByLot, totalExposure, type LotStanding } from '../../domain/spending-cap/exposure';
 import { Conflict } from '../../domain/shared/errors';
-import type { LotState } from '../../domain/lot/state';
+import type { LotState } from '../../domain/catalogue/lot/state';
 import { lotWriters } from '../bidding/lot-writers';
 import { lotStandings } from './standings';
 import { spendingCapStream } from './streams';

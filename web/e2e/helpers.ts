@@ -8,7 +8,7 @@ import { launchBrowser, startServedApp, type BrowserSession, type ServedApp } fr
 import { createTestUser, type TestUser, type TestUserOptions } from '../../services/testing/users';
 import { consignLot, createAuction, type LotInput } from '../../services/catalogue/testing/fixtures';
 import { lotStream } from '../../services/catalogue/streams';
-import type { BidPlaced } from '../../domain/lot/events';
+import type { BidPlaced } from '../../domain/catalogue/lot/events';
 import { openSession } from '../../services/accounts/sessions';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE } from '../../services/accounts/refresh-cookie';
 

@@ -25,7 +25,7 @@ import { bearer, type TestUser } from '../../services/testing/users';
 import { createAuction } from '../../services/catalogue/testing/fixtures';
 import { lotStream } from '../../services/catalogue/streams';
 import { openSession } from '../../services/accounts/sessions';
-import type { LotClosed } from '../../domain/lot/events';
+import type { LotClosed } from '../../domain/catalogue/lot/events';
 import {
   assertNoProblems, DESKTOP, emailedLink, logged, lotProjected, newContext, placedBids, refreshCookie, user, watchProblems, type E2E,
   type PageProblems,

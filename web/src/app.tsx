@@ -38,7 +38,7 @@ const SellingPage = page(() => import('./features/selling/selling-page'), 'Selli
 const CheckoutPage = page(() => import('./features/checkout/checkout-page'), 'CheckoutPage');
 const CheckoutSuccessPage = page(() => import('./features/checkout/success-page'), 'CheckoutSuccessPage');
 const SettingsPage = page(() => import('./pages/settings-page'), 'SettingsPage');
-const SellersAreaPage = page(() => import('./features/seller-area/seller-area-page'), 'SellersAreaPage');
+const SellersAreaPage = page(() => import('./features/selling/seller-area/seller-area-page'), 'SellersAreaPage');
 const CollectionPage = page(() => import('./features/collection/collection-page'), 'CollectionPage');
 const AddItemsPage = page(() => import('./features/collection/add-items-page'), 'AddItemsPage');
 const StaffPage = page(() => import('./pages/staff-page'), 'StaffPage');

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** The auctions read model (projections/auctions). Status is derived at read time from the clock and finished_at. */
+/** The auctions read model (projections/catalogue/auctions). Status is derived at read time from the clock and finished_at. */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE TABLE auctions (

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The lots read model (projections/lots): one row per lot with every field of the Lot API shape, the running
+ * The lots read model (projections/catalogue/lots): one row per lot with every field of the Lot API shape, the running
  * price and the outcome. price_sort and name_sort are generated so listings sort on an index.
  */
 export async function up(db: Kysely<any>): Promise<void> {

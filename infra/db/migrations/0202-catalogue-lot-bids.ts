@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Bid read models (projections/lot-bids): the public history (one row per history line), each bidder's standing
+ * Bid read models (projections/bidding/lot-bids): the public history (one row per history line), each bidder's standing
  * on a lot (private maximum, winning flag, "Bidder N" number), and a per-lot version that makes re-applied events
  * no-ops.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The watching list read model (projections/watching). A removal keeps the row with watched = false, so a
+ * The watching list read model (projections/catalogue/watching). A removal keeps the row with watched = false, so a
  * re-applied old event can be recognised by its version and never resurrects a removed entry.
  */
 export async function up(db: Kysely<any>): Promise<void> {

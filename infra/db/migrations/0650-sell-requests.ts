@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * sell_requests, sell_request_items: the read model of the `sell-request-<id>` streams (projections/sell-requests);
+ * sell_requests, sell_request_items: the read model of the `sell-request-<id>` streams (projections/selling);
  * sell_request_numbers: the running number of the human reference ("S-000045").
  */
 export async function up(db: Kysely<any>): Promise<void> {

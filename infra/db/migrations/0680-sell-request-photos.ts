@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * sell_request_images: the photos staff take when they receive a sell-request item (projections/sell-requests, from
+ * sell_request_images: the photos staff take when they receive a sell-request item (projections/selling, from
  * SellRequestItemReceived). `user_id` is the request's owner, who may see them beside staff; the files live under
  * DATA_DIR/uploads/sell-requests/ with the generated names of the event.
  */

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { craftedLotStory, type CraftedShape } from './crafted-lots';
-import type { LotEvent } from '../../../domain/lot/events';
+import type { LotEvent } from '../../../domain/catalogue/lot/events';
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
 const B = 'bbbbbbbb-0000-4000-8000-000000000002';

@@ -4,10 +4,10 @@
  * soft-close window (extensions), and lots that close unsold.
  */
 import { randomUUID } from 'node:crypto';
-import { lotDecider } from '../../../domain/lot/decide';
-import { SOFT_CLOSE_MS } from '../../../domain/lot/place-bid';
-import type { LotEvent } from '../../../domain/lot/events';
-import type { LotState } from '../../../domain/lot/state';
+import { lotDecider } from '../../../domain/catalogue/lot/decide';
+import { SOFT_CLOSE_MS } from '../../../domain/catalogue/lot/place-bid';
+import type { LotEvent } from '../../../domain/catalogue/lot/events';
+import type { LotState } from '../../../domain/catalogue/lot/state';
 import { generateLot } from '../../catalogue/seed/generator';
 import { seededRandom } from '../../catalogue/seed/random';
 import { startStory, tell, type Story } from '../../catalogue/seed/decide-all';

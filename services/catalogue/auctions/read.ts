@@ -4,9 +4,9 @@
  */
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../../infra/db/database';
-import type { AuctionsTable } from '../../../projections/auctions/tables';
+import type { AuctionsTable } from '../../../projections/catalogue/auctions/tables';
 import { auctionStatus, type AuctionStatus } from './status';
-import type { AuctionCreated, AuctionRescheduled } from '../../../domain/auction/events';
+import type { AuctionCreated, AuctionRescheduled } from '../../../domain/catalogue/auction/events';
 import type { AuctionApi } from './auction-answer';
 
 export type { AuctionApi };

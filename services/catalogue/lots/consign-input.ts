@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { moneyInput } from '../money-input';
-import type { ConsignLot } from '../../../domain/lot/commands';
-import { DEFAULT_RESERVE_FEE_PENCE } from '../../../domain/lot/consign-lot';
+import type { ConsignLot } from '../../../domain/catalogue/lot/commands';
+import { DEFAULT_RESERVE_FEE_PENCE } from '../../../domain/catalogue/lot/consign-lot';
 import { ValidationError, type FieldErrors } from '../../../domain/shared/errors';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();

@@ -2,10 +2,10 @@
  * A lot's row as the lots projection writes it for a consignment, built from the LotConsigned event the command
  * just appended: the answer of a consignment never waits on (or fails for) the read model.
  */
-import type { LotConsigned, LotEvent } from '../../../domain/lot/events';
-import { lotChanges } from '../../../projections/lots/projection';
+import type { LotConsigned, LotEvent } from '../../../domain/catalogue/lot/events';
+import { lotChanges } from '../../../projections/catalogue/lots/projection';
 import type { AppendResult } from '../../../infra/event-store/types';
-import { slugify } from '../../../projections/lots/slug';
+import { slugify } from '../../../projections/catalogue/lots/slug';
 import { asJsonb } from '../../../infra/http/jsonb-order';
 import type { LotRow } from './shape';
 

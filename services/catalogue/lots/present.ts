@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { followedAmong } from '../../alerts/followed';
 import { lotItemKeys } from '../../../domain/alerts/item-key';
-import type { GroupItem, LotItem } from '../../../domain/lot/events';
+import type { GroupItem, LotItem } from '../../../domain/catalogue/lot/events';
 import { lotShape, NO_PERSONAL, type LotApi, type LotRow, type Personal, type Viewer } from './shape';
 
 export function viewerOf(request: FastifyRequest): Viewer {

@@ -3,11 +3,11 @@
  * only for the lot's seller and staff, the caller's own maximum only to the caller. Money as decimal strings.
  */
 import type { Selectable } from 'kysely';
-import type { LotsTable } from '../../../projections/lots/tables';
-import type { Distillery, GroupItem, LotPhoto, Warehouse } from '../../../domain/lot/events';
+import type { LotsTable } from '../../../projections/catalogue/lots/tables';
+import type { Distillery, GroupItem, LotPhoto, Warehouse } from '../../../domain/catalogue/lot/events';
 import { penceToDecimal } from '../../../domain/shared/money';
-import { nextMinimumBid, stepFor } from '../../../domain/lot/increments';
-import { slugify } from '../../../projections/lots/slug';
+import { nextMinimumBid, stepFor } from '../../../domain/catalogue/lot/increments';
+import { slugify } from '../../../projections/catalogue/lots/slug';
 import { itemKey } from '../../../domain/alerts/item-key';
 import { rla } from '../../../domain/collection/rules';
 import type { BidStatsApi, DistilleryApi, LotApi } from './lot-answer';

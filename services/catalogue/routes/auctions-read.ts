@@ -10,7 +10,7 @@ import { parseQuery, queryBool } from '../../../infra/http/validation';
 import { paginate } from '../../../infra/http/pagination';
 import { answers } from '../../../infra/http/answers';
 import { penceToDecimal } from '../../../domain/shared/money';
-import { BID_INCREMENTS } from '../../../domain/lot/increments';
+import { BID_INCREMENTS } from '../../../domain/catalogue/lot/increments';
 import { auctionShape, loadAuctions, type AuctionView } from '../auctions/read';
 import { auctionPageAnswer, auctionStatusSummaryAnswer, bidIncrementAnswer, type AuctionStatusSummary } from '../auctions/auction-answer';
 

@@ -10,7 +10,7 @@ import { parseBody, parseQuery } from '../../../infra/http/validation';
 import { answers } from '../../../infra/http/answers';
 import { pageAnswer, paginate } from '../../../infra/http/pagination';
 import { penceToDecimal } from '../../../domain/shared/money';
-import { stepFor } from '../../../domain/lot/increments';
+import { stepFor } from '../../../domain/catalogue/lot/increments';
 import { idFromParams, idOr404, requireLot } from '../http';
 import { lotsQuery } from '../lots/filter-query';
 import { filterContext, listLots } from '../lots/listing';

@@ -17,9 +17,9 @@ import { answers } from '../../../infra/http/answers';
 import { penceToDecimal } from '../../../domain/shared/money';
 import { lotPage, lotPageQuery, type LotCondition } from '../lots/lot-page';
 import { sellerLotPageAnswer } from '../lots/lot-answer';
-import { loadLotSales, saleFields } from '../../seller-statements/sale-status';
+import { loadLotSales, saleFields } from '../../selling/statements/sale-status';
 // The "recent" auction here is the seller statement's: one definition for both.
-import { lastAuctionIdOf } from '../../seller-statements/statement-data';
+import { lastAuctionIdOf } from '../../selling/statements/statement-data';
 
 const sellerQuery = lotPageQuery.extend({ auction: z.string().uuid({ message: 'Enter a valid auction id.' }).optional() });
 

@@ -12,7 +12,7 @@ import { requireStaff } from '../../../infra/http/auth';
 import { answers } from '../../../infra/http/answers';
 import { bidding } from '../../bidding/bidding';
 import { NotFound } from '../../../domain/shared/errors';
-import { auctionDecider } from '../../../domain/auction/decide';
+import { auctionDecider } from '../../../domain/catalogue/auction/decide';
 import { auctionStream } from '../streams';
 import { idFromParams, metadataOf, settle } from '../http';
 import { auctionShape, loadAuction, rescheduledAuctionView } from '../auctions/read';

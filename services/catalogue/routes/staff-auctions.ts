@@ -1,4 +1,4 @@
-/** POST /api/staff/auctions/: staff create an auction (domain/auction CreateAuction on `auction-<uuid>`). */
+/** POST /api/staff/auctions/: staff create an auction (domain/catalogue/auction CreateAuction on `auction-<uuid>`). */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { sql } from 'kysely';
@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { parseBody } from '../../../infra/http/validation';
 import { requireStaff } from '../../../infra/http/auth';
 import { answers } from '../../../infra/http/answers';
-import { auctionDecider } from '../../../domain/auction/decide';
+import { auctionDecider } from '../../../domain/catalogue/auction/decide';
 import { auctionStream } from '../streams';
 import { metadataOf, settle } from '../http';
 import { auctionShape, createdAuctionView, loadAuction } from '../auctions/read';

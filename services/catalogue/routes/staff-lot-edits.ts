@@ -14,7 +14,7 @@ import { parseBody, parseQuery } from '../../../infra/http/validation';
 import { requireStaff } from '../../../infra/http/auth';
 import { answers } from '../../../infra/http/answers';
 import { bidding } from '../../bidding/bidding';
-import type { LotCommand } from '../../../domain/lot/commands';
+import type { LotCommand } from '../../../domain/catalogue/lot/commands';
 import { idFromParams, metadataOf, requireLot, settle } from '../http';
 import { moneyInput } from '../money-input';
 import { toApiFieldErrors } from '../lots/consign-input';

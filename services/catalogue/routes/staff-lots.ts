@@ -12,7 +12,7 @@ import { parseBody } from '../../../infra/http/validation';
 import { requireStaff } from '../../../infra/http/auth';
 import { answers } from '../../../infra/http/answers';
 import { ValidationError } from '../../../domain/shared/errors';
-import { lotDecider } from '../../../domain/lot/decide';
+import { lotDecider } from '../../../domain/catalogue/lot/decide';
 import { lotStream } from '../streams';
 import { idFromParams, metadataOf, requireLot, settle } from '../http';
 import { consignBody, toApiFieldErrors, toConsignCommand } from '../lots/consign-input';

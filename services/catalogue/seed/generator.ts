@@ -2,7 +2,7 @@
  * Generates realistic demo lots (pure, seeded): bottles and casks from real distilleries, estimates by age,
  * prestige and kind, reserves on some, and a bid plan (which demo bidder bids up to what maximum).
  */
-import type { LotItem } from '../../../domain/lot/events';
+import type { LotItem } from '../../../domain/catalogue/lot/events';
 import type { Random } from './random';
 import { BOTTLE_FINISHES, BOTTLE_SIZES_ML, CASK_TYPES, DISTILLERIES, type DistilleryInfo } from './whisky-data';
 

@@ -13,9 +13,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { auctionDecider } from '../../../domain/auction/decide';
-import { lotDecider } from '../../../domain/lot/decide';
-import { articleImageStream } from '../../../domain/article/events';
+import { auctionDecider } from '../../../domain/catalogue/auction/decide';
+import { lotDecider } from '../../../domain/catalogue/lot/decide';
+import { articleImageStream } from '../../../domain/content/article/events';
 import { DomainError } from '../../../domain/shared/errors';
 import { withSessionLocks } from '../../../infra/db/session-locks';
 import { handleMany, type StreamRef } from '../../../infra/commands/multi-stream';

@@ -1,10 +1,10 @@
 /** One demo lot's whole story, decided by the real lot decider: consigned, bid on, and (for past auctions) closed. */
 import { randomUUID } from 'node:crypto';
-import { lotDecider } from '../../../domain/lot/decide';
-import { nextMinimumBid } from '../../../domain/lot/increments';
-import type { LotEvent } from '../../../domain/lot/events';
-import type { ConsignLot } from '../../../domain/lot/commands';
-import type { LotState } from '../../../domain/lot/state';
+import { lotDecider } from '../../../domain/catalogue/lot/decide';
+import { nextMinimumBid } from '../../../domain/catalogue/lot/increments';
+import type { LotEvent } from '../../../domain/catalogue/lot/events';
+import type { ConsignLot } from '../../../domain/catalogue/lot/commands';
+import type { LotState } from '../../../domain/catalogue/lot/state';
 import type { LotSpec, PlannedBid } from './generator';
 import { startStory, tell, type Story } from './decide-all';
 

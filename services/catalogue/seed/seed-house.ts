@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { auctionDecider } from '../../../domain/auction/decide';
+import { auctionDecider } from '../../../domain/catalogue/auction/decide';
 import { auctionStream, lotStream } from '../streams';
 import { startStory, tell, toNewEvents } from './decide-all';
 import { generateLot, planBids } from './generator';
@@ -15,7 +15,7 @@ import { lotStory } from './lot-story';
 import { seededRandom, type Random } from './random';
 import { ensureSeedUsers, type SeedUsers } from './demo-users';
 import { compareCursors, type FeedCursor } from '../../../infra/event-store/types';
-import { articleImageStream } from '../../../domain/article/events';
+import { articleImageStream } from '../../../domain/content/article/events';
 import { renderSvg, storePicture } from '../../content/rendered-images';
 import { lotPhotoSvg, lotPhotos } from './photos/lot-photo';
 

@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { bearer, type TestUser } from '../../testing/users';
-import { lotDecider } from '../../../domain/lot/decide';
-import { auctionDecider } from '../../../domain/auction/decide';
+import { lotDecider } from '../../../domain/catalogue/lot/decide';
+import { auctionDecider } from '../../../domain/catalogue/auction/decide';
 import { auctionStream, lotStream } from '../streams';
 import type { CommandOutcome } from '../../../infra/commands/command-handler';
 

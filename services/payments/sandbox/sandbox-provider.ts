@@ -8,9 +8,9 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import type { ValidCard } from '../../../domain/cards/card-rules';
-import { luhnValid } from '../../../domain/cards/card-rules';
-import { cardBrand } from '../../../domain/cards/card-format';
+import type { ValidCard } from '../../../domain/payments/cards/card-rules';
+import { luhnValid } from '../../../domain/payments/cards/card-rules';
+import { cardBrand } from '../../../domain/payments/cards/card-format';
 import { RuleBroken } from '../../../domain/shared/errors';
 import type { CardSource, CardSummary, PaymentProvider, PaymentRequest, ProviderResult, SetupRequest, TokenizeResult } from '../provider';
 import { REFUSALS, refusalOf, scenarioOf, type Refusal, type Scenario } from './test-cards';

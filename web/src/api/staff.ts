@@ -1,4 +1,7 @@
-/** Staff calls (docs/api.md): the user list of the /staff screen (money calls: features/staff-money/api.ts). */
+/**
+ * Staff calls (docs/api.md): the user list of the /staff screen (the money calls: the api.ts of features/wallet/staff,
+ * withdrawal/staff and payments/staff).
+ */
 import { toPage } from '../lib/normalize';
 import type { Page } from '../lib/types';
 import type { StaffUser } from './contract';

@@ -1,13 +1,13 @@
 /**
  * Card form rules (spec 1 section 5): the card type guessed from the first digits, the number and expiry masks, and
  * one validator per field answering the message to show or null. The rules and messages themselves are the server's
- * (domain/cards/card-rules.ts), so the form and the API always agree. Pure: "today" comes in as an argument.
+ * (domain/payments/cards/card-rules.ts), so the form and the API always agree. Pure: "today" comes in as an argument.
  */
 import {
   CARD_MAX_DIGITS, CARD_MSG as RULE_MSG, cardNumberError, cvcError, expiryError,
-} from '../../../domain/cards/card-rules';
+} from '../../../domain/payments/cards/card-rules';
 
-export { CARD_MAX_DIGITS, CARD_MIN_DIGITS, luhnValid } from '../../../domain/cards/card-rules';
+export { CARD_MAX_DIGITS, CARD_MIN_DIGITS, luhnValid } from '../../../domain/payments/cards/card-rules';
 
 type CardBrand = 'amex' | 'visa' | 'mastercard' | 'unknown';
 

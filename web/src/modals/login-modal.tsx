@@ -1,9 +1,9 @@
-/** Sign in: email, password, remember me (POST /api/auth/login/), or a configured social provider (features/social-sign-in). */
+/** Sign in: email, password, remember me (POST /api/auth/login/), or a configured social provider (features/accounts). */
 import { useState, type FormEvent } from 'react';
 import { login } from '../api/auth';
 import { Checkbox, Field, FormMessage } from '../components/field';
 import { ModalFrame } from '../components/modal-frame';
-import { SocialSignIn } from '../features/social-sign-in/social-sign-in';
+import { SocialSignIn } from '../features/accounts/social-sign-in';
 import { validateEmail, validateLoginPassword } from '../lib/validation';
 import { closeModal, openModal } from '../state/modals';
 import { signIn } from '../state/session';

@@ -5,7 +5,7 @@ import type { ApiError } from '../api/http';
 import { FormMessage } from '../components/field';
 import { ModalFrame } from '../components/modal-frame';
 import { RegistrationFields } from '../components/registration-fields';
-import { SocialSignIn } from '../features/social-sign-in/social-sign-in';
+import { SocialSignIn } from '../features/accounts/social-sign-in';
 import {
   EMPTY_REGISTRATION, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationValues,
 } from '../lib/registration';

@@ -6,7 +6,7 @@
 import { Link } from 'wouter';
 import { fetchBidIncrements } from '../api/lots';
 import { fetchLegalFacts, type LegalFacts } from '../features/content/legal/house-facts';
-import { DEFAULT_OPENING_BID } from '../../../domain/lot/increments';
+import { DEFAULT_OPENING_BID } from '../../../domain/catalogue/lot/increments';
 import { ErrorNote, Spinner } from '../components/feedback';
 import { useAsync } from '../components/hooks';
 import { PageHead } from '../components/page-head';

@@ -4,7 +4,7 @@
  * ?section=wallets: a user's wallet, its overdraft and credit/debit adjustments.
  * ?section=orders: orders to mark paid, cancel or move forward. ?section=vouchers: vouchers issued and a new one.
  * ?section=sell-requests: sell requests to receive, consign, relist or return.
- * ?section=auctions and ?section=lots: the catalogue desks (features/staff-catalogue).
+ * ?section=auctions and ?section=lots: the catalogue desks (features/catalogue).
  * ?section=articles, ?section=site-content and ?section=newsletter: the content desks (features/content).
  * ?section=close-monitor: the close as it happens, live (features/close-monitor).
  */
@@ -18,15 +18,15 @@ import { SelectField } from '../components/field';
 import { useAsync } from '../components/hooks';
 import { PageHead, RequireAuth } from '../components/page-head';
 import { Pager } from '../components/pager';
-import { FeeAction } from '../features/staff-money/fee-action';
+import { FeeAction } from '../features/payments/staff/fee-action';
 import { useDebounced } from '../components/use-debounced';
-import { WalletsDesk } from '../features/staff-money/wallets-desk';
-import { WithdrawalsDesk } from '../features/staff-money/withdrawals-desk';
-import { OrdersDesk } from '../features/staff-orders/orders-desk';
-import { VouchersDesk } from '../features/staff-orders/vouchers-desk';
-import { SellRequestsDesk } from '../features/staff-selling/sell-requests-desk';
+import { WalletsDesk } from '../features/wallet/staff/wallets-desk';
+import { WithdrawalsDesk } from '../features/withdrawal/staff/withdrawals-desk';
+import { OrdersDesk } from '../features/orders/staff/orders-desk';
+import { VouchersDesk } from '../features/orders/staff/vouchers-desk';
+import { SellRequestsDesk } from '../features/selling/staff/sell-requests-desk';
 import { ValuationsDesk } from '../features/valuation/valuations-desk';
-import { CATALOGUE_SECTIONS, CatalogueDesk } from '../features/staff-catalogue/catalogue-desk';
+import { CATALOGUE_SECTIONS, CatalogueDesk } from '../features/catalogue/catalogue-desk';
 import { CONTENT_SECTIONS, ContentDesk, isContentSection } from '../features/content/content-desk';
 import { formatShortDate } from '../lib/dates';
 import { SITE } from '../lib/site';

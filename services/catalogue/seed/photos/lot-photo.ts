@@ -2,7 +2,7 @@
  * Each demo lot's own photograph, drawn from its data at seed time (docs/catalogue.md, "Demo data"): a bottle with
  * its label, or a cask end with its stencil, and the lot's tag. The same lot data always draws the same picture.
  */
-import type { LotItem, LotPhoto } from '../../../../domain/lot/events';
+import type { LotItem, LotPhoto } from '../../../../domain/catalogue/lot/events';
 import { imageUrl } from '../../../content/article-views';
 import { bottleSvg, type PhotoSubject } from './bottle-svg';
 import { caskSvg } from './cask-svg';

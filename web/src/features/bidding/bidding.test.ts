@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../api/http';
-import { MESSAGES } from '../../../../domain/lot/place-bid';
+import { MESSAGES } from '../../../../domain/catalogue/lot/place-bid';
 import { isRegistrationFeeError } from './bidding';
 
 const refusal = (status: number, detail: string) => new ApiError(detail, status, { detail }, {});

@@ -7,7 +7,7 @@ import { ErrorNote, Spinner } from '../../components/feedback';
 import { useAsync } from '../../components/hooks';
 import { PageHead } from '../../components/page-head';
 import { fetchHouseFees, fetchShippingInfo, type HouseFees, type ShippingInfo } from './house-facts';
-import { SOFT_CLOSE_MS } from '../../../../domain/lot/place-bid';
+import { SOFT_CLOSE_MS } from '../../../../domain/catalogue/lot/place-bid';
 import './content.css';
 
 type Faq = { topic: string; items: [string, string][] };

@@ -3,7 +3,7 @@
  * rule is the domain's own file, so browser and server refuse the same days with the same words), the body of
  * POST /api/sell_request/?type=new_items, and the server's field errors ("items.0.title", "address.city") mapped back.
  */
-import { PICK_UP_NOT_FUTURE, PICK_UP_WEEKEND, pickUpDateError } from '../../../../domain/sell-requests/pick-up-date';
+import { PICK_UP_NOT_FUTURE, PICK_UP_WEEKEND, pickUpDateError } from '../../../../domain/selling/sell-requests/pick-up-date';
 import { formatPence, toPence, type Pence } from '../../lib/money';
 import type { NewItemsBody as ContractNewItemsBody } from '../../api/contract';
 

@@ -6,7 +6,7 @@
 import { get } from '../../../api/http';
 import { useAsync } from '../../../components/hooks';
 import { fetchShippingInfo, type HouseFees, type ShippingInfo } from '../house-facts';
-import { SOFT_CLOSE_MS } from '../../../../../domain/lot/place-bid';
+import { SOFT_CLOSE_MS } from '../../../../../domain/catalogue/lot/place-bid';
 import { ADULT_AGE } from '../../../../../domain/accounts/rules';
 import type { StoreInfo } from '../../../api/house';
 import type { HouseSettings } from '../../../api/contract';
