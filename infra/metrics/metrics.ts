@@ -39,6 +39,7 @@ export class Metrics {
   private readonly bidRefusals: Counter<'reason'>;
   private readonly bidSeconds: Histogram;
   private readonly requestSeconds: Histogram<'method' | 'route' | 'status_class'>;
+  private readonly children = new Map<object, Map<string, unknown>>();
 
   constructor(options: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
@@ -59,18 +60,38 @@ export class Metrics {
   }
 
   bidDecided(seconds: number): void {
-    this.bidDecisions.inc({ outcome: 'accepted' });
+    this.child(this.bidDecisions, 'accepted', { outcome: 'accepted' }).inc();
     this.bidSeconds.observe(seconds);
   }
 
   bidRefused(reason: string, seconds: number): void {
-    this.bidDecisions.inc({ outcome: 'refused' });
-    this.bidRefusals.inc({ reason });
+    this.child(this.bidDecisions, 'refused', { outcome: 'refused' }).inc();
+    this.child(this.bidRefusals, reason, { reason }).inc();
     this.bidSeconds.observe(seconds);
   }
 
   requestDone(method: string, route: string, status: number, seconds: number): void {
-    this.requestSeconds.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, seconds);
+    const statusClass = `${Math.floor(status / 100)}xx`;
+    this.child(this.requestSeconds, `${method} ${route} ${statusClass}`, { method, route, status_class: statusClass }).observe(seconds);
+  }
+
+  /**
+   * A labelled series, looked up once and kept: prom-client hashes the label object on every call otherwise, which
+   * was ~8 µs of a bid decision's CPU at saturation (docs/benchmarks.md, "Where a decision's time goes"). The label
+   * sets are bounded (outcomes, refusal reasons, route patterns by method and status class).
+   */
+  private child<T extends string, M extends Counter<T> | Histogram<T>>(metric: M, key: string, labels: Partial<Record<T, string>>): ReturnType<M['labels']> {
+    let byKey = this.children.get(metric);
+    if (!byKey) {
+      byKey = new Map();
+      this.children.set(metric, byKey);
+    }
+    let found = byKey.get(key);
+    if (!found) {
+      found = metric.labels(labels as never);
+      byKey.set(key, found);
+    }
+    return found as ReturnType<M['labels']>;
   }
 
   /** A gauge source as handed in (the close monitor reads the same numbers, services/close-monitor). */
