@@ -22,7 +22,7 @@ export const addBody = z.object({ word: z.string({ message: 'This field is requi
 
 export const keywordAnswer = z.object({ id: z.string(), word: z.string() });
 /** Offset paging (`limit`, `offset`), as the specification's client asks for keywords. */
-const keywordsAnswer = z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(keywordAnswer) });
+export const keywordsAnswer = z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(keywordAnswer) });
 const deletedAnswer = z.object({ detail: z.string(), id: z.string() });
 
 export function keywordRoutes(scope: FastifyInstance, ctx: AppContext): void {

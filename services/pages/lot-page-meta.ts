@@ -3,7 +3,9 @@
  * (lotShape with no viewer: never a reserve or anyone's maximum): its price and end in the description, its first
  * photo, and schema.org Product with an Offer. Decisions in docs/catalogue.md, "Pages without scripts".
  */
+import type { z } from 'zod';
 import type { LotApi } from '../catalogue/lots/shape';
+import type { lotDetailAnswer } from '../catalogue/lots/lot-answer';
 import { SITE } from '../../web/src/lib/site';
 import { GALLERY_SIZES, photoSrcSet } from '../../web/src/lib/photo-sources';
 import { absoluteUrl, clip, type PageHead } from '../../infra/http/page-head';
@@ -89,6 +91,15 @@ function mainPhotoPreload(lot: LotApi): PageHead['preloadImage'] {
   return srcset ? { href: file, srcset, sizes: GALLERY_SIZES } : { href: file };
 }
 
+/**
+ * The lot page's data block: GET /api/lots/{id}/ as a visitor gets it (no note: nobody is signed in). The client reads
+ * it as this same type (web/src/api/contract.ts `LotPageData`, web/src/lib/normalize.ts `readLotBlock`), so a field
+ * renamed in the lot answer fails the client's type check there too.
+ */
+export type LotPageData = z.output<typeof lotDetailAnswer>;
+
+const lotPageData = (lot: LotApi): LotPageData => ({ ...lot, note: null });
+
 export function lotHead(lot: LotApi, publicUrl: string): PageHead {
   const title = lotTitle(lot);
   const canonical = lotCanonical(lot, publicUrl);
@@ -107,8 +118,7 @@ export function lotHead(lot: LotApi, publicUrl: string): PageHead {
     image: images[0] ?? null,
     imageAlt: lot.photos[0]?.title ? `${title}: ${lot.photos[0].title}` : title,
     preloadImage: mainPhotoPreload(lot),
-    // GET /api/lots/:id/ as a visitor gets it (no note: nobody is signed in).
-    data: { ...lot, note: null },
+    data: lotPageData(lot),
     properties: [['product:price:amount', offerPrice(lot)], ['product:price:currency', 'GBP']],
     jsonLd: productJsonLd(lot, canonical, images, clip(text || subtitle || title, 5000)),
     fallback: {

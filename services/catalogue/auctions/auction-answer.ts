@@ -1,6 +1,6 @@
 /**
  * The auction answers as zod schemas (docs/api.md "Lots, auctions, bids"; docs/staff-api.md "Staff back office"):
- * an auction, the status summary, the increment table, and the staff desk's auction answers.
+ * an auction, the status summary, the auction years, the increment table, and the staff desk's auction answers.
  */
 import { z } from 'zod';
 import { money } from '../../../infra/http/answers';
@@ -37,6 +37,9 @@ export const auctionStatusSummaryAnswer = z.object({
   next_deadline: instant.nullable(),
 }).meta({ id: 'AuctionStatusSummary' });
 export type AuctionStatusSummary = z.infer<typeof auctionStatusSummaryAnswer>;
+
+/** GET /api/auction_years/: the years that have auctions, latest first. */
+export const auctionYearsAnswer = z.array(z.number().int());
 
 /** One band of the bid increment table: bids from `from` (up to `to`, none for the last band) go up by `step`. */
 export const bidIncrementAnswer = z.object({ from: money, to: money.nullable(), step: money }).meta({ id: 'BidIncrement' });

@@ -12,7 +12,7 @@ import { answers } from '../../../infra/http/answers';
 import { penceToDecimal } from '../../../domain/shared/money';
 import { BID_INCREMENTS } from '../../../domain/catalogue/lot/increments';
 import { auctionShape, loadAuctions, type AuctionView } from '../auctions/read';
-import { auctionPageAnswer, auctionStatusSummaryAnswer, bidIncrementAnswer, type AuctionStatusSummary } from '../auctions/auction-answer';
+import { auctionPageAnswer, auctionStatusSummaryAnswer, auctionYearsAnswer, bidIncrementAnswer, type AuctionStatusSummary } from '../auctions/auction-answer';
 
 const auctionsQuery = z.object({
   time: z.enum(['live', 'next', 'past'], { message: 'Choose live, next or past.' }).optional(),
@@ -61,7 +61,7 @@ export function auctionReadRoutes(scope: FastifyInstance, ctx: AppContext): void
 
   app.get('/api/auctions/status/', { schema: { summary: 'Counts of live, upcoming and past auctions', response: answers({ 200: auctionStatusSummaryAnswer }) } }, async () => auctionStatusSummary(await loadAuctions(ctx.db, ctx.clock.now())));
 
-  app.get('/api/auction_years/', { schema: { summary: 'Years that have auctions', response: answers({ 200: z.array(z.number().int()) }) } }, async () => {
+  app.get('/api/auction_years/', { schema: { summary: 'Years that have auctions', response: answers({ 200: auctionYearsAnswer }) } }, async () => {
     const rows = await ctx.db.selectFrom('auctions').select('year').distinct().orderBy('year', 'desc').execute();
     return rows.map((r) => r.year);
   });

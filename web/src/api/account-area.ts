@@ -2,7 +2,7 @@
 import { unwrap } from '../lib/normalize';
 import type { Lot } from '../lib/types';
 import type { DashboardLots, FollowBody, LotAnswer, LotNote, NoteCreateBody, NoteEditBody, Page } from './contract';
-import { downloadFile, type FilePayload } from './files';
+import { downloadFrom } from './files';
 import { get, patch, post } from './http';
 
 /** Follows (true) or stops following (false) items: a lot's item.id or a group item's id. */
@@ -18,7 +18,7 @@ export async function saveLotNote(lotId: string, text: string, noteId?: string):
 }
 
 export async function downloadWatchingListPdf(): Promise<void> {
-  downloadFile(unwrap<FilePayload>(await get('/api/create_lots_pdf/')));
+  await downloadFrom('/api/create_lots_pdf/');
 }
 
 export async function fetchRecentlyViewed(): Promise<Lot[]> {

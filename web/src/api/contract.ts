@@ -17,8 +17,8 @@ import type { addressAnswer, countryAnswer, divisionsAnswer, shippingCountryAnsw
 import type { addressBody } from '../../../services/addresses/address-routes';
 import type { houseBankData, houseContactData, houseFees, houseSettings } from '../../../infra/config/house-settings';
 import type { shippingInfoAnswer } from '../../../services/content/shipping-info';
-import type { markedRead, notificationView } from '../../../services/notifications/queries';
-import type { addBody as keywordBody, keywordAnswer } from '../../../services/alerts/keyword-routes';
+import type { markedRead, notificationList, notificationView } from '../../../services/notifications/queries';
+import type { addBody as keywordBody, keywordAnswer, keywordsAnswer } from '../../../services/alerts/keyword-routes';
 import type { followBody } from '../../../services/alerts/item-routes';
 import type { readBody } from '../../../services/notifications/routes';
 import type { capBody } from '../../../services/spending-cap/routes';
@@ -57,10 +57,11 @@ import type { campaignDetailAnswer, campaignSummaryAnswer, emailPreviewAnswer } 
 import type { campaignBody } from '../../../services/content/newsletter-campaign-routes';
 import type { lotAnswer, lotDetailAnswer, sellerLotAnswer, sellerLotPageAnswer, staffLotAnswer } from '../../../services/catalogue/lots/lot-answer';
 import type { bidHistoryLineAnswer, caskRangesAnswer, filterCountersAnswer, historicalSaleAnswer, lotListingAnswer, lotsUpdatedDataAnswer, watchingChangeAnswer } from '../../../services/catalogue/lots/list-answers';
-import type { auctionAnswer, auctionStatusSummaryAnswer, bidIncrementAnswer, staffAuctionLotsAnswer, staffAuctionProgressAnswer } from '../../../services/catalogue/auctions/auction-answer';
+import type { auctionAnswer, auctionStatusSummaryAnswer, auctionYearsAnswer, bidIncrementAnswer, staffAuctionLotsAnswer, staffAuctionProgressAnswer } from '../../../services/catalogue/auctions/auction-answer';
 import type { bidAnswerSchema, reserveAnswerSchema } from '../../../services/bidding/bid-answer';
 import type { bidUpdate, lotUpdate } from '../../../services/live/messages';
 import type { pageAnswer } from '../../../infra/http/pagination';
+import type { LotPageData as LotPageBlock } from '../../../services/pages/lot-page-meta';
 import type { suggestionSchema } from '../../../services/search/suggestions';
 import type { editBody as lotEditBody, withdrawBody as lotWithdrawBody } from '../../../services/catalogue/routes/staff-lot-edits';
 import type { featuredBody } from '../../../services/catalogue/routes/staff-lots';
@@ -162,8 +163,12 @@ export type ShippingInfo = Out<typeof shippingInfoAnswer>;
 
 // Notifications, keywords, lot notes
 export type NotificationView = Out<typeof notificationView>;
+/** GET /api/user_notifications/: the newest `limit` and the count (no page links). */
+export type NotificationList = Out<typeof notificationList>;
 export type MarkedRead = Out<typeof markedRead>;
 export type Keyword = Out<typeof keywordAnswer>;
+/** GET /api/keyword/: offset paging (`limit`, `offset`), the count and the neighbours' links. */
+export type KeywordList = Out<typeof keywordsAnswer>;
 export type LotNote = Out<typeof noteAnswer>;
 export type MarkReadBody = In<typeof readBody>;
 export type KeywordBody = In<typeof keywordBody>;
@@ -267,6 +272,8 @@ export type ShippingEstimate = Out<typeof shippingEstimateAnswer>;
 // Lots, auctions, bids (docs/api.md "Lots, auctions, bids")
 export type LotAnswer = Out<typeof lotAnswer>;
 export type LotDetail = Out<typeof lotDetailAnswer>;
+/** The lot page's HTML data block (web/src/state/page-data.ts): the type its server writer declares, `LotDetail` today. */
+export type LotPageData = LotPageBlock;
 export type StaffLot = Out<typeof staffLotAnswer>;
 export type SellerLot = Out<typeof sellerLotAnswer>;
 export type SellerLotPage = Out<typeof sellerLotPageAnswer>;
@@ -280,6 +287,7 @@ export type WatchingChange = Out<typeof watchingChangeAnswer>;
 export type Auction = Out<typeof auctionAnswer>;
 export type AuctionStatusSummary = Out<typeof auctionStatusSummaryAnswer>;
 export type BidIncrement = Out<typeof bidIncrementAnswer>;
+export type AuctionYears = Out<typeof auctionYearsAnswer>;
 export type StaffAuctionLots = Out<typeof staffAuctionLotsAnswer>;
 export type StaffAuctionProgress = Out<typeof staffAuctionProgressAnswer>;
 export type BidPlaced = Out<typeof bidAnswerSchema>;

@@ -1,15 +1,11 @@
 /** Files arrive as base64 with a mime type and a file name (spec 2, "Documents") and are downloaded. */
 import type { Base64File } from './contract';
-import { unwrap } from '../lib/normalize';
 import { get } from './http';
 
-/** A base64 document as the API answers it, read leniently (`b64` is another spelling of `file`). */
-export type FilePayload = Partial<Base64File> & { b64?: string };
-
-export function downloadFile(p: FilePayload): void {
-  const b64 = p.file ?? p.b64;
-  if (!b64) throw new Error('The file is empty');
-  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+/** Saves a document the API answered as JSON (every file route answers `Base64File` bare: no wrapping, one spelling). */
+export function downloadFile(p: Base64File): void {
+  if (!p.file) throw new Error('The file is empty');
+  const bytes = Uint8Array.from(atob(p.file), (c) => c.charCodeAt(0));
   const url = URL.createObjectURL(new Blob([bytes], { type: p.mime_type || 'application/pdf' }));
   const a = document.createElement('a');
   a.href = url;
@@ -20,6 +16,7 @@ export function downloadFile(p: FilePayload): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export async function downloadOrderPdf(orderId: string): Promise<void> {
-  downloadFile(unwrap<FilePayload>(await get(`/api/orders/${orderId}/get_pdf/`)));
-}
+/** GETs a file route (its answer is `Base64File`) and saves the document. */
+export const downloadFrom = async (path: string): Promise<void> => downloadFile(await get<Base64File>(path));
+
+export const downloadOrderPdf = (orderId: string) => downloadFrom(`/api/orders/${orderId}/get_pdf/`);

@@ -1,7 +1,7 @@
 /** Lot and listing calls (spec 2 section 7, docs/api.md); the bid calls are the lot page's (features/bidding/api.ts). */
 import { parseCounters, parseIncrements, parseYears } from '../lib/normalize';
 import type { Lot } from '../lib/types';
-import type { BidIncrement, FilterCounters, HistoricalSale, LotAnswer, LotDetail, LotListing, LotsUpdatedData, Page, WatchingChange, WonItem } from './contract';
+import type { AuctionYears, BidIncrement, FilterCounters, HistoricalSale, LotAnswer, LotDetail, LotListing, LotsUpdatedData, Page, WatchingChange, WonItem } from './contract';
 import { del, get, post } from './http';
 
 type LotPage = Page<LotAnswer>;
@@ -15,7 +15,7 @@ export const fetchListing = (query: string, signal?: AbortSignal) => get<LotList
 export const fetchCounters = async (query: string, signal?: AbortSignal) =>
   parseCounters(await get<FilterCounters>('/api/lots/filters/filter_counters/', query, { signal }));
 
-export const fetchAuctionYears = async () => parseYears(await get<number[]>('/api/auction_years/'));
+export const fetchAuctionYears = async () => parseYears(await get<AuctionYears>('/api/auction_years/'));
 
 export const fetchBidIncrements = async () => parseIncrements(await get<BidIncrement[]>('/api/bid_increments/', undefined, { auth: false }));
 

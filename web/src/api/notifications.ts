@@ -1,18 +1,15 @@
 /** Notifications, keywords and the notification settings (spec 1: Notifications and keywords; docs/notifications.md). */
 import { get, patch, post } from './http';
-import type { AppNotification } from '../lib/notification-list';
 import { unwrap } from '../lib/normalize';
-import type { CurrentUser, Keyword, KeywordBody, KnownFields, MarkedRead, MarkReadBody, ProfileBody } from './contract';
+import type { CurrentUser, Keyword, KeywordBody, KeywordList, KnownFields, MarkedRead, MarkReadBody, NotificationList, ProfileBody } from './contract';
 
 export type { Keyword } from './contract';
-interface Page<T> { count?: number; results?: T[] }
 
-const listOf = <T>(v: unknown): T[] => (Array.isArray(v) ? v : ((v as Page<T>)?.results ?? [])) as T[];
-
-export const fetchNotifications = (limit = 15) => get('/api/user_notifications/', { limit }).then((v) => listOf<AppNotification>(v));
+export const fetchNotifications = async (limit = 15) => (await get<NotificationList>('/api/user_notifications/', { limit })).results;
 export const markNotificationsRead = (ids: string[]) => patch<MarkedRead>('/api/notification_is_read/', { ids } satisfies MarkReadBody);
 
-export const fetchKeywords = () => get('/api/keyword/', { limit: 999 }).then((v) => listOf<Keyword>(v));
+/** The keywords in one page, the largest the server allows (999). */
+export const fetchKeywords = async () => (await get<KeywordList>('/api/keyword/', { limit: 999 })).results;
 export const addKeyword = (word: string) => post<Keyword>('/api/keyword/', { word } satisfies KeywordBody);
 export const deleteKeyword = (pk: string | number) => post('/api/delete_keywords/', { pk });
 

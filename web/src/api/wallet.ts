@@ -2,7 +2,7 @@
 import type {
   NewWithdrawalCode, PayoutChoice, RequestedWithdrawal, StaffTransaction, Transaction, Wallet, WithdrawBody, Withdrawal, WithdrawalConfirmed,
 } from './contract';
-import { downloadFile, type FilePayload } from './files';
+import { downloadFrom } from './files';
 import { get, newIdempotencyKey, post } from './http';
 import { toPage, unwrap } from '../lib/normalize';
 import type { Page } from '../lib/types';
@@ -33,7 +33,7 @@ export const fetchTransactions = async (type: TransactionType, page: number, sig
   toPage<Transaction>(await get(`/api/transactions/${type}/`, { page, page_size: TRANSACTIONS_PAGE_SIZE }, { signal }));
 
 export async function downloadReceipt(transactionId: string): Promise<void> {
-  downloadFile(unwrap<FilePayload>(await get(`/api/transactions/${encodeURIComponent(transactionId)}/receipt_pdf/`)));
+  await downloadFrom(`/api/transactions/${encodeURIComponent(transactionId)}/receipt_pdf/`);
 }
 
 export const fetchPayoutChoices = async (signal?: AbortSignal): Promise<PayoutChoice[]> =>

@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { FilterCounters } from '../api/contract';
-import { filterLabel, lotTitle, parseCounters, parseIncrements, parseYears, toLot, toPage, unwrap } from './normalize';
+import { aLot } from './catalogue-fixture';
+import { filterLabel, lotTitle, parseCounters, parseIncrements, parseYears, readLotBlock, toPage, unwrap } from './normalize';
 
 test('unwrap and pages', () => {
   assert.equal(unwrap({ data: { data: { id: 1 } } }), { id: 1 });
@@ -13,13 +14,15 @@ test('unwrap and pages', () => {
   assert.equal(toPage(null).results, []);
 });
 
-test('toLot reads a bare or wrapped lot and fills missing parts', () => {
-  const lot = toLot({ data: { id: 7, on_bidding: true, custom_title: 'Cask 7' } })!;
-  assert.is(lot.id, '7');
-  assert.is(toLot({ id: 'a1b2', on_bidding: false })!.id, 'a1b2');
-  assert.is(lot.item.title, 'Cask 7');
-  assert.is(lot.bid_stats.current_bid, null);
-  assert.is(toLot({ nope: 1 }), null);
+test('the lot page\'s data block is read only when it is a lot', () => {
+  const lot = aLot({ id: 'a1b2', custom_title: 'Cask 7' });
+  const block = JSON.parse(JSON.stringify({ ...lot, note: null }));
+  assert.equal(readLotBlock(block), block);
+  for (const garbled of [null, 'lot', [lot], {}, { nope: 1 }, { ...block, id: 7 }, { ...block, id: '' }, { ...block, item: null }, { data: block }]) {
+    assert.is(readLotBlock(garbled), null, JSON.stringify(garbled).slice(0, 40));
+  }
+  const { bid_stats: _, ...noStats } = block;
+  assert.is(readLotBlock(noStats), null);
   assert.is(lotTitle({ id: '3', custom_title: '', item: { title: 'Ardbeg 10' } }), 'Ardbeg 10');
 });
 

@@ -1,10 +1,11 @@
 /**
- * Readers of API answers: the tolerant `unwrap`/`toPage`/`toLot` for answers whose wrapping may vary ({data: ...},
- * bare arrays, the lot page's data block), and the listing filters' readers of the server's typed answers.
+ * Readers of API answers: the tolerant `unwrap`/`toPage` for answers whose wrapping may vary ({data: ...}, bare
+ * arrays), the checked reader of the lot page's data block, and the listing filters' readers of the server's typed
+ * answers.
  */
 import { toPence, type Pence } from './money';
-import type { BidIncrement, FilterCounters } from '../api/contract';
-import type { Auction, BidStats, Lot, LotItem, Page } from './types';
+import type { BidIncrement, FilterCounters, LotPageData } from '../api/contract';
+import type { Auction, Lot, LotItem, Page } from './types';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -31,27 +32,17 @@ export function toPage<T>(v: unknown): Page<T> {
 export const toList = <T>(v: unknown): T[] => toPage<T>(v).results;
 
 /**
- * A lot read from JSON the client did not ask the API for (the lot page's data block, state/page-data.ts), bare or
- * under `data`: null when it is no lot. The API's own lot answers are typed by the contract and need no reading; a
- * lot without its item or stats (never the server's) gets empty ones, so the cards can still draw it.
+ * The lot page's HTML data block (state/page-data.ts), already parsed: the lot as the server's writer declares it
+ * (`LotPageData`, services/pages/lot-page-meta.ts), so a field renamed there fails the type check here. It is JSON the
+ * client did not ask for, so the parts the page draws from are checked before it is trusted: null for anything else
+ * (a garbled or foreign block; the page then reads the lot itself, as it does with no block).
  */
-export function toLot(v: unknown): Lot | null {
-  const d = unwrap<Record<string, unknown>>(v);
-  if (!isObj(d) || (typeof d.id !== 'number' && typeof d.id !== 'string') || d.id === '') return null;
-  const lot = d as unknown as Lot;
-  lot.id = String(d.id);
-  lot.item ??= emptyItem(lot.id, lot.custom_title ?? `Lot ${lot.id}`);
-  lot.bid_stats ??= { ...NO_STATS };
-  return lot;
+export function readLotBlock(v: unknown): LotPageData | null {
+  if (!isObj(v)) return null;
+  const d: Partial<Record<keyof LotPageData, unknown>> = v;
+  if (typeof d.id !== 'string' || d.id === '' || !isObj(d.item) || !isObj(d.bid_stats) || !Array.isArray(d.photos)) return null;
+  return v as LotPageData;
 }
-
-const NO_STATS: BidStats = { step: '0.00', current_bid: null, is_winning: false, current_user_bid: null, opening_bid: '0.00', next_minimum_bid: '0.00', has_bids: false };
-
-const emptyItem = (id: string, title: string): LotItem => ({
-  id, slug: '', estimated_value: '0.00', title, subtitle: '', description: '', distillery: { name: '', description: null, region: null },
-  is_notification: false, type: 'bottle', age: null, volume_ml: null, abv: null, cask_type: null, cask_number: null, bottled_at: null,
-  distilled_at: null, bulk_litres: null, regauge_date: null, rla: null,
-});
 
 interface IncrementRow {
   from: Pence;

@@ -2,7 +2,7 @@
  * Orders of the signed-in buyer (docs/checkout-api.md "Orders"): the history, paged, and each order's invoice PDF
  * (base64 file, filename, mime type). Money is a decimal string "125.00".
  */
-import { downloadFile, type FilePayload } from '../../api/files';
+import { downloadFrom } from '../../api/files';
 import { get, post } from '../../api/http';
 import { unwrap } from '../../lib/normalize';
 import type { OrdersHistory, UnpaidNotice, UnpaidNoticeReadBody } from '../../api/contract';
@@ -24,7 +24,7 @@ export async function fetchOrdersHistory(page: number, signal?: AbortSignal): Pr
 
 /** The invoice PDF of one of the caller's orders, saved by the browser. */
 export async function downloadInvoice(orderId: string): Promise<void> {
-  downloadFile(unwrap<FilePayload>(await get(`/api/orders/${encodeURIComponent(orderId)}/get_pdf/`)));
+  await downloadFrom(`/api/orders/${encodeURIComponent(orderId)}/get_pdf/`);
 }
 
 export type UnpaidLotsNotice = UnpaidNotice;

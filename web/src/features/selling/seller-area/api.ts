@@ -3,10 +3,9 @@
  * scheduled, results recent / past, sold / not sold), the auctions they sold or did not sell in, the reserve change
  * and the seller statement PDFs (base64 files, downloaded like the watching-list PDF).
  */
-import { downloadFile, type FilePayload } from '../../../api/files';
+import { downloadFrom } from '../../../api/files';
 import { get, isNotFound, patch } from '../../../api/http';
 import type { Page, ReserveBody, ReserveChanged, SellerLot, SellerLotPage } from '../../../api/contract';
-import { unwrap } from '../../../lib/normalize';
 import type { Auction } from '../../../lib/types';
 
 /** A lot of the seller lists: a lot plus its sale fields (all null unless sold). */
@@ -57,9 +56,9 @@ export async function updateReservePrice(lotId: string, reservePrice: string | n
 }
 
 export async function downloadLastStatement(): Promise<void> {
-  downloadFile(unwrap<FilePayload>(await get('/api/auctions/get_last_auction_seller_pdf/')));
+  await downloadFrom('/api/auctions/get_last_auction_seller_pdf/');
 }
 
 export async function downloadAuctionStatement(auctionId: string): Promise<void> {
-  downloadFile(unwrap<FilePayload>(await get(`/api/auctions/${auctionId}/get_seller_pdf/`)));
+  await downloadFrom(`/api/auctions/${auctionId}/get_seller_pdf/`);
 }
