@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../services/testing/harness';
 import { ensureClientBuilt } from '../../scripts/client-build';
-import { API_DOCS_CSP, clientCsp, HSTS, PERMISSIONS_POLICY } from './security-headers';
+import { API_CSP, API_DOCS_CSP, clientCsp, HSTS, PERMISSIONS_POLICY } from './security-headers';
 import { CHALLENGE_PAGE_CSP } from '../../services/payments/sandbox/challenge-page';
 
 let t: TestApp;
@@ -15,8 +15,23 @@ test.after(async () => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-test('the client page, its assets, the API and errors all carry the security headers', async () => {
-  for (const url of ['/', '/auction', '/no-such-page', '/api/server_time/', '/api/no-such-call/', '/robots.txt', '/health']) {
+test('API answers, their errors included, carry the API set: nothing may load or frame them, no sniffing', async () => {
+  for (const url of ['/api/server_time/', '/api/no-such-call/', '/api/lots/not-a-uuid/']) {
+    const res = await get(url);
+    assert.is(res.headers['content-security-policy'], API_CSP, url);
+    assert.is(res.headers['x-content-type-options'], 'nosniff', url);
+    assert.is(res.headers['x-frame-options'], 'DENY', url);
+    assert.is(res.headers['referrer-policy'], 'strict-origin-when-cross-origin', url);
+    assert.is(res.headers['cross-origin-resource-policy'], 'same-origin', url);
+    // The page-only headers govern documents; an API answer is never one.
+    assert.is(res.headers['permissions-policy'], undefined, url);
+    assert.is(res.headers['cross-origin-opener-policy'], undefined, url);
+    assert.is(res.headers['strict-transport-security'], undefined, `${url}: no HSTS over plain HTTP`);
+  }
+});
+
+test('the client page, its assets and the non-API errors all carry the page security headers', async () => {
+  for (const url of ['/', '/auction', '/no-such-page', '/robots.txt', '/health']) {
     const res = await get(url);
     assert.is(res.headers['content-security-policy'], clientCsp('https://auction.example'), url);
     assert.is(res.headers['x-content-type-options'], 'nosniff', url);

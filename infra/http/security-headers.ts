@@ -113,10 +113,33 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * What an API answer (JSON under /api/, never rendered as a page) carries instead of the page set: a policy that lets
+ * nothing load or frame it, no sniffing, no framing, the referrer rule and the resource policy (OWASP's REST Security
+ * Cheat Sheet, "Security headers"). The page-only headers (the client's CSP, Permissions-Policy, the opener policy,
+ * helmet's legacy ones) govern documents, which an API answer is not: sent on every bid answer they were ~1 KB of
+ * headers, most of a hot lot's answer bytes (docs/benchmarks.md, "Where a decision's time goes").
+ */
+export const API_CSP = "default-src 'none';frame-ancestors 'none'";
+
+function apiHeaders(page: Readonly<Record<string, string>>): Record<string, string> {
+  return {
+    'content-security-policy': API_CSP,
+    'x-content-type-options': page['x-content-type-options'],
+    'x-frame-options': page['x-frame-options'],
+    'referrer-policy': page['referrer-policy'],
+    'cross-origin-resource-policy': page['cross-origin-resource-policy'],
+  };
+}
+
+/** An API call's path. The API reference (`DOCS_PREFIX`, infra/http/openapi.ts, which imports this file) is pages. */
+const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 export async function installSecurityHeaders(app: FastifyInstance, publicUrl: string, allow: CspAllowances = {}): Promise<void> {
   const every = Object.freeze({ ...helmetHeaders(helmetOptions(publicUrl, allow)), 'permissions-policy': PERMISSIONS_POLICY });
+  const api = Object.freeze(apiHeaders(every));
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(every);
+    reply.headers(isApiCall(request.url) ? api : every);
     // request.protocol follows X-Forwarded-Proto only when TRUST_PROXY is on.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();

@@ -149,7 +149,7 @@ test('CSP: exactly what each configured provider needs, derived from its script 
   assert.is(directive('style-src'), `style-src 'self' ${fake.base}/gsi/style`);
   assert.is(directive('frame-src'), `frame-src 'self' ${fake.base}/gsi/ ${fake.base}`);
   assert.match(directive('connect-src') ?? '', new RegExp(`^connect-src 'self' ws://\\S+ ${fake.base}/gsi/ ${fake.base}$`));
-  const offCsp = (await call(off, 'GET', '/api/server_time/')).headers['content-security-policy'] as string;
+  const offCsp = (await call(off, 'GET', '/')).headers['content-security-policy'] as string;
   assert.is(offCsp, clientCsp(off.ctx.config.publicUrl));
   assert.not.ok(offCsp.includes('127.0.0.1:') || /google|facebook/.test(offCsp), offCsp);
 });
