@@ -29,6 +29,8 @@ export interface BidLoadResult {
   errors: number;
   statuses: Record<string, number>;
   latenciesMs: number[];
+  /** The same latencies split by outcome: an accepted bid waits for its commit, a refusal for nothing. */
+  latenciesByOutcomeMs: { accepted: number[]; refused: number[] };
   /** Each price an answer reported, with the first moment (performance.now()) an answer reported it. */
   answered: Map<number, number>;
   /** The bid ids of the accepted answers (the audit looks for each in the stream). */
@@ -49,6 +51,7 @@ const AT_LEAST = /at least £([\d,]+(?:\.\d{2})?)/;
 export async function runBidLoad(options: BidLoadOptions): Promise<BidLoadResult> {
   const answered = new Map<number, number>();
   const latenciesMs: number[] = [];
+  const latenciesByOutcomeMs = { accepted: [] as number[], refused: [] as number[] };
   const statuses: Record<string, number> = {};
   const acceptedIds: string[] = [];
   let nextBidder = 0;
@@ -93,6 +96,8 @@ export async function runBidLoad(options: BidLoadOptions): Promise<BidLoadResult
           client.on('body', (chunk: Buffer) => c.chunks.push(chunk));
           client.on('response', (status: number, _bytes: number, durationMs: number) => {
             latenciesMs.push(durationMs);
+            if (status === 201) latenciesByOutcomeMs.accepted.push(durationMs);
+            else if (status === 400) latenciesByOutcomeMs.refused.push(durationMs);
             learn(status, Buffer.concat(c.chunks).toString(), c);
             c.chunks = [];
             const next = request(c);
@@ -116,6 +121,7 @@ export async function runBidLoad(options: BidLoadOptions): Promise<BidLoadResult
     errors: answeredTotal - accepted - refused + result.errors,
     statuses,
     latenciesMs,
+    latenciesByOutcomeMs,
     answered,
     acceptedIds,
     lastPrice,
