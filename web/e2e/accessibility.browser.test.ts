@@ -180,11 +180,6 @@ async function scanAtBothWidths(found: Finding[], path: string, as: TestUser | n
 }
 
 const h1 = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name }).waitFor();
-/** A lot page: its first screen, then its particulars and side panels (drawn a paint later) are in the scan too. */
-const lotPage = (title: string) => async (page: Page) => {
-  await h1(title)(page);
-  await page.getByRole('heading', { level: 2, name: 'Lot details' }).waitFor();
-};
 const dialog = (name: string | RegExp) => (page: Page) => page.getByRole('dialog', { name }).waitFor();
 /** The providers' scripts have loaded and drawn both buttons in the open modal. */
 const socialButtons = async (page: Page) => {
@@ -213,7 +208,7 @@ test('public pages: home, listing, lot, search, the sign-up modal, selling, 404'
     await scan(page, `sign-in modal @${width}`, found);
   });
   await scanAtBothWidths(found, '/auction', null, text(lots[3].title));
-  await scanAtBothWidths(found, `/product/${lot.id}`, null, lotPage(lot.title));
+  await scanAtBothWidths(found, `/product/${lot.id}`, null, h1(lot.title));
   await scanAtBothWidths(found, '/search?search=islay', null, text(lots[1].title));
   await scanAtBothWidths(found, '/selling', null, (page) => page.getByRole('heading', { level: 1 }).waitFor());
   await scanAtBothWidths(found, '/no-such-page', null, h1('Page not found'));
@@ -223,7 +218,7 @@ test('public pages: home, listing, lot, search, the sign-up modal, selling, 404'
 test('signed in: the listing and lot as a leading bidder, checkout with won lots, the buyer\'s area, the staff close monitor', async () => {
   const found: Finding[] = [];
   await scanAtBothWidths(found, '/auction', who.bidder, text('Leading · reserve not met'));
-  await scanAtBothWidths(found, `/product/${lots[0].id}`, who.bidder, lotPage(lots[0].title));
+  await scanAtBothWidths(found, `/product/${lots[0].id}`, who.bidder, h1(lots[0].title));
   await scanAtBothWidths(found, '/checkout', who.winner, h1('Payment Checkout'));
   await scanAtBothWidths(found, '/account/buyers-area', who.bidder, text(lots[0].title));
   // The staff close monitor, live: its figures and its five charts drawn.

@@ -15,7 +15,6 @@ import { PriceHistoryChart } from './price-history-chart';
 import { PriceLogSection } from './price-log';
 import { RelatedSections } from './related-lots';
 import { WatchButton } from '../../components/watch-button';
-import { useAfterPaint } from '../../components/use-after-paint';
 import { lotSubtitle, lotTitle } from '../../lib/normalize';
 import { lotsStore, putLot } from '../../state/lots';
 import { session } from '../../state/session';
@@ -48,13 +47,10 @@ export function ProductPage() {
 /**
  * The page itself, apart from its loading: the read's state going by and the session becoming known re-render
  * ProductPage, not this (memo on the id); it follows the lot in the store on its own (issue #19, fewer renders while
- * the lot page loads). Its first screen is drawn first, the rest a paint later (useAfterPaint).
+ * the lot page loads).
  */
 const LotView = memo(function LotView({ lotId }: { lotId: string }) {
   const lot = useSnapshot(lotsStore).byId[lotId];
-  // The particulars and the side panels (below the first screen) are drawn in a task after the photo, title and bid
-  // panel are painted; nothing above them moves, and the footer stays below the fold (.site-main's min-height).
-  const more = useAfterPaint();
   if (!lot) return null;
   const title = lotTitle(lot);
   const live = lot.status !== 'sold' && lot.status !== 'unsold' && !lot.finished;
@@ -79,19 +75,16 @@ const LotView = memo(function LotView({ lotId }: { lotId: string }) {
             <LotNoteBox lotId={lot.id} />
           </div>
         </div>
-        {more && (
-          <div className="product__more">
-            <LotDetails lot={lot} />
-            <div className="product__side">
-              <BidHistory lotId={lot.id} currentBid={lot.bid_stats?.current_bid} version={`${lot.bid_stats?.current_bid}|${lot.bid_stats?.current_user_bid}|${lot.bid_count}`} />
-              <PriceHistoryChart lotId={lot.id} />
-              <PriceLogSection lotId={lot.id} version={`${lot.bid_stats?.current_bid}|${lot.bid_count}|${lot.status}|${lot.reserve_met}`} />
-            </div>
+        <div className="product__more">
+          <LotDetails lot={lot} />
+          <div className="product__side">
+            <BidHistory lotId={lot.id} currentBid={lot.bid_stats?.current_bid} version={`${lot.bid_stats?.current_bid}|${lot.bid_stats?.current_user_bid}|${lot.bid_count}`} />
+            <PriceHistoryChart lotId={lot.id} />
+            <PriceLogSection lotId={lot.id} version={`${lot.bid_stats?.current_bid}|${lot.bid_count}|${lot.status}|${lot.reserve_met}`} />
           </div>
-        )}
+        </div>
       </div>
-      {/* After the panels above it: drawn first, its mark would be near the viewport and fetch at once. */}
-      {more && <RelatedSections lotId={lot.id} sections={RELATED} />}
+      <RelatedSections lotId={lot.id} sections={RELATED} />
     </article>
   );
 });
