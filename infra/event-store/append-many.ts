@@ -21,13 +21,52 @@ interface ManyItem {
 
 interface Row { stream_id: string; event_id: string; position: number; transaction_id: string; stream_version: number }
 
-/** Per item (same order): its result, or null when its version check or its guard kept it out (nothing written). */
-export async function appendMany(executor: Db, items: readonly ManyItem[]): Promise<(AppendResult | null)[]> {
+/**
+ * Rows of another table written by the same statement, each only if its item is appended; an item one of whose rows
+ * finds its unique key already taken is left out like a failed version check (the caller asks why on its own path).
+ * So a command's side record (a bid's kept answer under its Idempotency-Key) commits exactly with its events, in one
+ * round trip instead of a transaction of four (BEGIN, the rows, the events, COMMIT). A row whose key is taken by a
+ * concurrent transaction after this statement's snapshot fails the whole statement (unique violation, 23505).
+ */
+export interface GatedRows {
+  table: string;
+  /** Column names with their PostgreSQL types (code constants, never input: they are written into the SQL). */
+  columns: ReadonlyArray<readonly [name: string, type: string]>;
+  /** The columns of the unique key a row must not find taken. */
+  key: readonly string[];
+  /** Per row: its item's index in `items`, and its values in `columns` order. */
+  rows: ReadonlyArray<{ item: number; values: readonly unknown[] }>;
+}
+
+function gatedParts(gated: GatedRows | undefined) {
+  if (!gated || gated.rows.length === 0) return { ctes: sql``, notTaken: sql``, insert: sql`` };
+  const names = gated.columns.map(([name]) => sql.id(name));
+  const arrays = gated.columns.map(([, type], c) => sql`${gated.rows.map((r) => r.values[c])}::${sql.raw(type)}[]`);
+  const keyMatch = sql.join(gated.key.map((k) => sql`x.${sql.id(k)} = g.${sql.id(k)}`), sql` AND `);
+  return {
+    ctes: sql`, gated_in AS (
+      SELECT * FROM unnest(${gated.rows.map((r) => r.item + 1)}::int[], ${sql.join(arrays)}) AS t(item, ${sql.join(names)})
+    ), gated_taken AS (
+      SELECT DISTINCT g.item FROM gated_in g JOIN ${sql.id(gated.table)} x ON ${keyMatch}
+    )`,
+    notTaken: sql`AND NOT EXISTS (SELECT 1 FROM gated_taken t WHERE t.item = i.item)`,
+    insert: sql`, gated_out AS (
+      INSERT INTO ${sql.id(gated.table)} (${sql.join(names)})
+      SELECT ${sql.join(names.map((n) => sql`g.${n}`))} FROM gated_in g
+      JOIN items i ON i.item = g.item JOIN bumped b ON b.stream_id = i.stream_id
+      RETURNING 1
+    )`,
+  };
+}
+
+/** Per item (same order): its result, or null when its version check, its guard or a gated row kept it out. */
+export async function appendMany(executor: Db, items: readonly ManyItem[], gated?: GatedRows): Promise<(AppendResult | null)[]> {
   if (items.length === 0) return [];
   if (new Set(items.map((i) => i.streamId)).size !== items.length) throw new Error('appendMany: one item per stream');
   const events = items.flatMap((item, i) => item.events.map((e) => ({ item: i + 1, e })));
   if (items.some((i) => i.events.length === 0)) throw new Error('appendMany: every item needs events');
   const guards = items.flatMap((item, i) => item.guard.map((streamId) => ({ item: i + 1, streamId })));
+  const side = gatedParts(gated);
   const { rows } = await sql<Row>`
     WITH items AS (
       SELECT * FROM unnest(${items.map((i) => i.streamId)}::text[], ${items.map((i) => i.expected)}::int[],
@@ -39,7 +78,7 @@ export async function appendMany(executor: Db, items: readonly ManyItem[]): Prom
         WITH ORDINALITY AS t(item, event_id, type, data, metadata, n)
     ), guards AS (
       SELECT * FROM unnest(${guards.map((g) => g.item)}::int[], ${guards.map((g) => g.streamId)}::text[]) AS t(item, stream_id)
-    ), head AS (
+    )${side.ctes}, head AS (
       SELECT stream_id, version, last_hash FROM streams WHERE stream_id = ANY(${items.map((i) => i.streamId)}::text[])
       ORDER BY stream_id FOR UPDATE
     ), allowed AS (
@@ -47,6 +86,7 @@ export async function appendMany(executor: Db, items: readonly ManyItem[]): Prom
       FROM items i LEFT JOIN head h ON h.stream_id = i.stream_id
       WHERE coalesce(h.version, 0) = i.expected
         AND NOT EXISTS (SELECT 1 FROM guards g JOIN streams gs ON gs.stream_id = g.stream_id WHERE g.item = i.item)
+        ${side.notTaken}
     ), chained AS (
       SELECT x.n, a.item, a.stream_id, x.event_id, x.type, x.data::jsonb AS data, x.metadata::jsonb AS metadata,
              a.version + (row_number() OVER (PARTITION BY a.item ORDER BY x.n))::integer AS stream_version, a.hash AS base_hash
@@ -63,7 +103,7 @@ export async function appendMany(executor: Db, items: readonly ManyItem[]): Prom
       -- The version the chain was built on: it differs only for a stream created after this statement's snapshot.
       WHERE s.version = (SELECT a.version FROM allowed a WHERE a.stream_id = s.stream_id)
       RETURNING s.stream_id
-    )
+    )${side.insert}
     INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata, hash)
     SELECT h.stream_id, h.stream_version, h.event_id, h.type, h.data, h.metadata, h.hash
     FROM hashed h JOIN bumped b ON b.stream_id = h.stream_id ORDER BY h.item, h.n

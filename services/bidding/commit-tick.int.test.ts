@@ -87,4 +87,33 @@ test('in one tick a stale lot and a lot whose key was taken are left out, the re
   assert.equal(keys.map((k) => k.key), [good.keys[0].key], 'the left-out lots\' keys were taken back');
 });
 
+test('a key a concurrent transaction is inserting: the tick\'s one statement yields to it, and the lot is told its key was taken', async () => {
+  const ticks = new CommitTicks(t.ctx, 1);
+  const userId = `tick-user-${randomUUID()}`;
+  const key = `racing-${randomUUID()}`;
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let inserted!: () => void;
+  const insertedYet = new Promise<void>((r) => (inserted = r));
+  // Another writer (another process, say) holds the key uncommitted: the tick's statement finds it free in its
+  // snapshot, waits on the row, and fails with a unique violation when that writer commits (or, if the writer
+  // commits first, sees it taken): either way the lot is left out with KeysTaken and nothing of it is written.
+  const held = t.ctx.db.transaction().execute(async (trx) => {
+    await sql`INSERT INTO bid_idempotency (user_id, key, request_hash, lot_id, status, answer, created_at)
+      VALUES (${userId}, ${key}, 'x', 'x', 201, '{}'::jsonb, now())`.execute(trx);
+    inserted();
+    await released;
+  });
+  await insertedYet;
+  const racing = item(0, [keyRow(userId, key, 'r')]);
+  const appended = outcome(ticks.append(racing));
+  setTimeout(release, 200);
+  await held;
+  const result = (await appended) as { error: unknown };
+  assert.instance(result.error, KeysTaken);
+  assert.equal((result.error as KeysTaken).keys, [{ userId, key }]);
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM streams WHERE stream_id = ${racing.streamId}`.execute(t.ctx.db);
+  assert.is(rows[0].n, 0, 'the lot was not written');
+});
+
 test.run();

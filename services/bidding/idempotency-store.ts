@@ -66,6 +66,26 @@ export async function insertKeysExceptTaken(trx: Db, rows: IdempotencyRow[]): Pr
   return rows.filter((r) => !done.has(keyId(r))).map(refOf);
 }
 
+/** The table's columns as append-many.ts writes them beside a tick's events (`GatedRows`); `keyValues` in this order. */
+export const KEY_ROWS = {
+  table: 'bid_idempotency',
+  columns: [['user_id', 'text'], ['key', 'text'], ['request_hash', 'text'], ['lot_id', 'text'], ['status', 'int'], ['answer', 'jsonb'], ['created_at', 'timestamptz']],
+  key: ['user_id', 'key'],
+} as const;
+
+export function keyValues(r: IdempotencyRow): unknown[] {
+  return [r.userId, r.key, r.requestHash, r.lotId, r.status, JSON.stringify(r.answer), r.createdAt.toISOString()];
+}
+
+/** Which of `keys` the table holds already. */
+export async function takenOf(db: Db, keys: readonly KeyRef[]): Promise<KeyRef[]> {
+  const { rows } = await sql<{ user_id: string; key: string }>`
+    SELECT b.user_id, b.key FROM bid_idempotency b
+    JOIN unnest(${keys.map((k) => k.userId)}::text[], ${keys.map((k) => k.key)}::text[]) AS t(user_id, key)
+      ON b.user_id = t.user_id AND b.key = t.key`.execute(db);
+  return rows.map((r) => ({ userId: r.user_id, key: r.key }));
+}
+
 /** The refs of `keys` not among `except`. */
 export function keysOtherThan(keys: readonly KeyRef[], except: readonly KeyRef[]): KeyRef[] {
   const skip = new Set(except.map(keyId));
