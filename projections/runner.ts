@@ -12,10 +12,6 @@ import type { Db } from '../infra/db/database';
  * statements (lock, checkpoint, feed read, commit) per batch.
  */
 const BATCH_SIZE = 100;
-/** The most events one shared read looks at to let uninterested projections skip their batch (`moveUninterested`). */
-const SKIM_LIMIT = 500;
-/** How stale a projection's checkpoint row may get while it skips events it does not read. */
-const CHECKPOINT_EVERY_MS = 10_000;
 
 interface RunnerLogger { error(obj: object, msg: string): void }
 
@@ -26,8 +22,6 @@ interface RunnerLogger { error(obj: object, msg: string): void }
  */
 export class ProjectionRunner {
   private readonly positions = new Map<string, FeedCursor>();
-  /** When each projection last ran its batch transaction (and so moved its checkpoint row if it had events). */
-  private readonly checkpointedAt = new Map<string, number>();
   private waiters: { cursor: FeedCursor; only?: readonly string[]; resolve: () => void }[] = [];
   private running = false;
   private again = false;
@@ -77,7 +71,7 @@ export class ProjectionRunner {
     this.running = true;
     const full = this.appendedHere;
     this.appendedHere = false;
-    void (full ? this.catchUpAppended() : this.catchUpIfBehind())
+    void (full ? this.catchUp() : this.catchUpIfBehind())
       .catch((error) => this.log.error({ err: error }, 'projection run failed'))
       .finally(() => {
         this.running = false;
@@ -88,49 +82,12 @@ export class ProjectionRunner {
       });
   }
 
-  /** Applies everything visible now, for every projection, each from its checkpoint row (tests, scripts). */
+  /** Applies everything visible now, for every projection. */
   async catchUp(): Promise<void> {
-    await this.runProjections(new Set());
-  }
-
-  /** After an append in this process: only the projections that read what was appended run a batch. */
-  private async catchUpAppended(): Promise<void> {
-    await this.runProjections(await this.moveUninterested());
-  }
-
-  private async runProjections(idle: ReadonlySet<string>): Promise<void> {
     for (const projection of this.projections) {
-      if (idle.has(projection.name)) continue;
       while (await this.runBatch(projection)) { /* until the feed is drained */ }
     }
     this.settleWaiters();
-  }
-
-  /**
-   * One feed read for every projection before any runs its batch: a projection none of whose event types lies
-   * between its position and the head has nothing to apply, and moves to the head without a transaction of its own.
-   * A bid's events concern a handful of the thirty-odd read models; each of the others used to run a transaction
-   * (lock, checkpoint, feed read, commit: five round trips) after every commit tick, about a third of the bid
-   * process's syscalls at saturation (docs/benchmarks.md, "Where a decision's time goes"). A projection's checkpoint
-   * row still moves at least every `CHECKPOINT_EVERY_MS`, so a restart never re-reads a long stretch. The projections
-   * that may move are named in the returned set.
-   */
-  private async moveUninterested(): Promise<Set<string>> {
-    const idle = new Set<string>();
-    const known = this.projections.map((p) => this.positions.get(p.name));
-    if (known.some((cursor) => cursor === undefined)) return idle;
-    const lowest = (known as FeedCursor[]).reduce((a, b) => (compareCursors(a, b) <= 0 ? a : b));
-    const { events, head } = await this.store.readFeedBatch(lowest, SKIM_LIMIT);
-    if (events.length >= SKIM_LIMIT) return idle;
-    const now = Date.now();
-    for (const projection of this.projections) {
-      const at = this.positions.get(projection.name)!;
-      if (now - (this.checkpointedAt.get(projection.name) ?? 0) > CHECKPOINT_EVERY_MS) continue;
-      if (events.some((e) => compareCursors(e, at) > 0 && projection.eventTypes.includes(e.type))) continue;
-      if (compareCursors(head, at) > 0) this.positions.set(projection.name, head);
-      idle.add(projection.name);
-    }
-    return idle;
   }
 
   /**
@@ -217,7 +174,6 @@ export class ProjectionRunner {
       return { at: next, applied: true };
     });
     this.positions.set(projection.name, moved.at);
-    this.checkpointedAt.set(projection.name, Date.now());
     return moved.applied;
   }
 }
