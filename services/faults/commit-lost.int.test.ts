@@ -1,5 +1,5 @@
 /**
- * Fault (issue #13): the connection dies right after COMMIT, so the bid is placed but the server never learns it (the
+ * Fault (issue #13): the connection dies right after the commit (the one-statement tick's), so the bid is placed but the server never learns it (the
  * lot writer's "unknown outcome", docs/bidding.md). The bidder gets 503 with Retry-After; the lot writer reloads the
  * stream before deciding again; the retry with the same Idempotency-Key answers the stored 201 and places nothing.
  * A second server process (its own pool, through a proxy that cuts the connection) over the test's database.
@@ -48,7 +48,8 @@ test('a bid committed on a connection that died before the answer: 503, then the
   assert.is(warm.statusCode, 201, warm.body);
 
   const key = { 'idempotency-key': `lost-${randomUUID()}` };
-  proxy.cutAfterNextCommit();
+  // One process, no leases: the keyed tick is one statement that commits on its own (services/bidding/commit-tick.ts).
+  proxy.cutAfterNextCommit('INSERT INTO events');
   const lost = await postBid({ app: app2 }, bob, { bid: '50', lot: lotId }, key);
   assert.is(proxy.cuts, 1, 'the proxy cut the connection after a COMMIT');
   assert.is(lost.statusCode, 503, lost.body);
