@@ -123,6 +123,9 @@ test('a bid notice goes once the lot moves on: a new price takes the success not
 });
 
 test('(e) on a phone (390x844): the mobile header, and the bid panel still works', async () => {
+  // The page reads the lot once from the read models and then follows the live channel: the last test's bids must
+  // be in them first, or a loaded machine shows the price from before them with no new bid to push it (it failed so).
+  await e.t.ctx.projections.settle();
   const phone = await openLot(PHONE, alice);
   const { page } = phone;
   const banner = page.getByRole('banner');

@@ -248,6 +248,9 @@ test('a paid order in the orders history: expanded, printed, and its PDF downloa
 
 test('?pdf_order_id= on any page downloads that order\'s PDF', async () => {
   const { page, problems } = await openAs(alice, '/');
+  // The first page's own session refresh must finish before the next page load: a navigation that aborts it
+  // mid-flight can leave the browser with a refresh token the server has already rotated.
+  await page.waitForLoadState('networkidle');
   const download = page.waitForEvent('download');
   await page.goto(`${e.t.baseUrl}/about?pdf_order_id=${orders.alice.order_id}`);
   const file = await download;
