@@ -118,10 +118,12 @@ export class CommitTicks {
     return taken.length > 0 ? { reason: 'keys', taken } : { reason: 'refused' };
   }
 
-  /** One tick's transaction (or, with no keys and no leases, its one statement). */
+  /**
+   * One tick's transaction: with leases (their fencing must commit with the events), or after the one statement met a
+   * key another transaction took. A tick without leases never gets here otherwise, so it always has a transaction.
+   */
   private async commitInTransaction(tick: Waiting[]) {
     const leases = activeLeases(this.ctx);
-    const needsTransaction = !!leases || tick.some((i) => i.keys.length > 0);
     const work = async (executor: Db) => {
       const leftOut = new Map<Waiting, LeftOut>();
       let live = tick;
@@ -150,7 +152,7 @@ export class CommitTicks {
       await deleteKeys(executor, takenBack);
       return { results, leftOut };
     };
-    return needsTransaction ? this.ctx.db.transaction().execute(work) : work(this.ctx.db);
+    return this.ctx.db.transaction().execute(work);
   }
 
   private leaveOutTaken(live: Waiting[], taken: KeyRef[], leftOut: Map<Waiting, LeftOut>): Waiting[] {
