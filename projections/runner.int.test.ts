@@ -105,4 +105,42 @@ test('a rebuild from the events into fresh tables equals the live tables, and no
   assert.is(drifted.tables.find((t) => t.table === 'test_totals')!.equal, false);
 });
 
+
+test('given a projection that reads none of the new events, when a pass runs, then only the reading one opens a transaction and the other\'s checkpoint moves past the events', async () => {
+  const bystander: Projection = { name: 'test_bystander', tables: [], eventTypes: ['Removed'], apply: async () => { throw new Error('never called'); } };
+  const runner = new ProjectionRunner(db, store, [totals, bystander], silent);
+  await runner.catchUp();
+  // A pool of its own whose transactions are counted.
+  const counted = createDb(database.url, 2);
+  const open = counted.transaction.bind(counted);
+  let transactions = 0;
+  counted.transaction = () => {
+    transactions += 1;
+    return open();
+  };
+  const watched = new ProjectionRunner(counted, store, [totals, bystander], silent);
+  const appended = await store.append(`s-${randomUUID()}`, 'no_stream', [{ event_id: randomUUID(), type: 'Added', data: { total: 1 } }]);
+  await watched.catchUp();
+  const [event] = appended.events;
+  const cursor = { transaction_id: event.transaction_id, position: event.position };
+  // The reader applies the event in one batch transaction (short of full: nothing more to read); the bystander opens none.
+  assert.is(transactions, 1);
+  const { rows } = await sql<{ name: string; transaction_id: string; position: string }>`
+    SELECT name, transaction_id::text, position FROM projection_checkpoints WHERE name IN ('test_totals', 'test_bystander') ORDER BY name`.execute(db);
+  assert.equal(rows.map((r) => [r.name, r.transaction_id, Number(r.position)]), [['test_bystander', cursor.transaction_id, cursor.position], ['test_totals', cursor.transaction_id, cursor.position]]);
+  assert.ok(watched.reached(cursor));
+  await counted.destroy();
+});
+
+test('given a checkpoint deleted to replay a projection, when a pass runs, then the projection applies the feed again from the start', async () => {
+  const runner = new ProjectionRunner(db, store, [totals], silent);
+  await runner.catchUp();
+  const applied = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM test_applications`.execute(db)).rows[0].n);
+  await sql`DELETE FROM test_applications`.execute(db);
+  await sql`DELETE FROM projection_checkpoints WHERE name = 'test_totals'`.execute(db);
+  await runner.catchUp();
+  const again = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM test_applications`.execute(db)).rows[0].n);
+  assert.is(again, applied);
+});
+
 test.run();

@@ -2,8 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../infra/db/database';
 import type { Projection } from './projection';
 import type { EventStore } from '../infra/event-store/event-store';
-import { compareCursors, FEED_START, type FeedCursor, type StoredEvent } from '../infra/event-store/types';
-import type { Db } from '../infra/db/database';
+import { compareCursors, type FeedCursor, type StoredEvent } from '../infra/event-store/types';
+import { lastCommitted, ProgressBoard } from './progress-board';
+import { advanceCheckpoints, readCheckpoint, readCheckpoints, writeCheckpoint } from './checkpoints';
 
 /**
  * Events per batch transaction. A batch holds a transaction id from its first write to its commit, and meanwhile no
@@ -15,14 +16,15 @@ const BATCH_SIZE = 100;
 
 interface RunnerLogger { error(obj: object, msg: string): void }
 
+interface RunnerOptions { pollMs?: number; batchSize?: number }
+
 /**
  * Reads the event feed from each projection's checkpoint and applies the events and the new checkpoint in one
  * transaction. Woken in process right after an append, and by polling for other writers. Two processes running it
  * serialise on a transaction-scoped advisory lock per projection, so each event is applied once.
  */
 export class ProjectionRunner {
-  private readonly positions = new Map<string, FeedCursor>();
-  private waiters: { cursor: FeedCursor; only?: readonly string[]; resolve: () => void }[] = [];
+  private readonly board: ProgressBoard;
   private running = false;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
@@ -36,8 +38,10 @@ export class ProjectionRunner {
     private readonly store: EventStore,
     readonly projections: readonly Projection[],
     private readonly log: RunnerLogger,
-    private readonly options: { pollMs?: number; batchSize?: number } = {},
-  ) {}
+    private readonly options: RunnerOptions = {},
+  ) {
+    this.board = new ProgressBoard(projections.map((p) => p.name));
+  }
 
   start(): void {
     this.stopped = false;
@@ -84,10 +88,44 @@ export class ProjectionRunner {
 
   /** Applies everything visible now, for every projection. */
   async catchUp(): Promise<void> {
-    for (const projection of this.projections) {
-      while (await this.runBatch(projection)) { /* until the feed is drained */ }
-    }
+    await this.passShared();
     this.settleWaiters();
+  }
+
+  private moveForward(name: string, cursor: FeedCursor): void {
+    const at = this.board.positionOf(name);
+    if (at === undefined || compareCursors(cursor, at) > 0) this.board.move(name, cursor);
+  }
+
+  private async drain(projection: Projection): Promise<void> {
+    while (await this.runBatch(projection)) { /* until the feed is drained */ }
+  }
+
+  /**
+   * A pass with one feed read for all: only the projections that read one of the new events run their transaction;
+   * the others' checkpoints move past the batch together, in one statement (their rows stay current for the readers
+   * that rely on them: followers, a second process's runner, backups). Before, every projection ran a transaction of
+   * five or six round trips per pass, some thirty of them per append, most of them for events they skip
+   * (docs/benchmarks.md, "One feed read per pass").
+   */
+  private async passShared(): Promise<void> {
+    const size = this.options.batchSize ?? BATCH_SIZE;
+    for (;;) {
+      // From the checkpoints, not from memory: a checkpoint deleted to replay a projection is replayed.
+      const from = await readCheckpoints(this.db, this.projections.map((p) => p.name));
+      const { events, head } = await this.store.readFeedBatch(from.reduce(earlier), size);
+      const last = events.at(-1);
+      const idle: number[] = [];
+      for (const [i, projection] of this.projections.entries()) {
+        if (events.some((e) => projection.eventTypes.includes(e.type) && compareCursors(e, from[i]) > 0)) await this.drain(projection);
+        else idle.push(i);
+      }
+      const end = last && events.length === size ? cursorOf(last) : head;
+      const behind = idle.filter((i) => compareCursors(from[i], end) < 0);
+      if (last) await advanceCheckpoints(this.db, behind.map((i) => this.projections[i].name), cursorOf(last));
+      for (const i of idle) this.moveForward(this.projections[i].name, later(from[i], end));
+      if (events.length < size) return;
+    }
   }
 
   /**
@@ -97,84 +135,58 @@ export class ProjectionRunner {
    * some thirty projections that was about 80 commits a second per idle process, in every test app too.
    */
   private async catchUpIfBehind(): Promise<void> {
-    const known = this.projections.map((p) => this.positions.get(p.name));
+    const known = this.projections.map((p) => this.board.positionOf(p.name));
     if (known.some((cursor) => cursor === undefined)) return this.catchUp();
     const lowest = (known as FeedCursor[]).reduce((a, b) => (compareCursors(a, b) <= 0 ? a : b));
     const { events, head } = await this.store.readFeedBatch(lowest, 1);
     if (events.length > 0) return this.catchUp();
     // Nothing visible past the lowest: every projection has applied everything below the head.
     for (const p of this.projections) {
-      if (compareCursors(head, this.positions.get(p.name)!) > 0) this.positions.set(p.name, head);
+      if (compareCursors(head, this.board.positionOf(p.name)!) > 0) this.board.move(p.name, head);
     }
     this.settleWaiters();
   }
 
   /** Resolves once every projection has applied every event committed before this call (tests, scripts). */
   async settle(timeoutMs = 30_000): Promise<void> {
-    const { rows } = await sql<FeedCursor>`
-      SELECT transaction_id::text, position FROM events
-      ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1`.execute(this.db);
-    if (rows[0]) await this.waitFor(rows[0], timeoutMs);
+    const last = await lastCommitted(this.db);
+    if (last) await this.waitFor(last, timeoutMs);
   }
 
-  /**
-   * Resolves once every projection has applied the event at `cursor` (read-your-writes for a command's answer).
-   * It keeps waking the runner meanwhile: the event may become visible only after an older writing transaction of
-   * this database finishes (the feed horizon, feed-horizon.ts), and the runner may not be polling (tests, scripts).
-   */
+  /** Resolves once every projection has applied the event at `cursor` (read-your-writes for a command's answer). */
   waitFor(cursor: FeedCursor, timeoutMs = 15_000, only?: readonly string[]): Promise<void> {
-    if (this.reached(cursor, only)) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const poll = setInterval(() => this.wake(), 25);
-      const timeout = setTimeout(() => {
-        clearInterval(poll);
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        reject(new Error('projection did not catch up in time'));
-      }, timeoutMs);
-      const waiter = { cursor, only, resolve: () => { clearInterval(poll); clearTimeout(timeout); resolve(); } };
-      this.waiters.push(waiter);
-      this.wake();
-    });
+    return this.board.waitFor(cursor, timeoutMs, only, () => this.wake());
   }
 
   /** `only`: just these projections (by name) must have applied it. Public: a hot path asks without waiting. */
   reached(cursor: FeedCursor, only?: readonly string[]): boolean {
-    return this.projections.every((p) => {
-      if (only && !only.includes(p.name)) return true;
-      const at = this.positions.get(p.name);
-      return at !== undefined && compareCursors(at, cursor) >= 0;
-    });
+    return this.board.reached(cursor, only);
   }
 
   private settleWaiters(): void {
-    const pending = this.waiters;
-    this.waiters = [];
-    for (const waiter of pending) {
-      if (this.reached(waiter.cursor, waiter.only)) waiter.resolve();
-      else this.waiters.push(waiter);
-    }
+    this.board.settleWaiters();
   }
 
-  /** One transaction: lock, read checkpoint, read a batch, apply, move the checkpoint. True when it applied any. */
+  /** One transaction: lock, read checkpoint, read a batch, apply, move the checkpoint. True when more may be waiting. */
   private async runBatch(projection: Projection): Promise<boolean> {
     // The position moves once the transaction has committed: `reached` and `waitFor` answer from it, and a reader
     // told "caught up" must find the projection's rows (before, a waiter could be released between the batch's last
     // write and its COMMIT, and read the table without them).
-    const moved = await this.db.transaction().execute(async (trx): Promise<{ at: FeedCursor; applied: boolean }> => {
+    const size = this.options.batchSize ?? BATCH_SIZE;
+    const moved = await this.db.transaction().execute(async (trx): Promise<{ at: FeedCursor; more: boolean }> => {
       await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${projection.name}`}))`.execute(trx);
       const cursor = await readCheckpoint(trx, projection.name);
-      // One snapshot for the events and the head: with none left, the projection is caught up to the head, which
-      // releases waiters on events this projection does not apply (eventTypes).
-      const { events, head } = await this.store.readFeedBatch(cursor, this.options.batchSize ?? BATCH_SIZE, trx);
-      if (events.length === 0) return { at: compareCursors(head, cursor) > 0 ? head : cursor, applied: false };
+      // One snapshot for the events and the head: a batch short of full read everything visible, so the projection is
+      // caught up to the head, which releases waiters on events it does not apply (eventTypes) without another batch.
+      const { events, head } = await this.store.readFeedBatch(cursor, size, trx);
+      if (events.length === 0) return { at: later(head, cursor), more: false };
       await applyEvents(trx, projection, events);
-      const last = events[events.length - 1];
-      const next = { transaction_id: last.transaction_id, position: last.position };
+      const next = cursorOf(events[events.length - 1]);
       await writeCheckpoint(trx, projection.name, next);
-      return { at: next, applied: true };
+      return events.length < size ? { at: later(head, next), more: false } : { at: next, more: true };
     });
-    this.positions.set(projection.name, moved.at);
-    return moved.applied;
+    this.board.move(projection.name, moved.at);
+    return moved.more;
   }
 }
 
@@ -184,16 +196,6 @@ export async function applyEvents(trx: Kysely<Database>, projection: Projection,
   }
 }
 
-async function readCheckpoint(trx: Db, name: string): Promise<FeedCursor> {
-  const { rows } = await sql<FeedCursor>`
-    SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
-  return rows[0] ?? FEED_START;
-}
-
-async function writeCheckpoint(trx: Db, name: string, cursor: FeedCursor): Promise<void> {
-  await sql`
-    INSERT INTO projection_checkpoints (name, transaction_id, position, updated_at)
-    VALUES (${name}, ${cursor.transaction_id}::xid8, ${cursor.position}, now())
-    ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position,
-      updated_at = EXCLUDED.updated_at`.execute(trx);
-}
+const earlier = (a: FeedCursor, b: FeedCursor) => (compareCursors(a, b) <= 0 ? a : b);
+const later = (a: FeedCursor, b: FeedCursor) => (compareCursors(a, b) >= 0 ? a : b);
+const cursorOf = (event: FeedCursor): FeedCursor => ({ transaction_id: event.transaction_id, position: event.position });

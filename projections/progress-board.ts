@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import { compareCursors, type FeedCursor } from '../infra/event-store/types';
+import type { Db } from '../infra/db/database';
+
+interface Waiter { cursor: FeedCursor; only?: readonly string[]; resolve: () => void }
+
+/**
+ * Where each projection stands in the feed, and who waits for it to pass a position (read-your-writes, tests,
+ * scripts), kept by the runner.
+ */
+export class ProgressBoard {
+  private readonly positions = new Map<string, FeedCursor>();
+  private waiters: Waiter[] = [];
+
+  constructor(private readonly names: readonly string[]) {}
+
+  positionOf(name: string): FeedCursor | undefined {
+    return this.positions.get(name);
+  }
+
+  /** A projection's new position; waiters are released by `settleWaiters`, once per pass. */
+  move(name: string, cursor: FeedCursor): void {
+    this.positions.set(name, cursor);
+  }
+
+  /** `only`: just these projections (by name) must have applied it. */
+  reached(cursor: FeedCursor, only?: readonly string[]): boolean {
+    return this.names.every((name) => {
+      if (only && !only.includes(name)) return true;
+      const at = this.positions.get(name);
+      return at !== undefined && compareCursors(at, cursor) >= 0;
+    });
+  }
+
+  /**
+   * Resolves once every projection (or `only` these) has applied the event at `cursor`. `nudge` runs meanwhile every
+   * 25 ms: the event may become visible only after an older writing transaction finishes (the feed horizon,
+   * feed-horizon.ts), and the runner may not be polling (tests, scripts).
+   */
+  waitFor(cursor: FeedCursor, timeoutMs: number, only: readonly string[] | undefined, nudge: () => void): Promise<void> {
+    if (this.reached(cursor, only)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const poll = setInterval(nudge, 25);
+      const timeout = setTimeout(() => {
+        clearInterval(poll);
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new Error('projection did not catch up in time'));
+      }, timeoutMs);
+      const waiter = { cursor, only, resolve: () => { clearInterval(poll); clearTimeout(timeout); resolve(); } };
+      this.waiters.push(waiter);
+      nudge();
+    });
+  }
+
+  settleWaiters(): void {
+    const pending = this.waiters;
+    this.waiters = [];
+    for (const waiter of pending) {
+      if (this.reached(waiter.cursor, waiter.only)) waiter.resolve();
+      else this.waiters.push(waiter);
+    }
+  }
+}
+
+/** The feed's last committed event (what `settle` waits for), or null when there is none. */
+export async function lastCommitted(db: Db): Promise<FeedCursor | null> {
+  const { rows } = await sql<FeedCursor>`
+    SELECT transaction_id::text, position FROM events
+    ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1`.execute(db);
+  return rows[0] ?? null;
+}
