@@ -39,7 +39,7 @@ export interface Window {
   pg: PgWindow;
 }
 
-const TARGETS = { p99Ms: 100, lagP99Ms: 250, ratio: 3 };
+const TARGETS = { p99Ms: 100, lagP99Ms: 250, ratio: 3, ceilingShare: 0.7 };
 
 function errorsOf(w: Window): number {
   return w.failed + Object.values(w.tally.errors).reduce((a, b) => a + b, 0);
@@ -74,6 +74,8 @@ interface FinalReport {
   watchers: number;
   loadBefore: number[];
   loadAfter: number[];
+  /** Fastify alone answering the same bids on this machine, measured in the same run (bare-ceiling.ts). */
+  ceiling: { perSecond: number; serverCores: number };
 }
 
 /** Prints the run; answers whether the audit passed, and the figures for the side-by-side table (LOAD_PROCESSES). */
@@ -108,6 +110,9 @@ export function printFinal(r: FinalReport): { ok: boolean; figures: Array<[strin
     w.pg.waits.slice(0, 5).map(([k, v]) => `${k} ${(v * 100).toFixed(0)}%`).join(', '));
   console.log(`PG spread one-row:    ${r.baseline.commitsPerSecond.toFixed(0)} commits/s (${r.baseline.method})`);
   console.log(`Ratio:                accepted ${ratio.toFixed(2)}x   ${check(ratio >= TARGETS.ratio)} (>= ${TARGETS.ratio}x)`);
+  const share = decisions / r.ceiling.perSecond;
+  console.log(`Ceiling:              Fastify alone answered ${r.ceiling.perSecond.toFixed(0)} of the same bids/s at ${r.ceiling.serverCores.toFixed(2)} core (same run, 64 connections, closed loop); ` +
+    `the closing run's decisions/s are ${share.toFixed(2)} of it   ${check(share >= TARGETS.ceilingShare)} (>= ${TARGETS.ceilingShare})`);
   console.log(`Closes:               ${c.closedOnce}/${c.lots} lots closed exactly once, ${c.closedTwice} twice, ${c.notClosed} not closed, auction finished ${c.auctionFinished}x; ` +
     `${c.extendedLots} lots extended by soft close (up to +${c.maxExtraSeconds} s); closed ${ms(c.closeDelay.p50)} / ${ms(c.closeDelay.max)} (p50/max) after their end   ${check(closesOk)}`);
   console.log(`Bids:                 ${r.bids.acknowledged} acknowledged, ${r.bids.placed} BidPlaced in the streams (${r.bids.appends} lot appends in ${r.bids.commits} commits), ${r.bids.lost} acknowledged bids missing, ` +
@@ -132,6 +137,7 @@ export function printFinal(r: FinalReport): { ok: boolean; figures: Array<[strin
     ['ws lag p50 / p99 (missed)', `${w.lag.lag.p50.toFixed(0)} / ${w.lag.lag.p99.toFixed(0)} ms (${w.lag.missed})`],
     ['server cores (per process)', serverCores(w.cpu)],
     ['generator / watchers / PostgreSQL / other cores', `${w.cpu.generator.toFixed(2)} / ${w.cpu.watchers.toFixed(2)} / ${w.cpu.postgres.toFixed(2)} / ${other.toFixed(2)}`],
+    ['ceiling (Fastify alone) answers/s; share of it', `${r.ceiling.perSecond.toFixed(0)}; ${share.toFixed(2)}`],
     ['PG commits/s (rollbacks/s); spread one-row', `${w.pg.commitsPerSecond.toFixed(0)} (${w.pg.rollbacksPerSecond.toFixed(1)}); ${r.baseline.commitsPerSecond.toFixed(0)}`],
     ['lots closed once / twice; close delay p50 / max', `${c.closedOnce}/${c.lots} / ${c.closedTwice}; ${ms(c.closeDelay.p50)} / ${ms(c.closeDelay.max)}`],
     ['bids acknowledged / lost', `${r.bids.acknowledged} / ${r.bids.lost}`],
