@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { CSRF_MISSING, ORIGIN_REFUSED, REFRESH_COOKIE, SESSION_HINT_COOKIE } from './refresh-cookie';
+import { REUSE_GRACE_MS } from './sessions';
 
 let t: TestApp;
 let proxied: TestApp;
@@ -113,19 +114,48 @@ test('refresh by cookie from a foreign Origin is refused; our own origin (Host o
   assert.is(publicOrigin.statusCode, 200);
 });
 
-test('a cookie used twice is reuse: the session is revoked and the dead cookie cleared', async () => {
+test('a cookie used twice is reuse once its successor was used: the session is revoked and the dead cookie cleared', async () => {
   const first = await login(t);
   const cookie = refreshCookieSet(first)!.value;
   const ok = await refreshByCookie(cookie);
   assert.is(ok.statusCode, 200);
+  const successor = refreshCookieSet(ok)!.value;
+  assert.is((await refreshByCookie(successor)).statusCode, 200, 'the successor reached its client and was used');
   const again = await refreshByCookie(cookie);
   assert.equal([again.statusCode, again.json()], [401, { detail: 'Token is invalid or expired' }]);
   assert.is(refreshCookieSet(again)!.value, '', 'cleared');
   assert.is(hintSet(again)!.value, '', 'and the hint with it');
-  const rotated = await refreshByCookie(refreshCookieSet(ok)!.value);
-  assert.is(rotated.statusCode, 401, 'the whole family is revoked');
   const me = await t.app.inject({ method: 'GET', url: '/api/users/current/', headers: { authorization: `Bearer ${first.json().access}` } });
-  assert.is(me.statusCode, 401);
+  assert.is(me.statusCode, 401, 'the whole family is revoked');
+});
+
+test('given a refresh whose answer was lost, when the cookie comes back within the grace, then it is exchanged again; the lost successor is dead', async () => {
+  const first = await login(t);
+  const cookie = refreshCookieSet(first)!.value;
+  const lost = refreshCookieSet(await refreshByCookie(cookie))!.value;
+  t.clock.advance(REUSE_GRACE_MS - 1_000);
+  const retry = await refreshByCookie(cookie);
+  assert.is(retry.statusCode, 200, retry.body);
+  const kept = refreshCookieSet(retry)!.value;
+  assert.ok(kept && kept !== lost && kept !== cookie, 'a new cookie');
+  assert.is((await refreshByCookie(kept)).statusCode, 200, 'the session lives on');
+  const me = await t.app.inject({ method: 'GET', url: '/api/users/current/', headers: { authorization: `Bearer ${retry.json().data.access}` } });
+  assert.is(me.json().id, user.id);
+  // The successor that never arrived was retired: presented now, it is a stolen token, and ends the session.
+  assert.is((await refreshByCookie(lost)).statusCode, 401);
+  const after = await t.app.inject({ method: 'GET', url: '/api/users/current/', headers: { authorization: `Bearer ${retry.json().data.access}` } });
+  assert.is(after.statusCode, 401, 'revoked');
+});
+
+test('given a used cookie, when it comes back after the grace, then it is reuse and the session is revoked', async () => {
+  const first = await login(t);
+  const cookie = refreshCookieSet(first)!.value;
+  const ok = await refreshByCookie(cookie);
+  assert.is(ok.statusCode, 200);
+  t.clock.advance(REUSE_GRACE_MS + 1_000);
+  const late = await refreshByCookie(cookie);
+  assert.equal([late.statusCode, late.json()], [401, { detail: 'Token is invalid or expired' }]);
+  assert.is((await refreshByCookie(refreshCookieSet(ok)!.value)).statusCode, 401, 'the whole family is revoked');
 });
 
 test('API clients: the body token needs no CSRF header and gets both tokens back; no token anywhere is a field error', async () => {

@@ -1,7 +1,8 @@
 /**
  * Sessions: a session is one sign-in on one device, a family of refresh tokens. Each refresh token is used once
  * and replaced; presenting one that was already used means it leaked (or a client raced itself), so the whole
- * family is revoked. The refresh lifetime slides: each rotation gives the session 1 day (30 with remember_me).
+ * family is revoked, unless it comes back within seconds with its successor never used: then the first answer was
+ * lost on the way, and the token is exchanged again (`exchangedAgain`). The refresh lifetime slides: each rotation gives the session 1 day (30 with remember_me).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -13,6 +14,9 @@ import { loadAccount } from './lookup';
 import type { Db } from '../../infra/db/database';
 
 const INVALID_REFRESH = 'Token is invalid or expired';
+
+/** How long after its use a refresh token whose answer never arrived may be exchanged again (exchangedAgain). */
+export const REUSE_GRACE_MS = 30_000;
 
 interface SessionTokens { access: string; refresh: string; session_id: string }
 
@@ -44,13 +48,15 @@ export async function rotateRefresh(ctx: AppContext, token: string): Promise<{ a
   const now = ctx.clock.now().toISOString();
   const next = randomUUID();
   const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const used = await sql`UPDATE refresh_tokens SET used_at = ${now}
+    const used = await sql`UPDATE refresh_tokens SET used_at = ${now}, successor = ${next}
       WHERE jti = ${claims.jti} AND session_id = ${claims.sid} AND used_at IS NULL RETURNING jti`.execute(trx);
     if (used.rows.length === 0) {
-      const { rows } = await sql`SELECT 1 FROM refresh_tokens WHERE jti = ${claims.jti} AND used_at IS NOT NULL`.execute(trx);
-      if (rows.length === 0) return 'invalid' as const;
-      await revokeWhere(trx, sql`id = ${claims.sid}`, 'refresh_reuse', now);
-      return 'reused' as const;
+      const again = await exchangedAgain(trx, claims.jti, claims.sid, now, next);
+      if (again === 'invalid') return 'invalid' as const;
+      if (again === 'reused') {
+        await revokeWhere(trx, sql`id = ${claims.sid}`, 'refresh_reuse', now);
+        return 'reused' as const;
+      }
     }
     const expires = new Date(Date.parse(now) + ttlMs(claims.remember)).toISOString();
     const { rows } = await sql`UPDATE sessions SET expires_at = ${expires}, last_used_at = ${now}
@@ -81,6 +87,25 @@ export async function revokeUserSessions(ctx: AppContext, userId: string, reason
 
 async function revokeWhere(db: Db, where: ReturnType<typeof sql>, reason: RevokeReason, now: string): Promise<void> {
   await sql`UPDATE sessions SET revoked_at = ${now}, revoked_reason = ${reason} WHERE ${where} AND revoked_at IS NULL`.execute(db);
+}
+
+/**
+ * A refresh token presented after its use. Within `REUSE_GRACE_MS` of that use, and while the token it was exchanged
+ * for has never been presented, the client most likely never got that answer (a page left mid-refresh, a dropped
+ * connection): the successor is retired and the token exchanged once more, so the user stays signed in (the retry
+ * is answered as the first call should have been). Anything else is reuse, and revokes the session: a token
+ * presented later, or after its successor was used (two holders of one token), or a retired successor presented.
+ */
+async function exchangedAgain(trx: Db, jti: string, sessionId: string, now: string, next: string): Promise<'again' | 'reused' | 'invalid'> {
+  const { rows } = await sql<{ used_at: Date; successor: string | null }>`SELECT used_at, successor FROM refresh_tokens
+    WHERE jti = ${jti} AND session_id = ${sessionId} AND used_at IS NOT NULL FOR UPDATE`.execute(trx);
+  const token = rows[0];
+  if (!token) return 'invalid';
+  if (token.successor === null || Date.parse(now) - new Date(token.used_at).getTime() > REUSE_GRACE_MS) return 'reused';
+  const retired = await sql`UPDATE refresh_tokens SET used_at = ${now} WHERE jti = ${token.successor} AND used_at IS NULL RETURNING jti`.execute(trx);
+  if (retired.rows.length === 0) return 'reused';
+  await sql`UPDATE refresh_tokens SET successor = ${next} WHERE jti = ${jti}`.execute(trx);
+  return 'again';
 }
 
 async function insertRefresh(db: Db, jti: string, sessionId: string, issuedAt: string, expiresAt: string): Promise<void> {
