@@ -53,12 +53,12 @@ export async function insertKeys(trx: Db, rows: IdempotencyRow[]): Promise<void>
 
 /** Inserts the rows whose key is free; answers the keys that were already taken (their rows are not inserted). */
 export async function insertKeysExceptTaken(trx: Db, rows: IdempotencyRow[]): Promise<KeyRef[]> {
+  // One array per column of KEY_ROWS, the same columns and casts the one-statement tick writes (append-many.ts).
+  const values = rows.map(keyValues);
+  const columns = sql.join(KEY_ROWS.columns.map(([name]) => sql.id(name)));
+  const arrays = sql.join(KEY_ROWS.columns.map(([, type], i) => sql`${values.map((v) => v[i])}::${sql.raw(type)}[]`));
   const { rows: inserted } = await sql<{ user_id: string; key: string }>`
-    INSERT INTO bid_idempotency (user_id, key, request_hash, lot_id, status, answer, created_at)
-    SELECT * FROM unnest(${rows.map((r) => r.userId)}::text[], ${rows.map((r) => r.key)}::text[],
-                         ${rows.map((r) => r.requestHash)}::text[], ${rows.map((r) => r.lotId)}::text[],
-                         ${rows.map((r) => r.status)}::int[], ${rows.map((r) => JSON.stringify(r.answer))}::jsonb[],
-                         ${rows.map((r) => r.createdAt.toISOString())}::timestamptz[])
+    INSERT INTO bid_idempotency (${columns}) SELECT * FROM unnest(${arrays})
     ON CONFLICT (user_id, key) DO NOTHING
     RETURNING user_id, key`.execute(trx);
   if (inserted.length === rows.length) return [];
