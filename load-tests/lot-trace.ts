@@ -26,7 +26,9 @@ async function traceOnce(url: string): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => f !== '--headless') });
   try {
     const page = await (await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true })).newPage();
-    // LOT_TRACE_FONT=<family>: every element in that one font (an experiment: how much of layout is font lookup).
+    // LOT_TRACE_FONT=<family>: every element in that one font (an experiment: how much of layout is font lookup). The
+    // style goes in at DOMContentLoaded, after the module scripts ran: the first render's layout is not affected by it
+    // (edit the built CSS for that; docs/benchmarks.md, "Skipping the lot page's lower regions...").
     if (process.env.LOT_TRACE_FONT) await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => { const s = document.createElement('style'); s.textContent = '* { font-family: ${process.env.LOT_TRACE_FONT} !important }'; document.head.append(s); })`);
     const cdp: CDPSession = await page.context().newCDPSession(page);
     if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
@@ -80,7 +82,13 @@ function report(events: TraceEvent[], profile: Profile): void {
     const ms = task.dur! / 1000;
     blocking += Math.max(0, ms * 4 - 50);
     const inside = events.filter((e) => e.ph === 'X' && e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts < task.ts + task.dur! && e.name !== 'RunTask' && (e.dur ?? 0) > 1000);
-    const kinds = inside.filter((e) => !e.name.startsWith('V8.')).slice(0, 8).map((e) => `${e.name} ${(e.dur! / 1000).toFixed(1)}`).join(', ');
+    // A Layout's beginData says how many layout objects it had to lay out (dirty) of the tree's total: a count, unlike
+    // its time, that does not move with the machine's load.
+    const objects = (e: TraceEvent) => {
+      const d = (e.args as { beginData?: { dirtyObjects?: number; totalObjects?: number } } | undefined)?.beginData;
+      return e.name === 'Layout' && d?.totalObjects ? ` (${d.dirtyObjects}/${d.totalObjects} objects)` : '';
+    };
+    const kinds = inside.filter((e) => !e.name.startsWith('V8.')).slice(0, 8).map((e) => `${e.name} ${(e.dur! / 1000).toFixed(1)}${objects(e)}`).join(', ');
     // A layout or style pass forced from script carries the script's stack: who asked.
     const forced: string[] = [];
     for (const e of inside.filter((x) => (x.name === 'Layout' || x.name === 'UpdateLayoutTree') && x.dur! > 3000)) {
