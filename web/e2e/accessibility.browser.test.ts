@@ -122,6 +122,8 @@ interface Finding { where: string; line: string }
 /** Waits until nothing on the page is mid-transition (a fading modal would be measured half transparent). */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // The footer joins the page once it has loaded and the browser is idle (DeferredFooter): scanned with the rest.
+  await page.locator('footer.site-footer').waitFor({ state: 'attached' });
   // Running entrance animations (modal fade-in, 0.2 s); looping ones (skeletons, spinners) never finish, and a paused
   // one would not either, hence the cap.
   await page.evaluate(() => Promise.race([

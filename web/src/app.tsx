@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ConsentBanner } from './components/consent-banner';
 import { FullScreenLoader } from './components/feedback';
-import { Footer } from './components/footer';
+import { DeferredFooter } from './components/footer';
 import { Header } from './components/header';
 import { LiveStatusBanner } from './components/live-status-banner';
 import { ModalHost } from './components/modal-host';
@@ -113,7 +113,7 @@ export function App() {
           </Switch>
         </Suspense>
       </main>
-      <Footer />
+      <DeferredFooter />
       <ConsentBanner />
       <LiveStatusBanner />
       <ToastContainer />

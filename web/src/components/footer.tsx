@@ -1,11 +1,13 @@
 /** The page footer: links in the specification's order (LIVE only while an auction is live), three social links,
  * the newsletter form, the copyright line and the privacy and terms links. */
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { SITE } from '../lib/site';
 import { auctions } from '../state/auctions';
 import { FacebookIcon, InstagramIcon, XIcon } from './icons';
 import { NewsletterForm } from './newsletter-form';
+import { afterLoadIdle } from './use-near-or-idle';
 
 const FOOTER_LINKS = [
   { label: 'LIVE', href: '/auction', liveOnly: true },
@@ -68,4 +70,17 @@ export function Footer() {
       </div>
     </footer>
   );
+}
+
+/**
+ * The footer joins the page once it has loaded and the browser is idle (issue #19). Drawn with the shell, it was most
+ * of the first layout (89 of 130 layout objects on a lot page at 412 px, about half its time) inside the page's
+ * blocking window, for content at least a screen below the fold (the main area is 100vh tall at least, so nothing
+ * moves when it comes). Drawn later, it lies under the page's content, where `content-visibility: auto` (footer.css)
+ * skips its layout until it nears the viewport.
+ */
+export function DeferredFooter() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => afterLoadIdle(() => setShown(true)), []);
+  return shown ? <Footer /> : null;
 }
