@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import { compareCursors, type FeedCursor } from '../infra/event-store/types';
-import type { Db } from '../infra/db/database';
 
 interface Waiter { cursor: FeedCursor; only?: readonly string[]; resolve: () => void }
 
@@ -60,12 +58,4 @@ export class ProgressBoard {
       else this.waiters.push(waiter);
     }
   }
-}
-
-/** The feed's last committed event (what `settle` waits for), or null when there is none. */
-export async function lastCommitted(db: Db): Promise<FeedCursor | null> {
-  const { rows } = await sql<FeedCursor>`
-    SELECT transaction_id::text, position FROM events
-    ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1`.execute(db);
-  return rows[0] ?? null;
 }

@@ -3,7 +3,7 @@ import type { Database } from '../infra/db/database';
 import type { Projection } from './projection';
 import type { EventStore } from '../infra/event-store/event-store';
 import { compareCursors, type FeedCursor, type StoredEvent } from '../infra/event-store/types';
-import { lastCommitted, ProgressBoard } from './progress-board';
+import { ProgressBoard } from './progress-board';
 import { advanceCheckpoints, readCheckpoint, readCheckpoints, writeCheckpoint } from './checkpoints';
 
 /**
@@ -137,19 +137,16 @@ export class ProjectionRunner {
   private async catchUpIfBehind(): Promise<void> {
     const known = this.projections.map((p) => this.board.positionOf(p.name));
     if (known.some((cursor) => cursor === undefined)) return this.catchUp();
-    const lowest = (known as FeedCursor[]).reduce((a, b) => (compareCursors(a, b) <= 0 ? a : b));
-    const { events, head } = await this.store.readFeedBatch(lowest, 1);
+    const { events, head } = await this.store.readFeedBatch((known as FeedCursor[]).reduce(earlier), 1);
     if (events.length > 0) return this.catchUp();
     // Nothing visible past the lowest: every projection has applied everything below the head.
-    for (const p of this.projections) {
-      if (compareCursors(head, this.board.positionOf(p.name)!) > 0) this.board.move(p.name, head);
-    }
+    for (const p of this.projections) this.moveForward(p.name, head);
     this.settleWaiters();
   }
 
   /** Resolves once every projection has applied every event committed before this call (tests, scripts). */
   async settle(timeoutMs = 30_000): Promise<void> {
-    const last = await lastCommitted(this.db);
+    const last = await this.store.lastCommitted();
     if (last) await this.waitFor(last, timeoutMs);
   }
 

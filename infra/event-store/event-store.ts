@@ -127,6 +127,13 @@ export class EventStore {
     return Number(rows[0]?.position ?? 0);
   }
 
+  /** The cursor of the newest committed event (what a settle or a rebuild waits for), or null when there is none. */
+  async lastCommitted(executor: Executor = this.db): Promise<FeedCursor | null> {
+    const { rows } = await sql<FeedCursor>`
+      SELECT transaction_id::text, position FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1`.execute(executor);
+    return rows[0] ?? null;
+  }
+
   /** A cursor at "now": every event below the feed horizon (feed-horizon.ts) is behind it, everything later ahead. */
   async feedHead(executor: Executor = this.db): Promise<FeedCursor> {
     const { rows } = await sql<{ horizon: string }>`SELECT ${FEED_HORIZON}::text AS horizon`.execute(executor);

@@ -2,7 +2,8 @@
  * Sessions: a session is one sign-in on one device, a family of refresh tokens. Each refresh token is used once
  * and replaced; presenting one that was already used means it leaked (or a client raced itself), so the whole
  * family is revoked, unless it comes back within seconds with its successor never used: then the first answer was
- * lost on the way, and the token is exchanged again (`exchangedAgain`). The refresh lifetime slides: each rotation gives the session 1 day (30 with remember_me).
+ * lost on the way, and the token is exchanged again (`exchangedAgain`). The refresh lifetime slides: each rotation
+ * gives the session 1 day (30 with remember_me).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';

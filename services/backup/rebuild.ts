@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../infra/db/database';
 import { allProjections } from '../../projections/index';
 import { ProjectionRunner } from '../../projections/runner';
@@ -12,12 +11,12 @@ import { EventStore } from '../../infra/event-store/event-store';
  */
 export async function rebuildReadModels(db: Db, progress: (message: string) => void = () => {}): Promise<string[]> {
   // catchUp (unlike the runner's own loop) throws a failed batch at its caller: the restore fails with it.
-  const runner = new ProjectionRunner(db, new EventStore(db), allProjections, { error: () => {} }, { batchSize: 1000 });
+  const store = new EventStore(db);
+  const runner = new ProjectionRunner(db, store, allProjections, { error: () => {} }, { batchSize: 1000 });
   progress(`rebuilding ${allProjections.length} read models from the events`);
   await runner.catchUp();
-  const { rows: [last] } = await sql<{ transaction_id: string; position: number }>`
-    SELECT transaction_id::text, position FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1`.execute(db);
-  if (last && !runner.reached({ transaction_id: last.transaction_id, position: Number(last.position) })) {
+  const last = await store.lastCommitted();
+  if (last && !runner.reached(last)) {
     throw new Error('a read model did not reach the last event after the rebuild');
   }
   progress('read models rebuilt');
