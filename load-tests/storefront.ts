@@ -79,7 +79,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function lighthouseMedian(url: string, preset: 'mobile' | 'desktop', calibrateTo?: number): Promise<LighthouseResult> {
   const runs: LighthouseResult[] = [];
-  for (let i = 0; i < LH_RUNS; i++) runs.push(await runLighthouse(url, preset, calibrateTo));
+  for (let i = 0; i < LH_RUNS; i++) {
+    const r = await runLighthouse(url, preset, calibrateTo);
+    runs.push(r);
+    if (LH_RUNS > 1) log(`    run ${i + 1} of ${LH_RUNS}: ${r.score}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${r.tbtMs.toFixed(0)} ms (benchmarkIndex ${r.benchmarkIndex.toFixed(0)})`);
+  }
   const scoreMedian = median(runs.map((r) => r.score));
   return runs.find((r) => r.score === scoreMedian)!;
 }
