@@ -176,12 +176,11 @@ test('kill -9 of a server process in the middle of the close', async () => {
   assert.is(await finishes(), 1, 'the auction finished once');
 
   // The survivor's read models catch up and equal a rebuild from the events.
-  const { rows: [head] } = await sql<{ t: string; p: string }>`
-    SELECT transaction_id::text AS t, position::text AS p FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1`.execute(t.ctx.db);
+  const head = (await t.ctx.store.lastCommitted())!;
   const names = allProjections.map((p) => p.name);
   for (const started = Date.now(); ;) {
     const { rows: [{ n }] } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM projection_checkpoints
-      WHERE name = ANY(${names}::text[]) AND (transaction_id, position) >= (${head.t}::xid8, ${head.p}::bigint)`.execute(t.ctx.db);
+      WHERE name = ANY(${names}::text[]) AND (transaction_id, position) >= (${head.transaction_id}::xid8, ${head.position}::bigint)`.execute(t.ctx.db);
     if (n === names.length) break;
     assert.ok(Date.now() - started < 20_000, 'the survivor\'s projections caught up');
     await sleep(100);

@@ -186,11 +186,10 @@ test('a node cut off the network in the middle of the close', async () => {
   // The auction finishes once; both nodes' projections catch up; the audit replays the house without a difference.
   const finishes = async () => (await t.ctx.store.readStream(`auction-${auctionId}`)).filter((e) => e.type === 'AuctionFinished').length;
   await until('the auction finished', async () => (await finishes()) > 0, 20_000);
-  const head = (await sql<{ t: string; p: string }>`SELECT transaction_id::text AS t, position::text AS p FROM events
-    ORDER BY transaction_id DESC, position DESC LIMIT 1`.execute(t.ctx.db)).rows[0];
+  const head = (await t.ctx.store.lastCommitted())!;
   const projections = allProjections.map((p) => p.name);
   await until('the projections caught up', async () => (await count(sql`SELECT count(*)::int AS n FROM projection_checkpoints
-    WHERE name = ANY(${projections}::text[]) AND (transaction_id, position) >= (${head.t}::xid8, ${head.p}::bigint)`)) === projections.length, 30_000);
+    WHERE name = ANY(${projections}::text[]) AND (transaction_id, position) >= (${head.transaction_id}::xid8, ${head.position}::bigint)`)) === projections.length, 30_000);
   assert.is(await finishes(), 1, 'the auction finished once');
   const report = await verifyHouse(t.ctx);
   assert.is(report.differences, 0, JSON.stringify(report.results.flatMap((r) => r.differences)));
