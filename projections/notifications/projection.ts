@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import type { Projection } from '../projection';
 import type { StoredEvent } from '../../infra/event-store/types';
-import type { LotConsigned, LotEdited } from '../../domain/catalogue/lot/events';
+import type { BidPlaced, LotConsigned, LotEdited, ReservePriceChanged } from '../../domain/catalogue/lot/events';
 import { decideNotifications, factsFromConsignment, mayNotify, type LotFacts, type NotifiableEvent, type NotificationDraft } from '../../domain/notifications/decide';
 import type { InboxEvent } from '../../domain/notifications/inbox';
 import { sellerInvoiceNotice } from '../../domain/notifications/seller-invoice';
@@ -41,18 +41,9 @@ export const notificationsProjection: Projection = {
       }
       case 'BidPlaced':
       case 'ReservePriceChanged': {
-        const d = event.data;
-        const v = stored.stream_version;
         // Most bids notify no one (no outbid, reserve not met): those never read the facts.
-        if (mayNotify(event)) await insert(trx, stored, decideNotifications(event, await loadFacts(trx, d.lot_id)));
-        // Fold the facts (a lot not consigned here has none). Guarded by the stream version: an event seen again never moves them back.
-        await sql`UPDATE notification_lots SET reserve_met = ${d.reserve_met}, version = ${v}
-          WHERE lot_id = ${d.lot_id} AND version < ${v}`.execute(trx);
-        if (event.type === 'BidPlaced') {
-          await sql`INSERT INTO notification_lot_bidders (lot_id, user_id, first_version)
-            SELECT lot_id, ${event.data.bidder_id}, ${v} FROM notification_lots WHERE lot_id = ${d.lot_id}
-            ON CONFLICT DO NOTHING`.execute(trx);
-        }
+        const drafts = mayNotify(event) ? decideNotifications(event, await loadFacts(trx, event.data.lot_id)) : [];
+        await foldBid(trx, stored, event, drafts);
         return;
       }
       case 'LotClosed':
@@ -91,6 +82,27 @@ export const notificationsProjection: Projection = {
     }
   },
 };
+
+/**
+ * A bid's or a reserve change's notifications and facts in one statement (a data-modifying WITH runs whether or not
+ * the main statement reads it): the drafts, the reserve met (guarded by the stream version, so an event seen again
+ * never moves it back) and the bidder among the lot's bidders. Before, these were up to three statements: on a hot
+ * lot every accepted bid paid each as a round trip on the bid process's loop (docs/benchmarks.md).
+ */
+async function foldBid(trx: Db, stored: StoredEvent, event: BidPlaced | ReservePriceChanged, drafts: NotificationDraft[]): Promise<void> {
+  const d = event.data;
+  const v = stored.stream_version;
+  const notified = drafts.length > 0 ? sql`notified AS (${insertStatement(stored, drafts)}), ` : sql``;
+  const fold = sql`UPDATE notification_lots SET reserve_met = ${d.reserve_met}, version = ${v} WHERE lot_id = ${d.lot_id} AND version < ${v}`;
+  if (event.type === 'ReservePriceChanged') {
+    await sql`WITH ${notified}folded AS (${fold}) SELECT 1`.execute(trx);
+    return;
+  }
+  await sql`WITH ${notified}folded AS (${fold})
+    INSERT INTO notification_lot_bidders (lot_id, user_id, first_version)
+    SELECT lot_id, ${event.data.bidder_id}, ${v} FROM notification_lots WHERE lot_id = ${d.lot_id}
+    ON CONFLICT DO NOTHING`.execute(trx);
+}
 
 /** LotPaid, AuctionFinished and LotWithdrawn only move the seller-invoice facts; true when `stored` was one of them. */
 async function applySellerInvoiceFacts(trx: Db, stored: StoredEvent): Promise<boolean> {
@@ -149,11 +161,14 @@ async function loadFacts(trx: Db, lotId: string): Promise<LotFacts | null> {
 
 /** All of an event's notifications in one statement. */
 async function insert(trx: Db, stored: StoredEvent, drafts: NotificationDraft[]): Promise<void> {
-  if (drafts.length === 0) return;
+  if (drafts.length > 0) await insertStatement(stored, drafts).execute(trx);
+}
+
+function insertStatement(stored: StoredEvent, drafts: NotificationDraft[]) {
   const rows = drafts.map((n) => sql`(${n.id}, ${n.user_id}, ${n.template}, ${n.text}, ${n.lot_id}, ${n.auction_id}, 'PUSH', false,
     ${n.created_at}::timestamptz, ${n.created_at}::timestamptz, ${stored.transaction_id}::bigint, ${stored.position}::bigint)`);
-  await sql`INSERT INTO notifications (id, user_id, template, text, lot_id, auction_id, notify_type, is_read, created_at, updated_at,
+  return sql`INSERT INTO notifications (id, user_id, template, text, lot_id, auction_id, notify_type, is_read, created_at, updated_at,
       cause_transaction_id, cause_position)
     VALUES ${sql.join(rows)}
-    ON CONFLICT (id) DO NOTHING`.execute(trx);
+    ON CONFLICT (id) DO NOTHING`;
 }
