@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { limitSettings, type LimitSettings } from './limit-settings';
 
 /** Every setting the server reads, from environment variables (documented in the README). */
@@ -86,6 +87,11 @@ export interface Config {
   readyMaxLagSeconds: number;
   /** `LOG_FORMAT`: `pretty` (readable lines) or `json`; by default pretty when stdout is a terminal. */
   logFormat: 'pretty' | 'json';
+  /**
+   * `RENDER_CACHE_DIR`: where the demo seed keeps its rendered pictures by content (services/content/render-cache.ts),
+   * shared by every process and test app on the machine; null (`off`) renders every picture every time.
+   */
+  renderCacheDir: string | null;
 }
 
 export type ServerRole = 'all' | 'api' | 'live';
@@ -139,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || null,
     readyMaxLagSeconds: readyMaxLag(env.READY_MAX_LAG_SECONDS),
     logFormat: logFormat(env.LOG_FORMAT),
+    renderCacheDir: renderCacheDir(env.RENDER_CACHE_DIR),
   };
 }
 
@@ -187,6 +194,15 @@ function logFormat(value: string | undefined): 'pretty' | 'json' {
   if (value === undefined || value === '') return process.stdout.isTTY ? 'pretty' : 'json';
   if (value === 'pretty' || value === 'json') return value;
   throw new Error(`LOG_FORMAT must be "pretty" or "json", not "${value}"`);
+}
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The project's node_modules/.cache by default, where vite and babel keep theirs (the data dir is per test app). */
+function renderCacheDir(value: string | undefined): string | null {
+  if (value === undefined || value === '') return path.join(PROJECT_ROOT, 'node_modules', '.cache', 'whisky-renders');
+  if (/^(0|false|off|no)$/i.test(value)) return null;
+  return path.resolve(value);
 }
 
 function serverRole(value: string | undefined): ServerRole {

@@ -14,11 +14,19 @@ import { uploadStore } from '../uploads/store';
 import type { NewEvent } from '../../infra/event-store/types';
 import { ARTICLE_UPLOAD_AREA } from './article-routes';
 import { imageUrl } from './article-views';
+import { cachedRender } from './render-cache';
 
 /** The full image's width for lot photographs (4:5 drawings, 800 x 1000 units, shown at most about 600 px wide). */
 const RENDER_WIDTH = 640;
 
-interface RenderedImage { full: Buffer; thumb: Buffer; width: number; height: number }
+export interface RenderedImage { full: Buffer; thumb: Buffer; width: number; height: number }
+
+const FULL_WEBP = { quality: 82, effort: 2 };
+const THUMB_WEBP = { quality: 80, effort: 2 };
+/** Bump when renderSvg's steps change in a way its options below do not show (the cache keys on this recipe). */
+const RENDER_STEPS = 1;
+/** Everything besides the SVG and width that makes renderSvg's bytes: the cached pictures are keyed on it. */
+export const RENDER_RECIPE = JSON.stringify({ steps: RENDER_STEPS, full: FULL_WEBP, thumb: THUMB_WEBP, thumbSize: THUMB_SIZE, libraries: sharp.versions });
 
 /**
  * The SVG as WebP `width` pixels wide, and its thumbnail: the same drawing gives the same bytes. The drawing is
@@ -28,9 +36,17 @@ export async function renderSvg(svg: string, width = RENDER_WIDTH): Promise<Rend
   const { width: drawn = 800 } = await sharp(Buffer.from(svg)).metadata();
   const pixels = await sharp(Buffer.from(svg), { density: (72 * width) / drawn }).raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: pixels.info };
-  const full = await sharp(pixels.data, raw).webp({ quality: 82, effort: 2 }).toBuffer();
-  const thumb = await sharp(pixels.data, raw).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer();
+  const full = await sharp(pixels.data, raw).webp(FULL_WEBP).toBuffer();
+  const thumb = await sharp(pixels.data, raw).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).webp(THUMB_WEBP).toBuffer();
   return { full, thumb, width: pixels.info.width, height: pixels.info.height };
+}
+
+/**
+ * renderSvg's picture, from the machine's cache of rendered pictures in `cacheDir` when it has drawn this SVG at this
+ * width before (null: always rendered). The seed uses it; the bytes are the same either way (render-cache.ts).
+ */
+export function renderSvgCached(cacheDir: string | null, svg: string, width = RENDER_WIDTH): Promise<RenderedImage> {
+  return cachedRender({ dir: cacheDir, recipe: RENDER_RECIPE, render: renderSvg }, svg, width);
 }
 
 interface StoredPicture { imageId: string; url: string; event: NewEvent }
@@ -56,7 +72,7 @@ export async function storePicture(ctx: AppContext, image: RenderedImage, by: st
 
 /** Renders, stores and records one picture on its own stream (for pictures no other event waits on). */
 export async function addPicture(ctx: AppContext, svg: string, by: string, width = RENDER_WIDTH): Promise<StoredPicture> {
-  const picture = await storePicture(ctx, await renderSvg(svg, width), by);
+  const picture = await storePicture(ctx, await renderSvgCached(ctx.config.renderCacheDir, svg, width), by);
   await ctx.store.append(articleImageStream(picture.imageId), 'no_stream', [picture.event]);
   return picture;
 }

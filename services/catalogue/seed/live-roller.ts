@@ -19,7 +19,7 @@ import { articleImageStream } from '../../../domain/content/article/events';
 import { DomainError } from '../../../domain/shared/errors';
 import { withSessionLocks } from '../../../infra/db/session-locks';
 import { handleMany, type StreamRef } from '../../../infra/commands/multi-stream';
-import { boundedMap, renderSvg, storePicture } from '../../content/rendered-images';
+import { boundedMap, renderSvgCached, storePicture } from '../../content/rendered-images';
 import { auctionStream, lotStream } from '../streams';
 import { knownAuctions, type KnownAuction } from './on-start';
 import { ensureSeedUsers, type SeedUsers } from './demo-users';
@@ -116,7 +116,7 @@ async function openAuction(ctx: AppContext, window: { start: Date; end: Date }, 
     return { lotId, imageId, svg, command };
   });
   // The photographs first (files in place), then every event in one transaction.
-  const pictures = await boundedMap(lots, 2, async (l) => storePicture(ctx, await renderSvg(l.svg), users.staffId, l.imageId));
+  const pictures = await boundedMap(lots, 2, async (l) => storePicture(ctx, await renderSvgCached(ctx.config.renderCacheDir, l.svg), users.staffId, l.imageId));
   const streams: StreamRef[] = [{ streamId: auctionStream(auctionId), decider: auctionDecider }, ...lots.map((l) => ({ streamId: lotStream(l.lotId), decider: lotDecider }))];
   try {
     await handleMany(ctx, streams, (states) => ({

@@ -16,7 +16,7 @@ import { seededRandom, type Random } from './random';
 import { ensureSeedUsers, type SeedUsers } from './demo-users';
 import { compareCursors, type FeedCursor } from '../../../infra/event-store/types';
 import { articleImageStream } from '../../../domain/content/article/events';
-import { renderSvg, storePicture } from '../../content/rendered-images';
+import { renderSvgCached, storePicture } from '../../content/rendered-images';
 import { lotPhotoSvg, lotPhotos } from './photos/lot-photo';
 
 const MINUTE = 60_000;
@@ -141,7 +141,7 @@ async function seedLots(ctx: AppContext, a: AuctionWindow, count: number, rng: R
       if (run.signal?.aborted) return;
       const { story, photo } = stories[i]!;
       // Files, then the image's event, then the lot naming it: no lot ever shows a picture that is not there.
-      const picture = await storePicture(ctx, await renderSvg(photo.svg), users.staffId, photo.imageId);
+      const picture = await storePicture(ctx, await renderSvgCached(ctx.config.renderCacheDir, photo.svg), users.staffId, photo.imageId);
       await ctx.store.append(articleImageStream(picture.imageId), 'no_stream', [picture.event]);
       summary.bids += story.events.filter((e) => e.type === 'BidPlaced').length;
       summary.lots += 1;
