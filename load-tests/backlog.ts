@@ -27,7 +27,7 @@ async function furthestBehind(db: Db, names: string[]): Promise<{ eventsBehind: 
   const most = Math.max(0, ...lags.map((lag) => lag.eventsBehind));
   const behind = lags.filter((lag) => lag.eventsBehind === most).map((lag) => lag.name);
   if (most === 0) return { eventsBehind: 0, slowest: null };
-  return { eventsBehind: most, slowest: behind.length === lags.length ? `all ${lags.length} readers` : behind.join(', ') };
+  return { eventsBehind: most, slowest: behind.length === 1 ? behind[0] : `${behind.length} of ${lags.length} readers` };
 }
 
 /** Measures the backlog now and waits (polling every 100 ms, at most `timeoutMs`) until every reader has caught up. */

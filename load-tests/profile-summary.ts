@@ -26,8 +26,10 @@ function area(url: string, name: string): string {
 const file = process.argv[2];
 const top = Number(process.argv[3] ?? 25);
 const lastSeconds = Number(process.argv[4] ?? Infinity);
+/** Leaves out the profile's last seconds (with last-seconds: a window, e.g. a load test's phase before the last). */
+const skipLastSeconds = Number(process.argv[5] ?? 0);
 if (!file) {
-  console.error('usage: profile-summary.ts <file.cpuprofile> [top] [last-seconds]');
+  console.error('usage: profile-summary.ts <file.cpuprofile> [top] [last-seconds] [skip-last-seconds]');
   process.exit(2);
 }
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
@@ -57,14 +59,15 @@ const functions = new Map<string, number>();
 const owners = new Map<string, number>();
 const inStalls = new Map<string, number>();
 const stretches: number[] = [];
-const from = profile.endTime - lastSeconds * 1e6;
+const to = profile.endTime - skipLastSeconds * 1e6;
+const from = to - lastSeconds * 1e6;
 let busySince: number | null = null;
 let stretch: string[] = [];
 let total = 0;
 let t = profile.startTime;
 for (let i = 0; i < profile.samples.length; i++) {
   t += profile.timeDeltas[i] ?? 0;
-  if (t < from) continue;
+  if (t < from || t > to) continue;
   total += 1;
   const node = byId.get(profile.samples[i])!;
   const { functionName, url, lineNumber } = node.callFrame;
