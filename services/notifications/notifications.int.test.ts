@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { call, mailbox } from '../accounts/testing';
 import { closeLot, consignLot, createAuction, placeBid } from '../catalogue/testing/fixtures';
+import { lotStream } from '../catalogue/streams';
 import { userSocket, type TestSocket } from '../live/testing';
 import { runWalletCommand } from '../wallet/wallet-commands';
 import { rebuildAndCompare } from '../../projections/rebuild';
@@ -168,6 +169,25 @@ test('outbid emails: at most once per lot per 10 minutes per user, every outbid 
   await processed();
   assert.is((await counts(lot))[`outbid:${ann.id}`], 3);
   assert.is(await outbidMails(), 2);
+});
+
+test('an outbid costs the projection two statements, the facts and one write, and applied again changes nothing', async () => {
+  // The earlier tests moved the clock past the first staff token's life.
+  const boss = await createTestUser(t, { staff: true });
+  const auction = await createAuction(t, boss);
+  const lot = (await consignLot(t, boss, auction.id, seller.id, { title: 'Talisker 10' })).id;
+  await placeBid(t, lot, ann.id, 2000);
+  await placeBid(t, lot, bob.id, 3000);
+  await processed();
+  const outbid = (await t.ctx.store.readStream(lotStream(lot))).filter((e) => e.type === 'BidPlaced').at(-1)!;
+  const before = await counts(lot);
+  let statements = 0;
+  const counting = t.ctx.db.withPlugin({ transformQuery: (args) => { statements++; return args.node; }, transformResult: async (args) => args.result });
+  await counting.transaction().execute((trx) => notificationsProjection.apply(trx, outbid));
+  assert.is(statements, 2);
+  assert.equal(await counts(lot), before);
+  const { rows } = await sql<{ user_id: string }>`SELECT user_id FROM notification_lot_bidders WHERE lot_id = ${lot} ORDER BY first_version`.execute(t.ctx.db);
+  assert.equal(rows.map((r) => r.user_id), [ann.id, bob.id]);
 });
 
 test.run();
