@@ -54,7 +54,10 @@ export async function launchBrowser(): Promise<BrowserSession> {
   return {
     browser,
     async newContext(viewport = { width: 1280, height: 900 }) {
-      const context = await browser.newContext({ viewport });
+      // Reduced motion (base.css then ends every animation at once): the header's live dot pulses forever on every page
+      // of a live house, and an open page kept Chromium at ~12% of a core against ~3% (measured idle on a lot page);
+      // bidding.browser's Chromium took 20-22 CPU s against 15-16. No test is about motion.
+      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
       const watch: CspWatch = { list: [] };
       const close = context.close.bind(context);
       open.set(watch, () => close());
