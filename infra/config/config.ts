@@ -151,7 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /**
  * By default one hashing thread per core but one, so the event loop (bids, pages) and PostgreSQL keep a core whatever
- * the logins do, and those threads at nice 10: on a busy machine they get the CPU the rest leaves over. A queue of 16
+ * the logins do, and those threads at nice 19, the lowest: on a busy machine they get the CPU the rest leaves over
+ * (nice 10 let a flood's hashes hold the CPU longer against the bids; docs/benchmarks.md, "Hashing at nice 19"). A queue of 16
  * hashes per thread (about 0.3 s of waiting at the measured 18 ms an argon2id hash) and a 2 s limit for when the
  * machine is so busy that hashes take far longer: a login then answers 503 + Retry-After instead of waiting on.
  */
@@ -168,7 +169,7 @@ function passwordHashing(env: NodeJS.ProcessEnv): Config['passwordHashing'] {
     concurrency,
     maxQueued: whole('PASSWORD_HASH_QUEUE', 16 * concurrency, 0),
     maxWaitMs: whole('PASSWORD_HASH_WAIT_MS', 2_000, 0),
-    nice: Math.min(19, whole('PASSWORD_HASH_NICE', 10, 0)),
+    nice: Math.min(19, whole('PASSWORD_HASH_NICE', 19, 0)),
     // Trusted logins' checks at normal priority (accounts/prompt-lane.ts): 8 a second is ~0.15 of a core at the
     // measured 18 ms a hash, far above the sign-ins of an auction night and small beside the bids' share.
     promptPerSecond: whole('PASSWORD_PROMPT_PER_SECOND', 8, 0),
