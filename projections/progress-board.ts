@@ -16,6 +16,11 @@ export class ProgressBoard {
     return this.positions.get(name);
   }
 
+  /** Every known position (the projections thread sends them to the main thread's board). */
+  entries(): Array<[string, FeedCursor]> {
+    return [...this.positions];
+  }
+
   /** A projection's new position; waiters are released by `settleWaiters`, once per pass. */
   move(name: string, cursor: FeedCursor): void {
     this.positions.set(name, cursor);

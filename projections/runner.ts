@@ -16,14 +16,34 @@ const BATCH_SIZE = 100;
 
 interface RunnerLogger { error(obj: object, msg: string): void }
 
-interface RunnerOptions { pollMs?: number; batchSize?: number }
+interface RunnerOptions {
+  pollMs?: number;
+  batchSize?: number;
+  /** After each pass: where every projection stands (the projections thread reports it to the main thread). */
+  onPass?: (positions: Array<[string, FeedCursor]>) => void;
+}
+
+/** What the app asks of its read models' runner, in process (ProjectionRunner) or on a thread (projections/thread/). */
+export interface Projections {
+  readonly projections: readonly Projection[];
+  readonly started: boolean;
+  start(): void;
+  /** Resolves once a started runner applies events (a thread has loaded its code); at once in process. */
+  whenReady(): Promise<void>;
+  stop(): Promise<void>;
+  wake(): void;
+  catchUp(): Promise<void>;
+  settle(timeoutMs?: number): Promise<void>;
+  waitFor(cursor: FeedCursor, timeoutMs?: number, only?: readonly string[]): Promise<void>;
+  reached(cursor: FeedCursor, only?: readonly string[]): boolean;
+}
 
 /**
  * Reads the event feed from each projection's checkpoint and applies the events and the new checkpoint in one
  * transaction. Woken in process right after an append, and by polling for other writers. Two processes running it
  * serialise on a transaction-scoped advisory lock per projection, so each event is applied once.
  */
-export class ProjectionRunner {
+export class ProjectionRunner implements Projections {
   private readonly board: ProgressBoard;
   private running = false;
   private again = false;
@@ -45,12 +65,13 @@ export class ProjectionRunner {
 
   start(): void {
     this.stopped = false;
-    this.unsubscribe = this.store.onAppended(() => {
-      this.appendedHere = true;
-      this.wake();
-    });
+    this.unsubscribe = this.store.onAppended(() => this.appended());
     this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 250);
     this.wake();
+  }
+
+  whenReady(): Promise<void> {
+    return Promise.resolve();
   }
 
   async stop(): Promise<void> {
@@ -64,6 +85,12 @@ export class ProjectionRunner {
   /** Started and not stopped: it applies new events as they come (a live node's never is). */
   get started(): boolean {
     return this.timer !== null && !this.stopped;
+  }
+
+  /** Something was appended (in this process, or as told by the thread's owner): a full pass, not just a look. */
+  appended(): void {
+    this.appendedHere = true;
+    this.wake();
   }
 
   wake(): void {
@@ -162,6 +189,7 @@ export class ProjectionRunner {
 
   private settleWaiters(): void {
     this.board.settleWaiters();
+    this.options.onPass?.(this.board.entries());
   }
 
   /** One transaction: lock, read checkpoint, read a batch, apply, move the checkpoint. True when more may be waiting. */

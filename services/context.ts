@@ -4,7 +4,8 @@ import type { Config } from '../infra/config/config';
 import { createDb, createSidePool, LEASED_SILENCE_LIMIT_MS, poolStats, silenceLimitOf, type Db } from '../infra/db/database';
 import { EventStore } from '../infra/event-store/event-store';
 import { CommandHandler } from '../infra/commands/command-handler';
-import { ProjectionRunner } from '../projections/runner';
+import { ProjectionRunner, type Projections } from '../projections/runner';
+import { ProjectionsThread } from '../projections/thread/projections-thread';
 import { allProjections } from '../projections/index';
 import { TokenService, loadOrCreateSigningKey } from '../infra/auth/tokens';
 import type { Authenticate } from '../infra/http/auth';
@@ -39,7 +40,8 @@ export interface AppContext {
   signInThread: SignInThread | null;
   store: EventStore;
   commands: CommandHandler;
-  projections: ProjectionRunner;
+  /** The read models' runner: on a thread of its own (PROJECTIONS_THREAD) or in this process. */
+  projections: Projections;
   tokens: TokenService;
   clock: Clock;
   /** Resolves the caller of a request; the accounts slice replaces the token-only default with a session check. */
@@ -82,7 +84,9 @@ export function createContext(config: Config, databaseUrl: string, options: { cl
     signInThread,
     store,
     commands: new CommandHandler(store),
-    projections: new ProjectionRunner(db, store, allProjections, log),
+    projections: config.projectionsThread
+      ? new ProjectionsThread(store, { databaseUrl, poolSize: 3, silenceLimitMs: silenceLimitOf(db) ?? null }, log)
+      : new ProjectionRunner(db, store, allProjections, log),
     tokens,
     clock,
     authenticate: createAuthenticate({ tokens, db, clock }),

@@ -66,7 +66,11 @@ export function featuresFor(role: ServerRole): Feature[] {
  * the read models) and the slices' schedulers, senders and feeds. Answers the slices started, to stop them later.
  */
 export async function startBackground(ctx: AppContext): Promise<Feature[]> {
-  if (ctx.config.role !== 'live') ctx.projections.start();
+  if (ctx.config.role !== 'live') {
+    ctx.projections.start();
+    // On its own thread the runner first loads its code: no request waits for read models that are not running yet.
+    await ctx.projections.whenReady();
+  }
   const started = featuresFor(ctx.config.role);
   for (const feature of started) await feature.start?.(ctx);
   return started;

@@ -74,6 +74,12 @@ export interface Config {
    */
   signInThread: boolean;
   /**
+   * `PROJECTIONS_THREAD=1`: the read models are kept on a worker thread with its own pool, off the bid process's event
+   * loop: fresh read models during a bid storm, for less of the two cores left to the bids (docs/architecture.md,
+   * "Projections"; docs/benchmarks.md, "Read models during a bid storm"). Off by default.
+   */
+  projectionsThread: boolean;
+  /**
    * `VIEWS_WAIT_MS`: how long a committed write (or a read with `Read-After`) waits for the read models before it
    * answers anyway, with `Views-Catching-Up: true` (infra/http/read-your-writes.ts). Never a reason to fail.
    */
@@ -141,12 +147,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     passwordHashing: passwordHashing(env),
     signInThread: !/^(0|false|off|no)$/i.test(env.SIGN_IN_THREAD ?? ''),
+    projectionsThread: projectionsThread(env),
     viewsWaitMs: viewsWaitMs(env.VIEWS_WAIT_MS),
     metricsToken: env.METRICS_TOKEN || null,
     readyMaxLagSeconds: readyMaxLag(env.READY_MAX_LAG_SECONDS),
     logFormat: logFormat(env.LOG_FORMAT),
     renderCacheDir: renderCacheDir(env.RENDER_CACHE_DIR),
   };
+}
+
+function projectionsThread(env: NodeJS.ProcessEnv): boolean {
+  const value = env.PROJECTIONS_THREAD ?? '';
+  if (/^(1|true|on|yes)$/i.test(value)) return true;
+  if (/^(0|false|off|no)$/i.test(value) || value === '') return false;
+  throw new Error(`PROJECTIONS_THREAD must be 1 or 0 (true/false, on/off, yes/no), not "${value}"`);
 }
 
 /**
