@@ -64,3 +64,29 @@ export class ProgressBoard {
     }
   }
 }
+
+/**
+ * The waits both runners answer the same way from their board (the in-process runner's own, or the projections
+ * thread's mirror): `wake` is how each makes its runner look again.
+ */
+export abstract class WaitsOnBoard {
+  constructor(protected readonly board: ProgressBoard, private readonly lastCommitted: () => Promise<FeedCursor | null>) {}
+
+  abstract wake(): void;
+
+  /** Resolves once every projection has applied every event committed before this call (tests, scripts). */
+  async settle(timeoutMs = 30_000): Promise<void> {
+    const last = await this.lastCommitted();
+    if (last) await this.waitFor(last, timeoutMs);
+  }
+
+  /** Resolves once every projection has applied the event at `cursor` (read-your-writes for a command's answer). */
+  waitFor(cursor: FeedCursor, timeoutMs = 15_000, only?: readonly string[]): Promise<void> {
+    return this.board.waitFor(cursor, timeoutMs, only, () => this.wake());
+  }
+
+  /** `only`: just these projections (by name) must have applied it. Public: a hot path asks without waiting. */
+  reached(cursor: FeedCursor, only?: readonly string[]): boolean {
+    return this.board.reached(cursor, only);
+  }
+}

@@ -3,7 +3,7 @@ import type { Database } from '../infra/db/database';
 import type { Projection } from './projection';
 import type { EventStore } from '../infra/event-store/event-store';
 import { compareCursors, type FeedCursor, type StoredEvent } from '../infra/event-store/types';
-import { ProgressBoard } from './progress-board';
+import { ProgressBoard, WaitsOnBoard } from './progress-board';
 import { advanceCheckpoints, readCheckpoint, readCheckpoints, writeCheckpoint } from './checkpoints';
 
 /**
@@ -43,8 +43,7 @@ export interface Projections {
  * transaction. Woken in process right after an append, and by polling for other writers. Two processes running it
  * serialise on a transaction-scoped advisory lock per projection, so each event is applied once.
  */
-export class ProjectionRunner implements Projections {
-  private readonly board: ProgressBoard;
+export class ProjectionRunner extends WaitsOnBoard implements Projections {
   private running = false;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
@@ -60,7 +59,7 @@ export class ProjectionRunner implements Projections {
     private readonly log: RunnerLogger,
     private readonly options: RunnerOptions = {},
   ) {
-    this.board = new ProgressBoard(projections.map((p) => p.name));
+    super(new ProgressBoard(projections.map((p) => p.name)), () => store.lastCommitted());
   }
 
   start(): void {
@@ -169,22 +168,6 @@ export class ProjectionRunner implements Projections {
     // Nothing visible past the lowest: every projection has applied everything below the head.
     for (const p of this.projections) this.moveForward(p.name, head);
     this.settleWaiters();
-  }
-
-  /** Resolves once every projection has applied every event committed before this call (tests, scripts). */
-  async settle(timeoutMs = 30_000): Promise<void> {
-    const last = await this.store.lastCommitted();
-    if (last) await this.waitFor(last, timeoutMs);
-  }
-
-  /** Resolves once every projection has applied the event at `cursor` (read-your-writes for a command's answer). */
-  waitFor(cursor: FeedCursor, timeoutMs = 15_000, only?: readonly string[]): Promise<void> {
-    return this.board.waitFor(cursor, timeoutMs, only, () => this.wake());
-  }
-
-  /** `only`: just these projections (by name) must have applied it. Public: a hot path asks without waiting. */
-  reached(cursor: FeedCursor, only?: readonly string[]): boolean {
-    return this.board.reached(cursor, only);
   }
 
   private settleWaiters(): void {

@@ -5,9 +5,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { EventStore } from '../../infra/event-store/event-store';
-import { compareCursors, type FeedCursor } from '../../infra/event-store/types';
+import { compareCursors } from '../../infra/event-store/types';
 import { allProjections } from '../index';
-import { ProgressBoard } from '../progress-board';
+import { ProgressBoard, WaitsOnBoard } from '../progress-board';
 import type { Projections } from '../runner';
 import type { FromProjectionsThread, ProjectionsThreadStart, ToProjectionsThread } from './protocol';
 
@@ -17,9 +17,8 @@ interface ThreadLogger { error(obj: object, msg: string): void }
 const RESTART_MS = 1_000;
 const STOP_WAIT_MS = 5_000;
 
-export class ProjectionsThread implements Projections {
+export class ProjectionsThread extends WaitsOnBoard implements Projections {
   readonly projections = allProjections;
-  private readonly board = new ProgressBoard(allProjections.map((p) => p.name));
   private worker: Worker | null = null;
   private running = false;
   private ready = false;
@@ -32,7 +31,9 @@ export class ProjectionsThread implements Projections {
   /** Wakes asked for in this turn, sent once (a burst of appends or nudges is one message). */
   private wakeQueued: { appended: boolean } | null = null;
 
-  constructor(private readonly store: EventStore, private readonly options: ProjectionsThreadStart, private readonly log: ThreadLogger) {}
+  constructor(private readonly store: EventStore, private readonly options: ProjectionsThreadStart, private readonly log: ThreadLogger) {
+    super(new ProgressBoard(allProjections.map((p) => p.name)), () => store.lastCommitted());
+  }
 
   get started(): boolean {
     return this.running;
@@ -80,19 +81,6 @@ export class ProjectionsThread implements Projections {
       this.pending.set(id, { resolve, reject });
       worker.postMessage({ type: 'catch-up', id } satisfies ToProjectionsThread);
     });
-  }
-
-  async settle(timeoutMs = 30_000): Promise<void> {
-    const last = await this.store.lastCommitted();
-    if (last) await this.waitFor(last, timeoutMs);
-  }
-
-  waitFor(cursor: FeedCursor, timeoutMs = 15_000, only?: readonly string[]): Promise<void> {
-    return this.board.waitFor(cursor, timeoutMs, only, () => this.wake());
-  }
-
-  reached(cursor: FeedCursor, only?: readonly string[]): boolean {
-    return this.board.reached(cursor, only);
   }
 
   private spawn(): void {
