@@ -88,7 +88,7 @@ function encode(image: RenderedImage): Buffer {
 }
 
 /** Null for anything but a whole, unaltered entry (truncated, padded, another format, a flipped byte). */
-export function decode(bytes: Buffer): RenderedImage | null {
+function decode(bytes: Buffer): RenderedImage | null {
   if (bytes.length < HEADER || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return null;
   const fullLength = bytes.readUInt32BE(12);
   const thumbLength = bytes.readUInt32BE(16);
