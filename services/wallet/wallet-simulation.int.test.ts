@@ -129,9 +129,11 @@ test(`${COMMANDS} random wallet commands keep every invariant (seed ${SEED})`, a
     clock += 60_000;
     const c = rand.pick(checkers);
     if (rand.chance(0.2)) {
-      // Several commands on one wallet at once, decided on the same state: the handler retries the conflicts.
+      // Several commands on one wallet at once, decided on the same state: the handler retries the conflicts. At most
+      // five at once (three, and the same capture or release twice below): the handler promises five attempts, and with
+      // six racing the last could lose every round (a CI run on a loaded machine did).
       stats.concurrentBatches++;
-      const batch = Array.from({ length: rand.int(2, 4) }, () => nextCommand(c));
+      const batch = Array.from({ length: rand.int(2, 3) }, () => nextCommand(c));
       // Now and then the same capture or release twice at once: exactly one may win.
       if (c.active.size > 0 && rand.chance(0.3)) {
         const holdId = rand.pick([...c.active.keys()]);
