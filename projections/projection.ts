@@ -13,4 +13,9 @@ export interface Projection {
   /** Event types it reads; others are skipped without a call. */
   eventTypes: readonly string[];
   apply(trx: Kysely<Database>, event: StoredEvent): Promise<void>;
+  /**
+   * The same as `apply` on each event in turn, in fewer statements (only the events of `eventTypes` are passed, in feed
+   * order). The bid read models have one: at a close each accepted bid would otherwise be a few round trips for each.
+   */
+  applyBatch?(trx: Kysely<Database>, events: StoredEvent[]): Promise<void>;
 }

@@ -199,9 +199,10 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
 }
 
 export async function applyEvents(trx: Kysely<Database>, projection: Projection, events: StoredEvent[]): Promise<void> {
-  for (const event of events) {
-    if (projection.eventTypes.includes(event.type)) await projection.apply(trx, event);
-  }
+  const relevant = events.filter((event) => projection.eventTypes.includes(event.type));
+  if (relevant.length === 0) return;
+  if (projection.applyBatch) return projection.applyBatch(trx, relevant);
+  for (const event of relevant) await projection.apply(trx, event);
 }
 
 const earlier = (a: FeedCursor, b: FeedCursor) => (compareCursors(a, b) <= 0 ? a : b);

@@ -16,6 +16,7 @@ import { sellerInvoiceNotice } from '../../domain/notifications/seller-invoice';
 import type { AuctionFinished } from '../../domain/catalogue/auction/events';
 import type { LotPaid } from '../../domain/orders/events';
 import type { Db } from '../../infra/db/database';
+import { applyInRuns, firstByKey, lastByKey } from '../runs';
 
 const TYPES = ['LotConsigned', 'BidPlaced', 'ReservePriceChanged', 'LotClosed', 'WalletCredited', 'LotMatchedInterests', 'NotificationDue', 'SellRequestSubmitted', 'NotificationsRead', 'EmailOptOutsChanged',
   // The seller's statement (seller-invoice.ts): lots ending, paid for, and auctions finishing.
@@ -40,12 +41,8 @@ export const notificationsProjection: Projection = {
         return;
       }
       case 'BidPlaced':
-      case 'ReservePriceChanged': {
-        // Most bids notify no one (no outbid, reserve not met): those never read the facts.
-        const drafts = mayNotify(event) ? decideNotifications(event, await loadFacts(trx, event.data.lot_id)) : [];
-        await foldBid(trx, stored, event, drafts);
-        return;
-      }
+      case 'ReservePriceChanged':
+        return foldBids(trx, [stored]);
       case 'LotClosed':
         await insert(trx, stored, decideNotifications(event, await loadFacts(trx, event.data.lot_id)));
         await lotEnded(trx, stored, event.data.lot_id, event.data.outcome, event.data.closed_at);
@@ -81,27 +78,53 @@ export const notificationsProjection: Projection = {
         return;
     }
   },
+  applyBatch: (trx, events) => applyInRuns(events, isBidFold, (run) => foldBids(trx, run), (e) => notificationsProjection.apply(trx, e)),
 };
 
+const isBidFold = (e: StoredEvent) => e.type === 'BidPlaced' || e.type === 'ReservePriceChanged';
+
+type BidFold = (BidPlaced | ReservePriceChanged) & { event_id: string };
+type FoldedFacts = LotFacts & { version: number };
+
 /**
- * A bid's or a reserve change's notifications and facts in one statement (a data-modifying WITH runs whether or not
- * the main statement reads it): the drafts, the reserve met (guarded by the stream version, so an event seen again
- * never moves it back) and the bidder among the lot's bidders. Before, these were up to three statements: on a hot
- * lot every accepted bid paid each as a round trip on the bid process's loop (docs/benchmarks.md).
+ * A run of bids and reserve changes in one or two statements, whatever its length. The facts are read only for the
+ * lots where an event of the run may notify (most bids notify no one: no outbid, reserve not met); each decision is
+ * taken against the facts as the events before it left them, folded in memory. Then one data-modifying WITH writes
+ * the notices, each lot's reserve flag (guarded by the stream version, so an event seen again never moves it back)
+ * and the new bidders. Before, each bid was a statement or two of its own, each a round trip on the bid process's
+ * loop (docs/benchmarks.md, "Read models during a bid storm").
  */
-async function foldBid(trx: Db, stored: StoredEvent, event: BidPlaced | ReservePriceChanged, drafts: NotificationDraft[]): Promise<void> {
-  const d = event.data;
-  const v = stored.stream_version;
-  const notified = drafts.length > 0 ? sql`notified AS (${insertStatement(stored, drafts)}), ` : sql``;
-  const fold = sql`UPDATE notification_lots SET reserve_met = ${d.reserve_met}, version = ${v} WHERE lot_id = ${d.lot_id} AND version < ${v}`;
-  if (event.type === 'ReservePriceChanged') {
-    await sql`WITH ${notified}folded AS (${fold}) SELECT 1`.execute(trx);
-    return;
+async function foldBids(trx: Db, run: StoredEvent[]): Promise<void> {
+  const events = run.map((stored) => ({ stored, event: { type: stored.type, data: stored.data, event_id: stored.event_id } as BidFold }));
+  const facts = await loadFactsOf(trx, [...new Set(events.filter((e) => mayNotify(e.event)).map((e) => e.event.data.lot_id))]);
+  const notices: Notice[] = [];
+  for (const { stored, event } of events) {
+    const lot = facts.get(event.data.lot_id);
+    if (mayNotify(event)) for (const draft of decideNotifications(event, lot ?? null)) notices.push({ stored, draft });
+    if (lot) foldInto(lot, stored.stream_version, event);
   }
-  await sql`WITH ${notified}folded AS (${fold})
+  const flags = lastByKey(events, (e) => e.event.data.lot_id);
+  const joins = firstByKey(events.filter((e) => e.event.type === 'BidPlaced'), (e) => `${e.event.data.lot_id} ${(e.event as BidPlaced).data.bidder_id}`);
+  const notified = notices.length > 0 ? sql`notified AS (${insertStatement(notices)}), ` : sql``;
+  await sql`WITH ${notified}folded AS (UPDATE notification_lots l SET reserve_met = v.reserve_met, version = v.version
+      FROM unnest(${flags.map((e) => e.event.data.lot_id)}::text[], ${flags.map((e) => e.stored.stream_version)}::int[],
+        ${flags.map((e) => e.event.data.reserve_met)}::boolean[]) AS v(lot_id, version, reserve_met)
+      WHERE l.lot_id = v.lot_id AND l.version < v.version)
     INSERT INTO notification_lot_bidders (lot_id, user_id, first_version)
-    SELECT lot_id, ${event.data.bidder_id}, ${v} FROM notification_lots WHERE lot_id = ${d.lot_id}
+    SELECT b.lot_id, b.user_id, b.first_version
+    FROM unnest(${joins.map((e) => e.event.data.lot_id)}::text[], ${joins.map((e) => (e.event as BidPlaced).data.bidder_id)}::text[],
+      ${joins.map((e) => e.stored.stream_version)}::int[]) AS b(lot_id, user_id, first_version)
+    JOIN notification_lots USING (lot_id)
     ON CONFLICT DO NOTHING`.execute(trx);
+}
+
+/** What the statement above writes for one event, done to the facts in memory for the decisions after it. */
+function foldInto(lot: FoldedFacts, version: number, event: BidFold): void {
+  if (lot.version < version) {
+    lot.reserve_met = event.data.reserve_met;
+    lot.version = version;
+  }
+  if (event.type === 'BidPlaced' && !lot.bidders.includes(event.data.bidder_id)) lot.bidders.push(event.data.bidder_id);
 }
 
 /** LotPaid, AuctionFinished and LotWithdrawn only move the seller-invoice facts; true when `stored` was one of them. */
@@ -152,20 +175,28 @@ async function checkSellerInvoice(trx: Db, stored: StoredEvent, auctionId: strin
 }
 
 async function loadFacts(trx: Db, lotId: string): Promise<LotFacts | null> {
-  const { rows } = await sql<Omit<LotFacts, 'bidders'> & { bidders: string[] | null }>`
-    SELECT l.lot_id, l.auction_id, l.seller_id, l.title, l.reserve_met,
-      (SELECT array_agg(b.user_id ORDER BY b.first_version, b.user_id) FROM notification_lot_bidders b WHERE b.lot_id = l.lot_id) AS bidders
-    FROM notification_lots l WHERE l.lot_id = ${lotId}`.execute(trx);
-  return rows[0] ? { ...rows[0], bidders: rows[0].bidders ?? [] } : null;
+  return (await loadFactsOf(trx, [lotId])).get(lotId) ?? null;
 }
+
+/** The facts of these lots (with the version folded so far); a lot the engine does not know is absent. */
+async function loadFactsOf(trx: Db, lotIds: string[]): Promise<Map<string, FoldedFacts>> {
+  if (lotIds.length === 0) return new Map();
+  const { rows } = await sql<Omit<FoldedFacts, 'bidders'> & { bidders: string[] | null }>`
+    SELECT l.lot_id, l.version, l.auction_id, l.seller_id, l.title, l.reserve_met,
+      (SELECT array_agg(b.user_id ORDER BY b.first_version, b.user_id) FROM notification_lot_bidders b WHERE b.lot_id = l.lot_id) AS bidders
+    FROM notification_lots l WHERE l.lot_id = ANY(${lotIds}::text[])`.execute(trx);
+  return new Map(rows.map((row) => [row.lot_id, { ...row, bidders: row.bidders ?? [] }]));
+}
+
+interface Notice { stored: StoredEvent; draft: NotificationDraft }
 
 /** All of an event's notifications in one statement. */
 async function insert(trx: Db, stored: StoredEvent, drafts: NotificationDraft[]): Promise<void> {
-  if (drafts.length > 0) await insertStatement(stored, drafts).execute(trx);
+  if (drafts.length > 0) await insertStatement(drafts.map((draft) => ({ stored, draft }))).execute(trx);
 }
 
-function insertStatement(stored: StoredEvent, drafts: NotificationDraft[]) {
-  const rows = drafts.map((n) => sql`(${n.id}, ${n.user_id}, ${n.template}, ${n.text}, ${n.lot_id}, ${n.auction_id}, 'PUSH', false,
+function insertStatement(notices: Notice[]) {
+  const rows = notices.map(({ stored, draft: n }) => sql`(${n.id}, ${n.user_id}, ${n.template}, ${n.text}, ${n.lot_id}, ${n.auction_id}, 'PUSH', false,
     ${n.created_at}::timestamptz, ${n.created_at}::timestamptz, ${stored.transaction_id}::bigint, ${stored.position}::bigint)`);
   return sql`INSERT INTO notifications (id, user_id, template, text, lot_id, auction_id, notify_type, is_read, created_at, updated_at,
       cause_transaction_id, cause_position)

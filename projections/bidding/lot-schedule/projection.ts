@@ -3,13 +3,14 @@
  * it finished. Kept apart from the catalogue's lots table so the scheduler depends on nothing but the events.
  * Lot rows keep the stream version of the last event applied, so an event applied twice (or late) changes nothing.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../infra/db/database';
 import type { Projection } from '../../projection';
 import type { StoredEvent } from '../../../infra/event-store/types';
-import type { LotEvent } from '../../../domain/catalogue/lot/events';
+import type { BidPlaced, LotEvent } from '../../../domain/catalogue/lot/events';
 import type { AuctionEvent } from '../../../domain/catalogue/auction/events';
 import { assertNever } from '../../../domain/shared/decider';
+import { applyInRuns, lastByKey } from '../../runs';
 import './tables';
 
 // LotWithdrawn needs nothing here: the LotClosed appended with it marks the lot closed (no winner), which also lets
@@ -35,6 +36,7 @@ export const lotScheduleProjection: Projection = {
         return;
       }
       case 'BidPlaced':
+        return bidsPlaced(trx, [stored]);
       case 'LotEndRescheduled':
         return updateLot(trx, stored, event.data.lot_id, { ends_at: new Date(event.data.ends_at) });
       case 'LotClosed':
@@ -58,7 +60,19 @@ export const lotScheduleProjection: Projection = {
         return assertNever(event);
     }
   },
+  applyBatch: (trx, events) =>
+    applyInRuns(events, (e) => e.type === 'BidPlaced', (bids) => bidsPlaced(trx, bids), (e) => lotScheduleProjection.apply(trx, e)),
 };
+
+/** A run of bids in one statement: only each lot's last end counts (its version is the highest of the run). */
+async function bidsPlaced(trx: Kysely<Database>, bids: StoredEvent[]): Promise<void> {
+  const last = lastByKey(bids, (e) => (e.data as BidPlaced['data']).lot_id);
+  const ids = last.map((e) => (e.data as BidPlaced['data']).lot_id);
+  const ends = last.map((e) => new Date((e.data as BidPlaced['data']).ends_at));
+  await sql`UPDATE lot_schedule SET ends_at = v.ends_at, version = v.version
+    FROM unnest(${ids}::text[], ${last.map((e) => e.stream_version)}::int[], ${ends}::timestamptz[]) AS v(lot_id, version, ends_at)
+    WHERE lot_schedule.lot_id = v.lot_id AND lot_schedule.version < v.version`.execute(trx);
+}
 
 async function updateLot(trx: Kysely<Database>, stored: StoredEvent, lotId: string, changes: { ends_at: Date; closed?: boolean }): Promise<void> {
   await trx

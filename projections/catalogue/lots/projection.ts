@@ -2,12 +2,13 @@
  * The lots read model: one row per lot, every value taken from the lot events (which carry resulting values).
  * Each row keeps the stream version of the last event applied, so an event applied twice changes nothing.
  */
-import type { Kysely, Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Database } from '../../../infra/db/database';
 import type { Projection } from '../../projection';
 import type { StoredEvent } from '../../../infra/event-store/types';
-import type { LotConsigned, LotEvent } from '../../../domain/catalogue/lot/events';
+import type { BidPlaced, LotConsigned, LotEvent } from '../../../domain/catalogue/lot/events';
 import { assertNever } from '../../../domain/shared/decider';
+import { applyInRuns, lastByKey } from '../../runs';
 import { slugify } from './slug';
 import type { LotsTable } from './tables';
 
@@ -30,6 +31,7 @@ export const lotsProjection: Projection = {
     const event = { type: stored.type, data: stored.data } as LotEvent;
     const version = stored.stream_version;
     if (event.type === 'LotConsigned') return consigned(trx, event.data, stored);
+    if (event.type === 'BidPlaced') return bidsPlaced(trx, [stored]);
     const lotId = event.data.lot_id;
     // An edit's slug follows the title unless the lot's custom title names it: the only value read from the row.
     const customTitle = event.type === 'LotEdited'
@@ -37,7 +39,28 @@ export const lotsProjection: Projection = {
       : null;
     return update(trx, lotId, version, lotChanges(event, customTitle));
   },
+  applyBatch: (trx, events) =>
+    applyInRuns(events, (e) => e.type === 'BidPlaced', (bids) => bidsPlaced(trx, bids), (e) => lotsProjection.apply(trx, e)),
 };
+
+/**
+ * A run of bids in one statement. Only each lot's last bid of the run is written: a bid sets every column an earlier
+ * bid set (they carry resulting values), and its higher version passes the row's guard.
+ */
+async function bidsPlaced(trx: Kysely<Database>, bids: StoredEvent[]): Promise<void> {
+  const last = lastByKey(bids, (e) => (e.data as BidPlaced['data']).lot_id);
+  const rows = last.map((e) => ({ id: (e.data as BidPlaced['data']).lot_id, version: e.stream_version, ...bidColumns(e.data as BidPlaced['data']) }));
+  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+  await sql`UPDATE lots SET current_price_pence = v.current_price_pence, leader_id = v.leader_id, bid_count = v.bid_count,
+      reserve_met = v.reserve_met, ends_at = v.ends_at, version = v.version
+    FROM unnest(${column('id')}::uuid[], ${column('version')}::int[], ${column('current_price_pence')}::bigint[],
+      ${column('leader_id')}::text[], ${column('bid_count')}::int[], ${column('reserve_met')}::boolean[], ${column('ends_at')}::timestamptz[])
+      AS v(id, version, current_price_pence, leader_id, bid_count, reserve_met, ends_at)
+    WHERE lots.id = v.id AND lots.version < v.version`.execute(trx);
+}
+
+const bidColumns = (d: BidPlaced['data']) =>
+  ({ current_price_pence: d.current_price, leader_id: d.leader_id, bid_count: d.bid_count, reserve_met: d.reserve_met, ends_at: new Date(d.ends_at) });
 
 async function update(trx: Kysely<Database>, lotId: string, version: number, changes: Updateable<LotsTable>): Promise<void> {
   await trx
@@ -54,10 +77,8 @@ async function update(trx: Kysely<Database>, lotId: string, version: number, cha
  */
 export function lotChanges(event: Exclude<LotEvent, { type: 'LotConsigned' }>, customTitle: string | null): Updateable<LotsTable> {
   switch (event.type) {
-    case 'BidPlaced': {
-      const d = event.data;
-      return { current_price_pence: d.current_price, leader_id: d.leader_id, bid_count: d.bid_count, reserve_met: d.reserve_met, ends_at: new Date(d.ends_at) };
-    }
+    case 'BidPlaced':
+      return bidColumns(event.data);
     case 'ReservePriceChanged': {
       const d = event.data;
       return { reserve_price_pence: d.reserve_price_pence, current_price_pence: d.current_price, reserve_met: d.reserve_met, bid_count: d.bid_count };
