@@ -7,7 +7,8 @@
  * 5. the report: bid decisions/s, accepted/s, latency, errors, live delivery lag, the baseline and the ratio, the
  *    server's event-loop delay during the run, and the ceiling: the same storm against Fastify alone
  *    (bare-ceiling.ts), measured first in the same run, with the house's decisions/s as a ratio of it;
- *    and an audit: every accepted answer is a BidPlaced in the stream, and no more.
+ *    and an audit: every accepted answer is a BidPlaced in the stream, and no more; and how far behind the read models
+ *    were when the storm ended, and how long they took to catch up.
  * Loopback only; every phase is bounded in time. Settings: LOAD_SECONDS, LOAD_CONNECTIONS, LOAD_WATCHERS,
  * LOAD_IDEMPOTENCY_KEYS=0, LOAD_PROCESSES (server processes: `2`, or `1,2` runs both, each on a fresh database, and
  * prints their figures side by side), DATABASE_URL (else an embedded PostgreSQL).
@@ -29,6 +30,7 @@ import { report } from './report';
 import { exitWhenDone } from './stats';
 import { bareCeiling, type Ceiling } from './bare-ceiling';
 import { eventLoopDelay } from './event-loop';
+import { describeBacklog, drainBacklog } from './backlog';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 16);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 64);
@@ -88,6 +90,8 @@ async function runOnce(processes: number, ceiling: Ceiling): Promise<Column> {
       machine: (machineBusySeconds() - cpuBefore.machine) / load.durationSeconds,
       postgres: pgCpuBetween(cpuBefore.pg, await samplePgCpu(database.url)) / load.durationSeconds,
     };
+    // What the storm left to the read models (the pages, lists and emails read them; the bid answers and live prices do not).
+    const backlog = await drainBacklog(ctx.db);
     await new Promise((r) => setTimeout(r, 1000));
     const lag = watchers.lag(load.answered);
     const stillOpen = watchers.openCount;
@@ -100,6 +104,7 @@ async function runOnce(processes: number, ceiling: Ceiling): Promise<Column> {
     const answeredIds = [...warmup.acceptedIds, ...load.acceptedIds];
     const audit = { appends, placed: inStream.size, answered: answeredIds.length, lost: answeredIds.filter((id) => !inStream.has(id)).length, unanswered: inStream.size - answeredIds.length, inFlightLimit: 2 * CONNECTIONS };
     const column = report({ load, lag, baseline, watchers: WATCHERS, stillOpen, audit, cpu, serverProcesses, processes, connections: CONNECTIONS, keys: KEYS, ceiling, eventLoop });
+    column.figures.push(['read models behind at the end', describeBacklog(backlog)]);
     column.figures.push(loadAverageFigure(loadBefore));
     return column;
   } finally {

@@ -42,6 +42,7 @@ test.before(async () => {
   store = new EventStore(db);
   await sql`CREATE TABLE test_totals (stream_id text PRIMARY KEY, total int NOT NULL, version int NOT NULL)`.execute(db);
   await sql`CREATE TABLE test_applications (event_id uuid PRIMARY KEY)`.execute(db);
+  await sql`CREATE TABLE test_counts (event_id uuid PRIMARY KEY)`.execute(db);
 });
 
 test.after(async () => {
@@ -130,6 +131,61 @@ test('given a projection that reads none of the new events, when a pass runs, th
   assert.equal(rows.map((r) => [r.name, r.transaction_id, Number(r.position)]), [['test_bystander', cursor.transaction_id, cursor.position], ['test_totals', cursor.transaction_id, cursor.position]]);
   assert.ok(watched.reached(cursor));
   await counted.destroy();
+});
+
+/** A second reader of the same events (its own table), to see two readers share a pass. */
+const counts: Projection = {
+  name: 'test_counts',
+  tables: ['test_counts'],
+  eventTypes: ['Added'],
+  async apply(trx, event) {
+    await sql`INSERT INTO test_counts (event_id) VALUES (${event.event_id}::uuid) ON CONFLICT DO NOTHING`.execute(trx);
+  },
+};
+
+function countingDb(): { db: Db; transactions: () => number } {
+  const counted = createDb(database.url, 2);
+  const open = counted.transaction.bind(counted);
+  let transactions = 0;
+  counted.transaction = () => {
+    transactions += 1;
+    return open();
+  };
+  return { db: counted, transactions: () => transactions };
+}
+
+test('given two projections that read the new events, when a pass runs, then both apply them in one transaction with their checkpoints', async () => {
+  await new ProjectionRunner(db, store, [totals, counts], silent).catchUp();
+  const counted = countingDb();
+  const runner = new ProjectionRunner(counted.db, store, [totals, counts], silent);
+  const stream = `s-${randomUUID()}`;
+  await addEvents(stream, [4, 9]);
+  await runner.catchUp();
+  assert.is(counted.transactions(), 1);
+  const { rows } = await sql<{ total: number }>`SELECT total FROM test_totals WHERE stream_id = ${stream}`.execute(db);
+  assert.equal(rows, [{ total: 9 }]);
+  const ids = (await store.readStream(stream)).map((e) => e.event_id);
+  const { rows: counted2 } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM test_counts WHERE event_id = ANY(${ids}::uuid[])`.execute(db);
+  assert.is(counted2[0].n, 2);
+  const checkpoints = await sql<{ name: string }>`SELECT name FROM projection_checkpoints
+    WHERE name IN ('test_totals', 'test_counts') AND (transaction_id, position) = (SELECT transaction_id, position FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1)`.execute(db);
+  assert.is(checkpoints.rows.length, 2);
+  await counted.db.destroy();
+});
+
+test('given a projection that fails, when a pass runs, then the other reader of the same events still applies them', async () => {
+  const broken: Projection = { name: 'test_broken', tables: [], eventTypes: ['Added'], apply: async () => { throw new Error('broken read model'); } };
+  await new ProjectionRunner(db, store, [totals, counts], silent).catchUp();
+  const errors: string[] = [];
+  const runner = new ProjectionRunner(db, store, [counts, broken, totals], { error: (_obj, msg) => errors.push(msg) });
+  const stream = `s-${randomUUID()}`;
+  await addEvents(stream, [11]);
+  await runner.catchUp().catch(() => {});
+  await runner.catchUp().catch(() => {});
+  const [event] = await store.readStream(stream);
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM test_counts WHERE event_id = ${event.event_id}::uuid`.execute(db);
+  assert.is(rows[0].n, 1, 'the reader before the broken one applied the event');
+  assert.ok(errors.includes('projections applied together failed; applying them one by one'));
 });
 
 test('given a checkpoint deleted to replay a projection, when a pass runs, then the projection applies the feed again from the start', async () => {

@@ -141,16 +141,43 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
       const from = await readCheckpoints(this.db, this.projections.map((p) => p.name));
       const { events, head } = await this.store.readFeedBatch(from.reduce(earlier), size);
       const last = events.at(-1);
-      const idle: number[] = [];
-      for (const [i, projection] of this.projections.entries()) {
-        if (events.some((e) => projection.eventTypes.includes(e.type) && compareCursors(e, from[i]) > 0)) await this.drain(projection);
-        else idle.push(i);
-      }
+      const reading = this.projections.flatMap((p, i) => (events.some((e) => p.eventTypes.includes(e.type) && compareCursors(e, from[i]) > 0) ? [i] : []));
+      const idle = this.projections.flatMap((_, i) => (reading.includes(i) ? [] : [i]));
       const end = last && events.length === size ? cursorOf(last) : head;
+      if (reading.length > 0 && !(await this.applyTogether(reading, from, events))) {
+        for (const i of reading) await this.drain(this.projections[i]);
+      }
       const behind = idle.filter((i) => compareCursors(from[i], end) < 0);
       if (last) await advanceCheckpoints(this.db, behind.map((i) => this.projections[i].name), cursorOf(last));
-      for (const i of idle) this.moveForward(this.projections[i].name, later(from[i], end));
+      for (const i of [...idle, ...reading]) this.moveForward(this.projections[i].name, later(from[i], end));
       if (events.length < size) return;
+    }
+  }
+
+  /**
+   * The projections that read the pass's events, in one transaction: their locks, a check that their checkpoints are
+   * still where the pass read them, each one's events, their checkpoints. Before, each ran a transaction of its own,
+   * six round trips and its writes, and at a close every round trip waits a turn of the bid process's saturated loop
+   * (docs/benchmarks.md, "Read models during a bid storm"). False, with nothing written, when another process's runner
+   * moved one of them meanwhile or a projection failed: they then go a transaction each, as before, so one failing
+   * projection does not hold the others back.
+   */
+  private async applyTogether(reading: number[], from: FeedCursor[], events: StoredEvent[]): Promise<boolean> {
+    const names = reading.map((i) => this.projections[i].name);
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        // Sorted, so two processes' runners lock in the same order.
+        const keys = names.map((name) => `projection:${name}`).sort();
+        await sql`SELECT count(pg_advisory_xact_lock(hashtext(key))) FROM unnest(${keys}::text[]) AS key`.execute(trx);
+        const now = await readCheckpoints(trx, names);
+        if (now.some((cursor, k) => compareCursors(cursor, from[reading[k]]) !== 0)) return false;
+        for (const i of reading) await applyEvents(trx, this.projections[i], events.filter((e) => compareCursors(e, from[i]) > 0));
+        await advanceCheckpoints(trx, names, cursorOf(events[events.length - 1]));
+        return true;
+      });
+    } catch (error) {
+      this.log.error({ err: error, projections: names }, 'projections applied together failed; applying them one by one');
+      return false;
     }
   }
 
