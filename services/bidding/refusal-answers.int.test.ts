@@ -1,8 +1,8 @@
 /**
  * The exact answers of refused bids, byte for byte on the wire (status line, every header in order, body), recorded
- * when refusals were still thrown through the error handler (issue #22): answering them as values must not change a
- * byte. Also the Idempotency-Key cases where a refusal is a replay of an accepted bid (idempotency.ts), and the
- * refusal metrics.
+ * when refusals were still thrown through the error handler (issue #22): answering them as values (bid-outcome.ts)
+ * must not change a byte. Also the Idempotency-Key cases where a refusal is the retry of an accepted bid
+ * (idempotency.ts), and the refusal metrics.
  */
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -21,9 +21,11 @@ let seller: TestUser;
 let alice: TestUser;
 let bob: TestUser;
 let unpaid: TestUser;
+const thrown: Error[] = [];
 
 test.before(async () => {
-  t = await startTestApp({ workers: false });
+  // Errors that go through Fastify's error path (a refusal answered as a value never does).
+  t = await startTestApp({ workers: false, prepare: (app) => { app.addHook('onError', async (_request, _reply, error) => { thrown.push(error); }); } });
   port = await listen(t.app);
   [seller, alice, bob, unpaid] = await Promise.all([
     createTestUser(t, { feePaid: true }), createTestUser(t, { feePaid: true }), createTestUser(t, { feePaid: true }), createTestUser(t, { feePaid: false }),
@@ -143,6 +145,17 @@ test('a refusal that is the retry of an accepted keyed bid answers the kept answ
     await app2.close();
     await ctx2.db.destroy();
   }
+});
+
+test('a refusal is answered as a value: nothing goes through the error handler', async () => {
+  const { lotId } = await lot();
+  thrown.length = 0;
+  assert.is(await postRaw(seller, { bid: '20', lot: lotId }), refused('You cannot bid on your own lot.'));
+  assert.is(await postRaw(alice, { bid: '1', lot: lotId }), refused('Your bid must be at least £10.'));
+  assert.equal(thrown, []);
+  // The error handler still answers what is thrown (a field error here), in the same shape.
+  await postRaw(alice, { bid: 'ten', lot: lotId });
+  assert.is(thrown.length, 1);
 });
 
 test('refusals are still counted by reason', async () => {
