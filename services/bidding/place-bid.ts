@@ -30,7 +30,10 @@ interface BidInput {
 /** A new bid is 201 Created; a replay of a kept answer repeats its status. */
 const BID_CREATED = 201;
 
-/** The bid's answer, or its refusal as a value (never thrown: see bid-outcome.ts). */
+/**
+ * The bid's answer, or the lot's refusal as a value (bid-outcome.ts). Still thrown: what is no decision of the lot's
+ * (a key reused for another bid, a lease that moved on, a failure).
+ */
 export async function placeBid(ctx: AppContext, user: AuthUser, input: BidInput): Promise<BidOutcome> {
   const parts = bidding(ctx);
   const place = () => decide(ctx, user, input);
