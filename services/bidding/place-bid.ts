@@ -10,11 +10,13 @@ import { bidAnswer } from './bid-answer';
 import { bidding } from './bidding';
 import { requestHash } from './idempotency-store';
 import { keyDigest } from '../../infra/commands/idempotent-run';
-import type { LotJob, StoredAnswer } from './lot-writer';
+import type { LotJob } from './lot-writer';
 import { CompanionNeeded } from './lot-job';
 import { capCompanion } from '../spending-cap/cap-context';
 import { Conflict, DomainError } from '../../domain/shared/errors';
 import { refusalReason } from './refusal-reason';
+import type { BidOutcome, Refusal } from './bid-outcome';
+import { LeaseLost } from './lot-leases';
 import { noteWritten } from '../../infra/http/read-your-writes';
 import type { EventMetadata } from '../../infra/event-store/types';
 
@@ -28,7 +30,11 @@ interface BidInput {
 /** A new bid is 201 Created; a replay of a kept answer repeats its status. */
 const BID_CREATED = 201;
 
-export async function placeBid(ctx: AppContext, user: AuthUser, input: BidInput): Promise<StoredAnswer> {
+/**
+ * The bid's answer, or the lot's refusal as a value (bid-outcome.ts). Still thrown: what is no decision of the lot's
+ * (a key reused for another bid, a lease that moved on, a failure).
+ */
+export async function placeBid(ctx: AppContext, user: AuthUser, input: BidInput): Promise<BidOutcome> {
   const parts = bidding(ctx);
   const place = () => decide(ctx, user, input);
   if (!input.idempotencyKey) return place();
@@ -37,7 +43,7 @@ export async function placeBid(ctx: AppContext, user: AuthUser, input: BidInput)
   return parts.idempotency.run(user.id, input.idempotencyKey, requestHash(input.lotId, input.pence), place, mayBeReplay);
 }
 
-async function decide(ctx: AppContext, user: AuthUser, input: BidInput): Promise<StoredAnswer> {
+async function decide(ctx: AppContext, user: AuthUser, input: BidInput): Promise<BidOutcome> {
   const parts = bidding(ctx);
   const feePaid = await parts.fees.isPaid(user.id);
   const bidId = randomUUID();
@@ -58,6 +64,7 @@ async function decide(ctx: AppContext, user: AuthUser, input: BidInput): Promise
     };
   }
   const decision = await decided(ctx, () => submitCapped(ctx, job, { userId: user.id, lotId: input.lotId, bidId }));
+  if ('refused' in decision) return decision;
   // No wait here (the hot path): the answer carries the bid's position, and says when the views are still behind.
   noteWritten(ctx, decision.append);
   return decision.stored ?? { status: BID_CREATED, body: bidAnswer(decision.before, decision.after, user.id, bidId) };
@@ -83,16 +90,20 @@ function bidMetadata(user: AuthUser, input: BidInput): EventMetadata {
  * Counts the decision for the metrics (a counter and a histogram in memory; nothing else on the hot path). Only here,
  * on the lot's writer: a bid forwarded from another process is counted once, where it was decided; an answer
  * replayed for a repeated Idempotency-Key never gets here (services/bidding/idempotency.ts answers it).
+ * A refusal (any domain error of the decision: the lot's rules, the cap, a lot too busy) becomes a value here.
  */
-async function decided<T>(ctx: AppContext, submit: () => Promise<T>): Promise<T> {
+async function decided<T>(ctx: AppContext, submit: () => Promise<T>): Promise<T | Refusal> {
   const started = performance.now();
   try {
     const decision = await submit();
     ctx.metrics.bidDecided((performance.now() - started) / 1000);
     return decision;
   } catch (error) {
-    if (error instanceof DomainError) ctx.metrics.bidRefused(refusalReason(error), (performance.now() - started) / 1000);
-    throw error;
+    if (!(error instanceof DomainError)) throw error;
+    ctx.metrics.bidRefused(refusalReason(error), (performance.now() - started) / 1000);
+    // The lease moved while the bid waited (nothing written): no answer yet, the router sends it to the new holder.
+    if (error instanceof LeaseLost) throw error;
+    return { refused: error };
   }
 }
 

@@ -7,6 +7,8 @@ import { requireUser } from '../../infra/http/auth';
 import { orNotFound } from '../../infra/http/validation';
 import { awaitViews } from '../../infra/http/read-your-writes';
 import { answers } from '../../infra/http/answers';
+import { sendDomainError } from '../../infra/http/errors';
+import { isRefusal } from './bid-outcome';
 import { bidAnswerSchema, reserveAnswer, reserveAnswerSchema } from './bid-answer';
 import { bidding } from './bidding';
 import { placeBid } from './place-bid';
@@ -22,6 +24,8 @@ export function biddingRoutes(scope: FastifyInstance, ctx: AppContext): void {
     // Several processes: the bid is decided by the lot's one writer, wherever it runs (docs/scale.md).
     return atLotHolder(ctx, lot, request, reply, async () => {
       const answer = await placeBid(ctx, user, { lotId: lot, pence: bid, idempotencyKey: key, requestId: request.id });
+      // A refusal is a value: answered as the error handler would, without throwing through it (bid-outcome.ts).
+      if (isRefusal(answer)) return sendDomainError(reply, answer.refused);
       return reply.status(answer.status).send(answer.body);
     });
   });
