@@ -107,11 +107,8 @@ test('a rebuild from the events into fresh tables equals the live tables, and no
 });
 
 
-test('given a projection that reads none of the new events, when a pass runs, then only the reading one opens a transaction and the other\'s checkpoint moves past the events', async () => {
-  const bystander: Projection = { name: 'test_bystander', tables: [], eventTypes: ['Removed'], apply: async () => { throw new Error('never called'); } };
-  const runner = new ProjectionRunner(db, store, [totals, bystander], silent);
-  await runner.catchUp();
-  // A pool of its own whose transactions are counted.
+/** A pool of its own whose transactions are counted. */
+function countingDb(): { db: Db; transactions: () => number } {
   const counted = createDb(database.url, 2);
   const open = counted.transaction.bind(counted);
   let transactions = 0;
@@ -119,18 +116,26 @@ test('given a projection that reads none of the new events, when a pass runs, th
     transactions += 1;
     return open();
   };
-  const watched = new ProjectionRunner(counted, store, [totals, bystander], silent);
+  return { db: counted, transactions: () => transactions };
+}
+
+test('given a projection that reads none of the new events, when a pass runs, then only the reading one opens a transaction and the other\'s checkpoint moves past the events', async () => {
+  const bystander: Projection = { name: 'test_bystander', tables: [], eventTypes: ['Removed'], apply: async () => { throw new Error('never called'); } };
+  const runner = new ProjectionRunner(db, store, [totals, bystander], silent);
+  await runner.catchUp();
+  const counted = countingDb();
+  const watched = new ProjectionRunner(counted.db, store, [totals, bystander], silent);
   const appended = await store.append(`s-${randomUUID()}`, 'no_stream', [{ event_id: randomUUID(), type: 'Added', data: { total: 1 } }]);
   await watched.catchUp();
   const [event] = appended.events;
   const cursor = { transaction_id: event.transaction_id, position: event.position };
   // The reader applies the event in one batch transaction (short of full: nothing more to read); the bystander opens none.
-  assert.is(transactions, 1);
+  assert.is(counted.transactions(), 1);
   const { rows } = await sql<{ name: string; transaction_id: string; position: string }>`
     SELECT name, transaction_id::text, position FROM projection_checkpoints WHERE name IN ('test_totals', 'test_bystander') ORDER BY name`.execute(db);
   assert.equal(rows.map((r) => [r.name, r.transaction_id, Number(r.position)]), [['test_bystander', cursor.transaction_id, cursor.position], ['test_totals', cursor.transaction_id, cursor.position]]);
   assert.ok(watched.reached(cursor));
-  await counted.destroy();
+  await counted.db.destroy();
 });
 
 /** A second reader of the same events (its own table), to see two readers share a pass. */
@@ -142,17 +147,6 @@ const counts: Projection = {
     await sql`INSERT INTO test_counts (event_id) VALUES (${event.event_id}::uuid) ON CONFLICT DO NOTHING`.execute(trx);
   },
 };
-
-function countingDb(): { db: Db; transactions: () => number } {
-  const counted = createDb(database.url, 2);
-  const open = counted.transaction.bind(counted);
-  let transactions = 0;
-  counted.transaction = () => {
-    transactions += 1;
-    return open();
-  };
-  return { db: counted, transactions: () => transactions };
-}
 
 test('given two projections that read the new events, when a pass runs, then both apply them in one transaction with their checkpoints', async () => {
   await new ProjectionRunner(db, store, [totals, counts], silent).catchUp();

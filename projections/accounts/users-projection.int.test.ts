@@ -8,18 +8,9 @@ import { rebuildAndCompare, tableHash } from '../rebuild';
 import { usersProjection } from './users-projection';
 import { newsletterProjection } from './newsletter-projection';
 import { newsletterToken } from '../../services/content/newsletter';
+import { wholeFeed } from '../../services/testing/feed';
 
 let t: TestApp;
-
-const allEvents = async () => {
-  const events = [];
-  for (let cursor = { transaction_id: '0', position: 0 }; ;) {
-    const batch = await t.ctx.store.readFeed(cursor, 500);
-    if (batch.length === 0) return events;
-    events.push(...batch);
-    cursor = batch[batch.length - 1];
-  }
-};
 
 test.before(async () => {
   t = await startTestApp();
@@ -50,7 +41,7 @@ test('the rows follow the events', async () => {
 
 test('applying every event a second time changes nothing', async () => {
   const before = await Promise.all([tableHash(t.ctx.db, 'public', 'users'), tableHash(t.ctx.db, 'public', 'newsletter_subscribers')]);
-  const events = await allEvents();
+  const events = await wholeFeed(t.ctx.store);
   await t.ctx.db.transaction().execute(async (trx) => {
     await applyEvents(trx, usersProjection, events);
     await applyEvents(trx, newsletterProjection, events);

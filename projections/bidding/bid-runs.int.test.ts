@@ -15,7 +15,8 @@ import { closeLot, consignLot, createAuction, placeBid, startCatalogueTestApp } 
 import { lotStream } from '../../services/catalogue/streams';
 import { settle } from '../../services/catalogue/http';
 import { lotDecider } from '../../domain/catalogue/lot/decide';
-import { FEED_START, type StoredEvent } from '../../infra/event-store/types';
+import type { StoredEvent } from '../../infra/event-store/types';
+import { wholeFeed } from '../../services/testing/feed';
 import type { Projection } from '../projection';
 import { applyEvents } from '../runner';
 import { tableHash } from '../rebuild';
@@ -52,20 +53,9 @@ test.before(async () => {
   t.clock.advance(2 * HOUR);
   await closeLot(t, closing);
   await placeBid(t, reserved, d.id, 80_000);
-  events = await allEvents();
+  events = await wholeFeed(t.ctx.store);
 });
 test.after(async () => t.close());
-
-async function allEvents(): Promise<StoredEvent[]> {
-  const out: StoredEvent[] = [];
-  let cursor = FEED_START;
-  for (;;) {
-    const batch = await t.ctx.store.readFeed(cursor, 1000);
-    if (batch.length === 0) return out;
-    out.push(...batch);
-    cursor = { transaction_id: batch.at(-1)!.transaction_id, position: batch.at(-1)!.position };
-  }
-}
 
 /** Fresh copies of the projection's tables in `schema`, filled by `fill` with that schema first on the search path. */
 async function rebuildInto(schema: string, projection: Projection, fill: (apply: (events: StoredEvent[]) => Promise<void>) => Promise<void>) {

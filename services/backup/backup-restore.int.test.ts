@@ -24,7 +24,8 @@ import { verifyHouse, type HouseReport } from '../audit/verify-house';
 import { postBid } from '../bidding/testing';
 import { lotStream } from '../catalogue/streams';
 import { userSocket, type TestSocket } from '../live/testing';
-import { compareCursors, FEED_START, type FeedCursor } from '../../infra/event-store/types';
+import { compareCursors, type FeedCursor } from '../../infra/event-store/types';
+import { wholeFeed } from '../testing/feed';
 import { writeBackup } from './backup';
 import { restoreBackup, type RestoreReport } from './restore';
 import { READ_MODEL_CHECKPOINTS, READ_MODEL_TABLES } from './tables';
@@ -147,13 +148,7 @@ test('it keeps serving: new bids append after the restored history, and the feed
   assert.ok(fresh.some((e) => e.type === 'BidPlaced' && e.stream_id.endsWith(liveLotId)));
   for (const e of fresh) assert.ok(BigInt(e.transaction_id) > BigInt(restoredHead.transaction_id), 'sorted after the restored history');
 
-  const whole = [];
-  for (let cursor = FEED_START; ;) {
-    const page = await restored.ctx.store.readFeed(cursor, 2000);
-    if (page.length === 0) break;
-    whole.push(...page);
-    cursor = { transaction_id: page.at(-1)!.transaction_id, position: page.at(-1)!.position };
-  }
+  const whole = await wholeFeed(restored.ctx.store, 2000);
   assert.is(new Set(feedIds(whole)).size, whole.length, 'no event twice in the feed');
   // The restored house's schedulers may append after `fresh` was read (an auction whose last lot closed finishes):
   // such events sort after it, so the feed is the restored history, then `fresh`, then possibly more.

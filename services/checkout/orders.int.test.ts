@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { call, pdfText } from '../wallet/testing';
-import { FEED_START, type StoredEvent } from '../../infra/event-store/types';
+import { wholeFeed } from '../testing/feed';
 import { applyEvents } from '../../projections/runner';
 import { rebuildAndCompare, tableHash } from '../../projections/rebuild';
 import { orderProjections } from '../../projections/orders/index';
@@ -167,23 +167,12 @@ test('a stored lot held by a later unpaid order stays paid, leaves the storage l
   assert.equal(await storedIds(), [], 'shipped');
 });
 
-async function allEvents(): Promise<StoredEvent[]> {
-  const out: StoredEvent[] = [];
-  let cursor = FEED_START;
-  for (;;) {
-    const batch = await t.ctx.store.readFeed(cursor, 1000);
-    if (batch.length === 0) return out;
-    out.push(...batch);
-    cursor = { transaction_id: batch.at(-1)!.transaction_id, position: batch.at(-1)!.position };
-  }
-}
-
 test('the read models: applying every event again changes nothing; a rebuild equals the live tables', async () => {
   await t.ctx.projections.settle();
   const tables = orderProjections.flatMap((p) => p.tables);
   const before = Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await tableHash(t.ctx.db, 'public', table)] as const)));
   for (const table of tables) assert.ok(before[table].rows > 0, `${table} is empty`);
-  const events = await allEvents();
+  const events = await wholeFeed(t.ctx.store);
   for (const projection of orderProjections) await t.ctx.db.transaction().execute((trx) => applyEvents(trx, projection, events));
   for (const table of tables) assert.equal(await tableHash(t.ctx.db, 'public', table), before[table], table);
   for (const projection of orderProjections) {

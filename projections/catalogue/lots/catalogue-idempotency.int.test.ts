@@ -13,24 +13,13 @@ import { settle } from '../../../services/catalogue/http';
 import { lotDecider } from '../../../domain/catalogue/lot/decide';
 import { watchingDecider } from '../../../domain/catalogue/watching/decide';
 import { watchingStream } from '../../../domain/catalogue/watching/events';
-import { FEED_START, type StoredEvent } from '../../../infra/event-store/types';
+import { wholeFeed } from '../../../services/testing/feed';
 import { applyEvents } from '../../runner';
 import { rebuildAndCompare, tableHash } from '../../rebuild';
 import { catalogueProjections } from '../index';
 
 const DAY = 86_400_000;
 let t: TestApp;
-
-async function allEvents(): Promise<StoredEvent[]> {
-  const out: StoredEvent[] = [];
-  let cursor = FEED_START;
-  for (;;) {
-    const batch = await t.ctx.store.readFeed(cursor, 1000);
-    if (batch.length === 0) return out;
-    out.push(...batch);
-    cursor = { transaction_id: batch.at(-1)!.transaction_id, position: batch.at(-1)!.position };
-  }
-}
 
 async function hashes(): Promise<Record<string, { hash: string; rows: number }>> {
   const out: Record<string, { hash: string; rows: number }> = {};
@@ -75,7 +64,7 @@ test('the scenario filled every catalogue table', async () => {
 
 test('applying every event a second time changes no table', async () => {
   const before = await hashes();
-  const events = await allEvents();
+  const events = await wholeFeed(t.ctx.store);
   for (const projection of catalogueProjections) {
     await t.ctx.db.transaction().execute((trx) => applyEvents(trx, projection, events));
   }
@@ -84,7 +73,7 @@ test('applying every event a second time changes no table', async () => {
 
 test('applying each event twice in a row (a retried batch) gives the same tables as once', async () => {
   const before = await hashes();
-  const events = await allEvents();
+  const events = await wholeFeed(t.ctx.store);
   const doubled = events.flatMap((e) => [e, e]);
   for (const projection of catalogueProjections) {
     await t.ctx.db.transaction().execute((trx) => applyEvents(trx, projection, doubled));
