@@ -12,6 +12,7 @@ import { createTestUser, type TestUser } from '../testing/users';
 import { mailbox } from '../accounts/testing';
 import { consignLot, createAuction, placeBid, startCatalogueTestApp } from '../catalogue/testing/fixtures';
 import { mailBatch } from './mailer';
+import { projectionLag } from '../../infra/metrics/projection-lag';
 
 let t: TestApp;
 let ann: TestUser, bob: TestUser, cat: TestUser;
@@ -41,8 +42,9 @@ test('one batch: one outbid email per user and lot, in a fixed number of stateme
   let statements = 0;
   const counting = t.ctx.db.withPlugin({ transformQuery: (args) => { statements++; return args.node; }, transformResult: async (args) => args.result });
   assert.ok(await mailBatch(counting, options()));
-  // lock, checkpoint, rows, logged, recipients, outbids emailed, log, emails, checkpoint
-  assert.is(statements, 9);
+  // lock, checkpoint, the notifications projection's checkpoint, rows, logged, recipients, outbids emailed, log,
+  // emails, checkpoint
+  assert.is(statements, 10);
   assert.is((await outbidMails(ann)).length, 1);
   assert.is((await outbidMails(bob)).length, 1);
   assert.is((await outbidMails(cat)).length, 1);
@@ -58,6 +60,23 @@ test('run again, the mailer finds nothing new and sends nothing', async () => {
   // From the start again (as after a crash before the checkpoint): every row is found logged.
   assert.ok(await mailBatch(t.ctx.db, options()));
   assert.is((await mailbox(t)).length, before);
+});
+
+test('events after the last notifying one: the mailer\'s checkpoint follows the notifications projection, so it is not left behind', async () => {
+  const staff = await createTestUser(t, { staff: true });
+  const auction = await createAuction(t, staff);
+  const lot = (await consignLot(t, staff, auction.id, (await createTestUser(t)).id, { title: 'Rosebank 21' })).id;
+  // A first bid and the leader's own raise: neither notifies anyone.
+  await placeBid(t, lot, ann.id, 4_000);
+  await placeBid(t, lot, ann.id, 6_000);
+  await t.ctx.projections.settle();
+  await mailBatch(t.ctx.db, options());
+  const [lag] = await projectionLag(t.ctx.db, ['notification-mailer']);
+  assert.is(lag.eventsBehind, 0);
+  const { rows } = await sql<{ name: string; at: string }>`SELECT name, transaction_id::text || ':' || position AS at FROM projection_checkpoints
+    WHERE name IN ('notifications', 'notification-mailer') ORDER BY name`.execute(t.ctx.db);
+  assert.is(rows[0].at, rows[1].at);
+  assert.is((await outbidMails(ann)).length, 1, 'no new email');
 });
 
 test.run();
