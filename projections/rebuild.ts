@@ -16,12 +16,8 @@ interface RebuildReport { projection: string; events: number; tables: TableCompa
  */
 export async function rebuildAndCompare(db: Kysely<Database>, projection: Projection, onProgress: (applied: number) => void = () => {}): Promise<RebuildReport> {
   const schema = `rebuild_${projection.name.replace(/\W/g, '_')}`.toLowerCase();
-  await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
-  await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(db);
   try {
-    for (const table of projection.tables) {
-      await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(db);
-    }
+    await createScratchTables(db, schema, projection);
     // The checkpoint and the live tables are read in one snapshot, so a running server cannot move them apart.
     const { until, liveHashes } = await db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
       const checkpoint = await liveCheckpoint(trx, projection.name);
@@ -39,6 +35,15 @@ export async function rebuildAndCompare(db: Kysely<Database>, projection: Projec
     return { projection: projection.name, events, tables };
   } finally {
     await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
+  }
+}
+
+/** A fresh `schema` holding empty copies of the projection's tables (same columns, indexes and constraints). */
+export async function createScratchTables(db: Db, schema: string, projection: Projection): Promise<void> {
+  await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
+  await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(db);
+  for (const table of projection.tables) {
+    await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(db);
   }
 }
 

@@ -19,7 +19,7 @@ import type { StoredEvent } from '../../infra/event-store/types';
 import { wholeFeed } from '../../services/testing/feed';
 import type { Projection } from '../projection';
 import { applyEvents } from '../runner';
-import { tableHash } from '../rebuild';
+import { createScratchTables, tableHash } from '../rebuild';
 import { lotBidsProjection } from './lot-bids/projection';
 import { lotScheduleProjection } from './lot-schedule/projection';
 import { lotsProjection } from '../catalogue/lots/projection';
@@ -59,7 +59,7 @@ test.after(async () => t.close());
 
 /** Fresh copies of the projection's tables in `schema`, filled by `fill` with that schema first on the search path. */
 async function rebuildInto(schema: string, projection: Projection, fill: (apply: (events: StoredEvent[]) => Promise<void>) => Promise<void>) {
-  await scratchTables(schema, projection);
+  await createScratchTables(t.ctx.db, schema, projection);
   await fill((some) => t.ctx.db.transaction().execute(async (trx) => {
     await sql`SELECT set_config('search_path', ${`${schema}, public`}, true)`.execute(trx);
     await applyEvents(trx, projection, some);
@@ -67,12 +67,6 @@ async function rebuildInto(schema: string, projection: Projection, fill: (apply:
   const hashes: Record<string, { hash: string; rows: number }> = {};
   for (const table of projection.tables) hashes[table] = await tableHash(t.ctx.db, schema, table);
   return hashes;
-}
-
-async function scratchTables(schema: string, projection: Projection): Promise<void> {
-  await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(t.ctx.db);
-  await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(t.ctx.db);
-  for (const table of projection.tables) await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(t.ctx.db);
 }
 
 // The scenario has no e-mail opt-outs and no finished auction.
@@ -113,7 +107,7 @@ test('a run of bids costs the bid history two statements, the lots and the sched
   assert.ok(bids.length >= 14);
   for (const [projection, expected] of [[lotBidsProjection, 2], [lotsProjection, 1], [lotScheduleProjection, 1], [notificationsProjection, 2]] as const) {
     const schema = `runs_count_${projection.name.replace(/\W/g, '_')}`;
-    await scratchTables(schema, projection);
+    await createScratchTables(t.ctx.db, schema, projection);
     let statements = 0;
     let counting = false;
     const db = t.ctx.db.withPlugin({ transformQuery: (args) => { if (counting) statements++; return args.node; }, transformResult: async (args) => args.result });

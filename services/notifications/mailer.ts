@@ -15,10 +15,11 @@ import { sql } from 'kysely';
 import type { Template } from '../../domain/notifications/templates';
 import { queueEmails, type OutgoingEmail } from '../../infra/mail/outbox';
 import { notificationEmail } from './emails';
-import { cursorOf, rowsAfter, type CauseCursor, type NotificationRow } from './queries';
+import { cursorOf, rowsAfter, type NotificationRow } from './queries';
 import type { Db } from '../../infra/db/database';
 import { compareCursors, type FeedCursor } from '../../infra/event-store/types';
 import { notificationsProjection } from '../../projections/notifications/projection';
+import { readCheckpoint, writeCheckpoint } from '../../projections/checkpoints';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,28 +36,16 @@ interface Recipient { email: string; first_name: string; opt_outs: string[] | nu
 export async function mailBatch(db: Db, options: MailerOptions): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${MAILER_NAME}`}))`.execute(trx);
-    const { rows: cp } = await sql<{ t: string; position: string }>`
-      SELECT transaction_id::text AS t, position FROM projection_checkpoints WHERE name = ${MAILER_NAME}`.execute(trx);
-    const cursor: CauseCursor = cp[0] ? { transaction_id: cp[0].t, position: Number(cp[0].position) } : { transaction_id: '0', position: 0 };
+    const cursor = await readCheckpoint(trx, MAILER_NAME);
     // Read before the rows: every notification caused up to here was committed with that checkpoint, so the rows'
     // statement sees it.
-    const written = await notificationsCheckpoint(trx);
+    const written = await readCheckpoint(trx, notificationsProjection.name);
     const rows = await rowsAfter(trx, cursor, CAUSES_PER_BATCH);
     if (rows.length > 0) await mailRows(trx, rows, options);
     const next = nextCheckpoint(cursor, rows, written);
-    if (compareCursors(next, cursor) > 0) {
-      await sql`INSERT INTO projection_checkpoints (name, transaction_id, position, updated_at)
-        VALUES (${MAILER_NAME}, ${next.transaction_id}::xid8, ${next.position}, now())
-        ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position, updated_at = now()`.execute(trx);
-    }
+    if (compareCursors(next, cursor) > 0) await writeCheckpoint(trx, MAILER_NAME, next);
     return rows.length > 0;
   });
-}
-
-async function notificationsCheckpoint(trx: Db): Promise<FeedCursor | null> {
-  const { rows } = await sql<{ t: string; position: string }>`
-    SELECT transaction_id::text AS t, position FROM projection_checkpoints WHERE name = ${notificationsProjection.name}`.execute(trx);
-  return rows[0] ? { transaction_id: rows[0].t, position: Number(rows[0].position) } : null;
 }
 
 /**
@@ -65,10 +54,10 @@ async function notificationsCheckpoint(trx: Db): Promise<FeedCursor | null> {
  * checkpoint left at the last notification would count them as "behind" for ever (the read models' lag, the load
  * tests' backlog).
  */
-function nextCheckpoint(cursor: CauseCursor, rows: NotificationRow[], written: FeedCursor | null): CauseCursor {
+function nextCheckpoint(cursor: FeedCursor, rows: NotificationRow[], written: FeedCursor): FeedCursor {
   const last = rows.length > 0 ? cursorOf(rows[rows.length - 1]) : cursor;
   const causes = new Set(rows.map((n) => `${n.cause_transaction_id}:${n.cause_position}`)).size;
-  if (causes >= CAUSES_PER_BATCH || !written || compareCursors(written, last) <= 0) return last;
+  if (causes >= CAUSES_PER_BATCH || compareCursors(written, last) <= 0) return last;
   return written;
 }
 
