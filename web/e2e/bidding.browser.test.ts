@@ -122,6 +122,32 @@ test('a bid notice goes once the lot moves on: a new price takes the success not
   assertNoProblems(second.problems);
 });
 
+test('the countdown is on the server\'s clock as soon as the server\'s time arrives, not a second later', async () => {
+  // The browser's own clock is a day past the lot's end, so the countdown first draws the lot as ended; the server's
+  // time is held back until it has.
+  const ahead = e.t.clock.now().getTime() + 8 * 24 * 3_600_000;
+  const context = await newContext(e, DESKTOP, alice);
+  await context.clock.install({ time: ahead });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await context.route('**/api/server_time/', async (route) => { await held; await route.continue(); });
+  // The live channels' hello carries the server's time too: here they stay silent, so the answer above is the only source.
+  await context.routeWebSocket(/\/ws\//, () => {});
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${e.t.baseUrl}/product/${lot.id}`);
+  const timer = panel(page).getByRole('timer');
+  await panel(page).locator('.countdown--over').waitFor();
+  assert.is(await timer.getAttribute('aria-label'), 'Time left: 0 hours 0 minutes 0 seconds');
+  // From here no timer fires (the page's clock stops a minute on), so only the server's time arriving can redraw it.
+  await context.clock.pauseAt(ahead + 60_000);
+  release();
+  await panel(page).locator('.countdown:not(.countdown--over)').waitFor();
+  assert.match(await timer.getAttribute('aria-label') ?? '', /^Time left: 6 days 2[23] hours/);
+  assertNoProblems(problems);
+  await context.close();
+});
+
 test('(e) on a phone (390x844): the mobile header, and the bid panel still works', async () => {
   // The page reads the lot once from the read models and then follows the live channel: the last test's bids must
   // be in them first, or a loaded machine shows the price from before them with no new bid to push it (it failed so).

@@ -4,20 +4,24 @@
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { SITE } from '../lib/site';
-import { serverNow } from '../state/clock';
+import { onServerTimeSet, serverNow } from '../state/clock';
 
 // One interval for every countdown on the page.
 const listeners = new Set<() => void>();
 let tick = 0;
 let timer: ReturnType<typeof setInterval> | undefined;
 
+function redraw() {
+  tick++;
+  listeners.forEach((l) => { l(); });
+}
+
+onServerTimeSet(redraw);
+
 function subscribeTick(fn: () => void) {
   listeners.add(fn);
   if (!timer) {
-    timer = setInterval(() => {
-      tick++;
-      listeners.forEach((l) => { l(); });
-    }, 1000);
+    timer = setInterval(redraw, 1000);
   }
   return () => {
     listeners.delete(fn);
