@@ -128,7 +128,9 @@ async function main(): Promise<void> {
     const other5xx = fiveXx(flood) + fiveXx(goodOnes) - deliberate + fiveXx(browsing) + Object.entries(bidsB.statuses).filter(([s]) => s.startsWith('5')).reduce((n, [, c]) => n + c, 0);
     console.log(`5xx: ${deliberate} deliberate 503s from the hashing queue (flood and good logins' first tries are not counted: ${goodOnes.retries} retried); ${other5xx} others (target 0)`);
     const within = bb.perSecond >= 0.8 * ba.perSecond && bb.p99 <= 1.2 * ba.p99;
-    console.log(`Bids within 20% of phase A: ${within ? 'PASS' : 'MISS'}; good logins p95 < 1 s: ${goodSpread.p95 < 1000 ? 'PASS' : 'MISS'}; other 5xx: ${other5xx === 0 ? 'PASS' : 'MISS'}`);
+    // The verdicts mean something only with the flood at its rate (a closed-loop generator can fall short of it).
+    const atRate = flood.sent >= 0.95 * RATE * SECONDS;
+    console.log(`Flood at ${RATE}/s: ${atRate ? 'PASS' : 'MISS'}; bids within 20% of phase A: ${within ? 'PASS' : 'MISS'}; bid p99 in B < 100 ms: ${bb.p99 < 100 ? 'PASS' : 'MISS'}; good logins p95 < 1 s: ${goodSpread.p95 < 1000 ? 'PASS' : 'MISS'}; other 5xx: ${other5xx === 0 ? 'PASS' : 'MISS'}`);
   } finally {
     await server?.stop();
     await ctx.db.destroy();
