@@ -21,7 +21,7 @@ import { startFakeProviders, type FakeProviders } from '../../services/accounts/
 import { lotStream } from '../../services/catalogue/streams';
 import {
   DESKTOP, liveAuctionWithLots, logged, newContext, PHONE, startE2E, user, watchProblems,
-  type E2E, type LiveLot,
+  type E2E, type LiveLot, type PageProblems,
 } from './helpers';
 
 /** WCAG 2.0-2.2 A and AA, and axe's best practices (heading order, landmarks, one main). */
@@ -105,6 +105,7 @@ async function projected(lotId: string): Promise<void> {
 }
 
 test.after(async () => {
+  for (const opened of tabs.values()) await (await opened).page.context().close();
   await e?.close();
   await fake?.close();
 });
@@ -163,6 +164,28 @@ function assertNone(found: Finding[]): void {
   assert.is(found.length, 0, `no serious or critical axe findings, no page errors (${found.length}, listed above)`);
 }
 
+interface Tab { page: Page; problems: PageProblems }
+const tabs = new Map<string, Promise<Tab>>();
+
+/**
+ * One page per visitor and width, taken from path to path as a person browses (a fresh document each time): a new
+ * context and page per scan cost about 1.2 CPU seconds each (docs/testing.md), over a hundred of them in this file.
+ */
+function tab(as: TestUser | null, width: string, viewport: typeof DESKTOP): Promise<Tab> {
+  const key = `${as?.id ?? 'anonymous'} @${width}`;
+  let opened = tabs.get(key);
+  if (!opened) {
+    opened = (async () => {
+      const context = await newContext(e, viewport, as ?? undefined);
+      context.setDefaultTimeout(SCAN_TIMEOUT);
+      const page = await context.newPage();
+      return { page, problems: watchProblems(page) };
+    })();
+    tabs.set(key, opened);
+  }
+  return opened;
+}
+
 /**
  * Opens `path` at both widths (signed in as `as` when given), waits for `ready`, scans; `then` can do more on the
  * same page (open a modal) and scan again. A page that does not come up is a finding too (with what it showed), and
@@ -171,10 +194,8 @@ function assertNone(found: Finding[]): void {
 async function scanAtBothWidths(found: Finding[], path: string, as: TestUser | null, ready: (page: Page, width: string) => Promise<void>,
   then?: (page: Page, width: string) => Promise<void>): Promise<void> {
   for (const [width, viewport] of WIDTHS) {
-    const context = await newContext(e, viewport, as ?? undefined);
-    context.setDefaultTimeout(SCAN_TIMEOUT);
-    const page = await context.newPage();
-    const problems = watchProblems(page);
+    const { page, problems } = await tab(as, width, viewport);
+    const before = problems.list.length;
     const where = `${path} @${width}`;
     try {
       await page.goto(`${e.t.baseUrl}${path}`);
@@ -185,8 +206,7 @@ async function scanAtBothWidths(found: Finding[], path: string, as: TestUser | n
       const shown = await page.locator('body').innerText().catch(() => '');
       found.push({ where, line: `not scanned: ${(error as Error).message.split('\n')[0]}\n      the page showed: ${shown.slice(0, 400).replace(/\s+/g, ' ')}` });
     }
-    found.push(...problems.list.map((p) => ({ where, line: p })));
-    await context.close();
+    found.push(...problems.list.slice(before).map((p) => ({ where, line: p })));
   }
 }
 
