@@ -141,8 +141,11 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
       const from = await readCheckpoints(this.db, this.projections.map((p) => p.name));
       const { events, head } = await this.store.readFeedBatch(from.reduce(earlier), size);
       const last = events.at(-1);
-      const reading = this.projections.flatMap((p, i) => (events.some((e) => p.eventTypes.includes(e.type) && compareCursors(e, from[i]) > 0) ? [i] : []));
-      const idle = this.projections.flatMap((_, i) => (reading.includes(i) ? [] : [i]));
+      const reading: number[] = [];
+      const idle: number[] = [];
+      for (const [i, p] of this.projections.entries()) {
+        (events.some((e) => p.eventTypes.includes(e.type) && compareCursors(e, from[i]) > 0) ? reading : idle).push(i);
+      }
       const end = last && events.length === size ? cursorOf(last) : head;
       if (reading.length > 0 && !(await this.applyTogether(reading, from, events))) {
         for (const i of reading) await this.drain(this.projections[i]);

@@ -46,3 +46,8 @@ export function firstByKey<T>(items: readonly T[], key: (item: T) => string): T[
   for (const item of items) if (!first.has(key(item))) first.set(key(item), item);
   return [...first.values()];
 }
+
+/** One column of `rows` as an array, for `unnest(...)` (a run written in one statement). */
+export function columnOf<T>(rows: readonly T[]) {
+  return <K extends keyof T>(key: K): T[K][] => rows.map((row) => row[key]);
+}

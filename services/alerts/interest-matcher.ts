@@ -15,12 +15,12 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../../infra/event-store/event-store';
-import { FEED_START, WrongExpectedVersion, type FeedCursor } from '../../infra/event-store/types';
+import { WrongExpectedVersion } from '../../infra/event-store/types';
 import type { Database } from '../../infra/db/database';
 import type { LotConsigned } from '../../domain/catalogue/lot/events';
 import { lotInterestsStream, type LotMatchedInterests } from '../../domain/alerts/events';
 import { usersInterestedIn } from './interest';
-import type { Db } from '../../infra/db/database';
+import { readCheckpoint, writeCheckpoint } from '../../projections/checkpoints';
 
 export const MATCHER_NAME = 'lot-interest-matcher';
 const ALERTS_PROJECTION = 'alerts';
@@ -31,10 +31,10 @@ async function matchBatch(db: Kysely<Database>, store: EventStore): Promise<bool
   let appended = false;
   const moved = await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${MATCHER_NAME}`}))`.execute(trx);
-    const cursor = await checkpoint(trx, MATCHER_NAME) ?? FEED_START;
-    const alerts = await checkpoint(trx, ALERTS_PROJECTION);
-    if (!alerts) return false;
-    // Only what the alerts read model already reflects (its checkpoint is below every still-running transaction).
+    const cursor = await readCheckpoint(trx, MATCHER_NAME);
+    const alerts = await readCheckpoint(trx, ALERTS_PROJECTION);
+    // Only what the alerts read model already reflects (its checkpoint is below every still-running transaction;
+    // nothing before it has one).
     const events = await store.readRange(cursor, alerts, BATCH, trx);
     if (events.length === 0) return false;
     for (const stored of events) {
@@ -55,9 +55,7 @@ async function matchBatch(db: Kysely<Database>, store: EventStore): Promise<bool
       }
     }
     const last = events[events.length - 1];
-    await sql`INSERT INTO projection_checkpoints (name, transaction_id, position, updated_at)
-      VALUES (${MATCHER_NAME}, ${last.transaction_id}::xid8, ${last.position}, now())
-      ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position, updated_at = now()`.execute(trx);
+    await writeCheckpoint(trx, MATCHER_NAME, last);
     return true;
   });
   // Appended inside the transaction: wake the projection runner only once it is committed.
@@ -68,11 +66,6 @@ async function matchBatch(db: Kysely<Database>, store: EventStore): Promise<bool
 /** Until the matcher has caught up with the alerts read model. */
 export async function drainMatches(db: Kysely<Database>, store: EventStore): Promise<void> {
   while (await matchBatch(db, store)) { /* more */ }
-}
-
-async function checkpoint(trx: Db, name: string): Promise<FeedCursor | null> {
-  const { rows } = await sql<FeedCursor>`SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
-  return rows[0] ? { transaction_id: rows[0].transaction_id, position: Number(rows[0].position) } : null;
 }
 
 /** A name-based UUID of the lot: a retried append of the same lot's match is recognised as the same event. */

@@ -11,7 +11,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { FEED_START, type FeedCursor } from '../../infra/event-store/types';
 import type { LotPaid } from '../../domain/orders/events';
 import { goodsLines, goodsTotal } from '../../domain/checkout/goods';
 import { collectionDecider } from '../../domain/collection/decide';
@@ -19,7 +18,7 @@ import { collectionStream } from '../../domain/collection/events';
 import { describeLot } from './valuation-data';
 import { settle } from '../catalogue/http';
 import { withSessionLocks } from '../../infra/db/session-locks';
-import type { Db } from '../../infra/db/database';
+import { readCheckpoint, writeCheckpoint } from '../../projections/checkpoints';
 
 const FOLLOWER_NAME = 'collection-won-lots';
 const LOTS_PROJECTION = 'lots';
@@ -36,9 +35,9 @@ async function joinBatch(ctx: AppContext): Promise<boolean> {
   // batch cut short before its checkpoint is simply taken again.
   const moved = await withSessionLocks(ctx.db, async (connection) => {
     await sql`SELECT pg_advisory_lock(hashtext(${`projection:${FOLLOWER_NAME}`}))`.execute(connection);
-    const cursor = await checkpoint(connection, FOLLOWER_NAME) ?? FEED_START;
-    const lots = await checkpoint(connection, LOTS_PROJECTION);
-    if (!lots) return false;
+    const cursor = await readCheckpoint(connection, FOLLOWER_NAME);
+    // Only what that read model already reflects (nothing before it has a checkpoint).
+    const lots = await readCheckpoint(connection, LOTS_PROJECTION);
     const events = await ctx.store.readRange(cursor, lots, BATCH, connection);
     if (events.length === 0) return false;
     for (const stored of events) {
@@ -56,9 +55,7 @@ async function joinBatch(ctx: AppContext): Promise<boolean> {
       }, { user_id: 'system', causation_id: stored.event_id });
     }
     const last = events[events.length - 1]!;
-    await sql`INSERT INTO projection_checkpoints (name, transaction_id, position, updated_at)
-      VALUES (${FOLLOWER_NAME}, ${last.transaction_id}::xid8, ${last.position}, now())
-      ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position, updated_at = now()`.execute(connection);
+    await writeCheckpoint(connection, FOLLOWER_NAME, last);
     return true;
   });
   // The buyer sees the item as soon as the follower is done (read-your-writes for the next page load and the tests).
@@ -69,11 +66,6 @@ async function joinBatch(ctx: AppContext): Promise<boolean> {
 /** Until the follower has caught up with the lots read model. */
 export async function drainWonLots(ctx: AppContext): Promise<void> {
   while (await joinBatch(ctx)) { /* more */ }
-}
-
-async function checkpoint(trx: Db, name: string): Promise<FeedCursor | null> {
-  const { rows } = await sql<FeedCursor>`SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
-  return rows[0] ? { transaction_id: rows[0].transaction_id, position: Number(rows[0].position) } : null;
 }
 
 /** A name-based UUID of the lot: the won item of a lot always has the same id. */

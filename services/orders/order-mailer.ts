@@ -11,14 +11,13 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../../infra/event-store/event-store';
-import { FEED_START, type FeedCursor } from '../../infra/event-store/types';
 import type { Database } from '../../infra/db/database';
 import type { OrderPaid, OrderPlaced } from '../../domain/orders/events';
 import { queueEmail } from '../../infra/mail/outbox';
 import type { OrderRow } from '../checkout/order-views';
 import { orderPaidEmail, orderPlacedEmail, type EmailBuyer } from './order-emails';
 import '../../projections/orders/tables';
-import type { Db } from '../../infra/db/database';
+import { readCheckpoint, writeCheckpoint } from '../../projections/checkpoints';
 
 export const ORDER_MAILER_NAME = 'order-mailer';
 const ORDERS_PROJECTION = 'orders';
@@ -30,9 +29,9 @@ interface OrderMailerOptions { publicUrl: string; now: () => Date }
 async function orderMailBatch(db: Kysely<Database>, store: EventStore, options: OrderMailerOptions): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${ORDER_MAILER_NAME}`}))`.execute(trx);
-    const cursor = await checkpoint(trx, ORDER_MAILER_NAME) ?? FEED_START;
-    const orders = await checkpoint(trx, ORDERS_PROJECTION);
-    if (!orders) return false;
+    const cursor = await readCheckpoint(trx, ORDER_MAILER_NAME);
+    // Only what that read model already reflects (nothing before it has a checkpoint).
+    const orders = await readCheckpoint(trx, ORDERS_PROJECTION);
     const events = await store.readRange(cursor, orders, BATCH, trx);
     if (events.length === 0) return false;
     for (const stored of events) {
@@ -40,9 +39,7 @@ async function orderMailBatch(db: Kysely<Database>, store: EventStore, options: 
       else if (stored.type === 'OrderPaid') await mailOrder(trx, (stored.data as OrderPaid['data']).order_id, 'paid', options);
     }
     const last = events[events.length - 1];
-    await sql`INSERT INTO projection_checkpoints (name, transaction_id, position, updated_at)
-      VALUES (${ORDER_MAILER_NAME}, ${last.transaction_id}::xid8, ${last.position}, now())
-      ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position, updated_at = now()`.execute(trx);
+    await writeCheckpoint(trx, ORDER_MAILER_NAME, last);
     return true;
   });
 }
@@ -68,7 +65,3 @@ async function storedLots(trx: Kysely<Database>, ids: string[]): Promise<{ refer
   return trx.selectFrom('lots').select(['reference_no', sql<string>`COALESCE(custom_title, title)`.as('title')]).where('id', 'in', ids).execute();
 }
 
-async function checkpoint(trx: Db, name: string): Promise<FeedCursor | null> {
-  const { rows } = await sql<FeedCursor>`SELECT transaction_id::text, position FROM projection_checkpoints WHERE name = ${name}`.execute(trx);
-  return rows[0] ? { transaction_id: rows[0].transaction_id, position: Number(rows[0].position) } : null;
-}

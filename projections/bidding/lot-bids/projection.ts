@@ -8,7 +8,7 @@ import type { Database } from '../../../infra/db/database';
 import type { StoredEvent } from '../../../infra/event-store/types';
 import type { Projection } from '../../projection';
 import type { BidHistoryEntry, BidPlaced } from '../../../domain/catalogue/lot/events';
-import { applyInRuns, lastByKey } from '../../runs';
+import { applyInRuns, columnOf, lastByKey } from '../../runs';
 import './tables';
 
 export const lotBidsProjection: Projection = {
@@ -116,7 +116,7 @@ function historyRows(lotId: string, lines: BidHistoryEntry[], position: number):
 }
 
 function insertHistory(rows: HistoryRow[]) {
-  const column = <K extends keyof HistoryRow>(key: K) => rows.map((row) => row[key]);
+  const column = columnOf(rows);
   return sql`INSERT INTO lot_bid_history (id, lot_id, bidder_id, amount_pence, placed_at, automatic, position, line_no)
     SELECT * FROM unnest(${column('id')}::text[], ${column('lot_id')}::uuid[], ${column('bidder_id')}::text[], ${column('amount')}::bigint[],
       ${column('placed_at')}::timestamptz[], ${column('automatic')}::boolean[], ${column('position')}::bigint[], ${column('line_no')}::int[])

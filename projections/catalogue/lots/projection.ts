@@ -8,7 +8,7 @@ import type { Projection } from '../../projection';
 import type { StoredEvent } from '../../../infra/event-store/types';
 import type { BidPlaced, LotConsigned, LotEvent } from '../../../domain/catalogue/lot/events';
 import { assertNever } from '../../../domain/shared/decider';
-import { applyInRuns, lastByKey } from '../../runs';
+import { applyInRuns, columnOf, lastByKey } from '../../runs';
 import { slugify } from './slug';
 import type { LotsTable } from './tables';
 
@@ -50,7 +50,7 @@ export const lotsProjection: Projection = {
 async function bidsPlaced(trx: Kysely<Database>, bids: StoredEvent[]): Promise<void> {
   const last = lastByKey(bids, (e) => (e.data as BidPlaced['data']).lot_id);
   const rows = last.map((e) => ({ id: (e.data as BidPlaced['data']).lot_id, version: e.stream_version, ...bidColumns(e.data as BidPlaced['data']) }));
-  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+  const column = columnOf(rows);
   await sql`UPDATE lots SET current_price_pence = v.current_price_pence, leader_id = v.leader_id, bid_count = v.bid_count,
       reserve_met = v.reserve_met, ends_at = v.ends_at, version = v.version
     FROM unnest(${column('id')}::uuid[], ${column('version')}::int[], ${column('current_price_pence')}::bigint[],
