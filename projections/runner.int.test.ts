@@ -182,6 +182,44 @@ test('given a projection that fails, when a pass runs, then the other reader of 
   assert.ok(errors.includes('projections applied together failed; applying them one by one'));
 });
 
+test('given a table of one read model locked by another session, when a pass runs, then the other reader of the same events applies them meanwhile', async () => {
+  await new ProjectionRunner(db, store, [totals, counts], silent).catchUp();
+  const errors: string[] = [];
+  const runner = new ProjectionRunner(db, store, [counts, totals], { error: (_obj, msg) => errors.push(msg) });
+  const stream = `s-${randomUUID()}`;
+  await addEvents(stream, [12]);
+  const [event] = await store.readStream(stream);
+  const holder = createDb(database.url, 1);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  let locked = () => {};
+  const isLocked = new Promise<void>((resolve) => { locked = resolve; });
+  const holding = holder.transaction().execute(async (trx) => {
+    await sql`LOCK TABLE test_totals IN ACCESS EXCLUSIVE MODE`.execute(trx);
+    locked();
+    await held;
+  });
+  await isLocked;
+  // The pass ends only once the lock is gone (totals waits in its own transaction): look while it runs.
+  const pass = runner.catchUp();
+  const deadline = Date.now() + 30_000;
+  let counted = 0;
+  while (counted === 0 && Date.now() < deadline) {
+    counted = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM test_counts WHERE event_id = ${event.event_id}::uuid`.execute(db)).rows[0].n;
+    if (counted === 0) await new Promise((r) => setTimeout(r, 50));
+  }
+  const appliedTotal = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM test_applications WHERE event_id = ${event.event_id}::uuid`.execute(db)).rows[0].n;
+  release();
+  await holding;
+  await pass;
+  await holder.destroy();
+  assert.is(counted, 1, 'the reader of an unlocked table applied the event while the other table was locked');
+  assert.is(appliedTotal, 0, 'the locked read model had not');
+  assert.ok(errors.includes('projections applied together waited on a lock; applying them one by one'), errors.join('; '));
+  const total = await sql<{ total: number }>`SELECT total FROM test_totals WHERE stream_id = ${stream}`.execute(db);
+  assert.equal(total.rows, [{ total: 12 }], 'and it applied the event once the lock was gone');
+});
+
 test('given a checkpoint deleted to replay a projection, when a pass runs, then the projection applies the feed again from the start', async () => {
   const runner = new ProjectionRunner(db, store, [totals], silent);
   await runner.catchUp();

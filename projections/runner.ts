@@ -13,6 +13,8 @@ import { advanceCheckpoints, readCheckpoint, readCheckpoints, writeCheckpoint } 
  * statements (lock, checkpoint, feed read, commit) per batch.
  */
 const BATCH_SIZE = 100;
+/** How long a pass's shared transaction waits on any lock past its advisory locks (see applyTogether). */
+const SHARED_LOCK_WAIT_MS = 1_000;
 
 interface RunnerLogger { error(obj: object, msg: string): void }
 
@@ -171,7 +173,11 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
       return await this.db.transaction().execute(async (trx) => {
         // Sorted, so two processes' runners lock in the same order.
         const keys = names.map((name) => `projection:${name}`).sort();
-        await sql`SELECT count(pg_advisory_xact_lock(hashtext(key))) FROM unnest(${keys}::text[]) AS key`.execute(trx);
+        // Then a bound on lock waits for the rest of the transaction: a read model whose table another session holds
+        // (a long migration, an operator's LOCK) would hold every projection of the pass behind it. Past the bound
+        // the pass fails over to a transaction each, where only that one waits.
+        await sql`SELECT count(pg_advisory_xact_lock(hashtext(key))), set_config('lock_timeout', ${`${SHARED_LOCK_WAIT_MS}ms`}, true)
+          FROM unnest(${keys}::text[]) AS key`.execute(trx);
         const now = await readCheckpoints(trx, names);
         if (now.some((cursor, k) => compareCursors(cursor, from[reading[k]]) !== 0)) return false;
         for (const i of reading) await applyEvents(trx, this.projections[i], events.filter((e) => compareCursors(e, from[i]) > 0));
@@ -179,7 +185,9 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
         return true;
       });
     } catch (error) {
-      this.log.error({ err: error, projections: names }, 'projections applied together failed; applying them one by one');
+      const message = isLockTimeout(error) ? 'projections applied together waited on a lock; applying them one by one'
+        : 'projections applied together failed; applying them one by one';
+      this.log.error({ err: error, projections: names }, message);
       return false;
     }
   }
@@ -227,6 +235,9 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
     return moved.more;
   }
 }
+
+/** PostgreSQL's lock_not_available: a lock wait ran past lock_timeout. */
+const isLockTimeout = (error: unknown) => (error as { code?: unknown } | null)?.code === '55P03';
 
 export async function applyEvents(trx: Kysely<Database>, projection: Projection, events: StoredEvent[]): Promise<void> {
   const relevant = events.filter((event) => projection.eventTypes.includes(event.type));
