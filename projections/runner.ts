@@ -149,9 +149,7 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
         (events.some((e) => p.eventTypes.includes(e.type) && compareCursors(e, from[i]) > 0) ? reading : idle).push(i);
       }
       const end = last && events.length === size ? cursorOf(last) : head;
-      if (reading.length > 0 && !(await this.applyTogether(reading, from, events))) {
-        for (const i of reading) await this.drain(this.projections[i]);
-      }
+      if (reading.length > 0 && !(await this.applyTogether(reading, from, events))) await this.drainApart(reading);
       const behind = idle.filter((i) => compareCursors(from[i], end) < 0);
       if (last) await advanceCheckpoints(this.db, behind.map((i) => this.projections[i].name), cursorOf(last));
       for (const i of [...idle, ...reading]) this.moveForward(this.projections[i].name, later(from[i], end));
@@ -190,6 +188,18 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
       this.log.error({ err: error, projections: names }, message);
       return false;
     }
+  }
+
+  /**
+   * After a failed shared transaction: each projection in a transaction of its own, side by side, each one's waiters
+   * released as soon as it is through, so one waiting on a lock or failing holds back none of the others (a script
+   * waiting for the users view only is not kept waiting by a locked lots table). The first failure is thrown once
+   * every one has finished.
+   */
+  private async drainApart(reading: number[]): Promise<void> {
+    const results = await Promise.allSettled(reading.map((i) => this.drain(this.projections[i]).finally(() => this.settleWaiters())));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   /**
