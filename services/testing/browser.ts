@@ -2,12 +2,9 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { startTestApp, type TestApp } from './harness';
 import { ensureClientBuilt } from '../../scripts/client-build';
 import { assertNoCspViolations, watchCsp, type CspWatch } from './csp-watch';
+import { CHROMIUM_ARGS } from './chromium-args';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 export interface BrowserSession {
   browser: Browser;
