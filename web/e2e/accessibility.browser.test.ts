@@ -139,11 +139,16 @@ function watchTraffic(page: Page): void {
 
 /** No request open, and none started or ended, for this long: a page's next request follows its last answer sooner. */
 const QUIET_MS = 150;
+/**
+ * Past this, the count is no longer trusted (an event Playwright never sent would hold it above zero forever) and the
+ * scan falls back to `networkidle`: slower, never wrong.
+ */
+const COUNT_TRUSTED_MS = 5_000;
 
-async function quiet(traffic: Traffic): Promise<void> {
-  const deadline = Date.now() + SCAN_TIMEOUT;
+async function quiet(page: Page, traffic: Traffic): Promise<void> {
+  const trusted = Date.now() + COUNT_TRUSTED_MS;
   while (traffic.open > 0 || Date.now() - traffic.lastChange < QUIET_MS) {
-    if (Date.now() > deadline) throw new Error(`requests still open after ${SCAN_TIMEOUT} ms (${traffic.open})`);
+    if (Date.now() > trusted) return page.waitForLoadState('networkidle');
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -153,7 +158,7 @@ async function settled(page: Page): Promise<void> {
   const traffic = trafficOf.get(page);
   if (!traffic) throw new Error('a page scanned here is opened by tab()');
   await page.waitForLoadState('load');
-  await quiet(traffic);
+  await quiet(page, traffic);
   // The footer joins the page once it has loaded and the browser is idle (DeferredFooter): scanned with the rest.
   await page.locator('footer.site-footer').waitFor({ state: 'attached' });
   // Running entrance animations (modal fade-in, 0.2 s); looping ones (skeletons, spinners) never finish, and a paused
@@ -164,7 +169,7 @@ async function settled(page: Page): Promise<void> {
     new Promise((done) => setTimeout(done, 3_000)),
   ]));
   // The footer may have asked for something (a lazy chunk) as it joined.
-  await quiet(traffic);
+  await quiet(page, traffic);
 }
 
 /** Runs axe on what the page shows now and adds the findings that fail the test. */
