@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { FEED_START, type FeedCursor } from '../infra/event-store/types';
+import { FEED_START, type FeedCursor, type StoredEvent } from '../infra/event-store/types';
+import type { EventStore } from '../infra/event-store/event-store';
 import type { Db } from '../infra/db/database';
 
 /** Where a projection stands: the last event it applied (or skipped), committed with its rows. */
@@ -38,4 +39,14 @@ export async function advanceCheckpoints(db: Db, names: readonly string[], curso
     ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, position = EXCLUDED.position,
       updated_at = EXCLUDED.updated_at
     WHERE (projection_checkpoints.transaction_id, projection_checkpoints.position) < (EXCLUDED.transaction_id, EXCLUDED.position)`.execute(db);
+}
+
+/**
+ * A follower's next batch (the interest matcher, the order mailer, the collection's won lots): the events past its own
+ * checkpoint, up to what the read model it looks things up in (`upstream`) already reflects. That checkpoint is below
+ * every still-running transaction, and nothing before the read model has one, so the follower never reads ahead of it.
+ */
+export async function followerBatch(trx: Db, store: Pick<EventStore, 'readRange'>, follower: string, upstream: string, limit: number): Promise<StoredEvent[]> {
+  const [from, until] = await readCheckpoints(trx, [follower, upstream]);
+  return store.readRange(from, until, limit, trx);
 }

@@ -20,7 +20,7 @@ import type { Database } from '../../infra/db/database';
 import type { LotConsigned } from '../../domain/catalogue/lot/events';
 import { lotInterestsStream, type LotMatchedInterests } from '../../domain/alerts/events';
 import { usersInterestedIn } from './interest';
-import { readCheckpoint, writeCheckpoint } from '../../projections/checkpoints';
+import { followerBatch, writeCheckpoint } from '../../projections/checkpoints';
 
 export const MATCHER_NAME = 'lot-interest-matcher';
 const ALERTS_PROJECTION = 'alerts';
@@ -31,11 +31,7 @@ async function matchBatch(db: Kysely<Database>, store: EventStore): Promise<bool
   let appended = false;
   const moved = await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${MATCHER_NAME}`}))`.execute(trx);
-    const cursor = await readCheckpoint(trx, MATCHER_NAME);
-    const alerts = await readCheckpoint(trx, ALERTS_PROJECTION);
-    // Only what the alerts read model already reflects (its checkpoint is below every still-running transaction;
-    // nothing before it has one).
-    const events = await store.readRange(cursor, alerts, BATCH, trx);
+    const events = await followerBatch(trx, store, MATCHER_NAME, ALERTS_PROJECTION, BATCH);
     if (events.length === 0) return false;
     for (const stored of events) {
       if (stored.type !== 'LotConsigned') continue;

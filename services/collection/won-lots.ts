@@ -18,7 +18,7 @@ import { collectionStream } from '../../domain/collection/events';
 import { describeLot } from './valuation-data';
 import { settle } from '../catalogue/http';
 import { withSessionLocks } from '../../infra/db/session-locks';
-import { readCheckpoint, writeCheckpoint } from '../../projections/checkpoints';
+import { followerBatch, writeCheckpoint } from '../../projections/checkpoints';
 
 const FOLLOWER_NAME = 'collection-won-lots';
 const LOTS_PROJECTION = 'lots';
@@ -35,10 +35,7 @@ async function joinBatch(ctx: AppContext): Promise<boolean> {
   // batch cut short before its checkpoint is simply taken again.
   const moved = await withSessionLocks(ctx.db, async (connection) => {
     await sql`SELECT pg_advisory_lock(hashtext(${`projection:${FOLLOWER_NAME}`}))`.execute(connection);
-    const cursor = await readCheckpoint(connection, FOLLOWER_NAME);
-    // Only what that read model already reflects (nothing before it has a checkpoint).
-    const lots = await readCheckpoint(connection, LOTS_PROJECTION);
-    const events = await ctx.store.readRange(cursor, lots, BATCH, connection);
+    const events = await followerBatch(connection, ctx.store, FOLLOWER_NAME, LOTS_PROJECTION, BATCH);
     if (events.length === 0) return false;
     for (const stored of events) {
       if (stored.type !== 'LotPaid') continue;

@@ -17,7 +17,7 @@ import { queueEmail } from '../../infra/mail/outbox';
 import type { OrderRow } from '../checkout/order-views';
 import { orderPaidEmail, orderPlacedEmail, type EmailBuyer } from './order-emails';
 import '../../projections/orders/tables';
-import { readCheckpoint, writeCheckpoint } from '../../projections/checkpoints';
+import { followerBatch, writeCheckpoint } from '../../projections/checkpoints';
 
 export const ORDER_MAILER_NAME = 'order-mailer';
 const ORDERS_PROJECTION = 'orders';
@@ -29,10 +29,7 @@ interface OrderMailerOptions { publicUrl: string; now: () => Date }
 async function orderMailBatch(db: Kysely<Database>, store: EventStore, options: OrderMailerOptions): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${ORDER_MAILER_NAME}`}))`.execute(trx);
-    const cursor = await readCheckpoint(trx, ORDER_MAILER_NAME);
-    // Only what that read model already reflects (nothing before it has a checkpoint).
-    const orders = await readCheckpoint(trx, ORDERS_PROJECTION);
-    const events = await store.readRange(cursor, orders, BATCH, trx);
+    const events = await followerBatch(trx, store, ORDER_MAILER_NAME, ORDERS_PROJECTION, BATCH);
     if (events.length === 0) return false;
     for (const stored of events) {
       if (stored.type === 'OrderPlaced') await mailOrder(trx, (stored.data as OrderPlaced['data']).order_id, 'placed', options);
