@@ -2,9 +2,11 @@
  * The process's logger (docs/operations.md, "Logs"): pino, with secrets redacted from every line. JSON lines for log
  * collectors, or readable lines (pino-pretty) for a person at a terminal.
  */
+import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
-import pretty from 'pino-pretty';
 import type { Config } from './config/config';
+
+const loadPretty = () => createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
 
 const REDACT_PATHS = [
   'req.headers.authorization',
@@ -64,7 +66,7 @@ export function createLogger(config: Config, destination?: pino.DestinationStrea
     },
   };
   if (destination) return pino(options, destination);
-  if (config.logFormat === 'pretty') return pino(options, pretty(PRETTY));
+  // pino-pretty only for a person at a terminal: a server writing JSON lines does not load it at start.
+  if (config.logFormat === 'pretty') return pino(options, loadPretty()(PRETTY));
   return pino(options);
 }
-

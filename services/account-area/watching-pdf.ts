@@ -3,7 +3,6 @@
  * `{file (base64), filename, mime_type: 'application/pdf'}` like the other documents. Each lot: reference,
  * title, distillery, current bid (or opening bid when nobody has bid), the caller's own maximum, end time, status.
  */
-import PDFDocument from 'pdfkit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answers, base64FileAnswer } from '../../infra/http/answers';
@@ -13,7 +12,7 @@ import { HOUSE_NAME } from '../../infra/config/house-settings';
 import { loadPersonal } from '../catalogue/lots/present';
 import { lotStatus, type LotRow } from '../catalogue/lots/shape';
 import { receiptMoney } from '../wallet/receipt-pdf';
-import { pdfBytes } from '../../infra/documents/pdf';
+import { newPdf, pdfBytes } from '../../infra/documents/pdf';
 
 function londonTime(date: Date): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' }).format(date);
@@ -24,7 +23,7 @@ const STATUS_LABEL = { scheduled: 'Not started', live: 'Open for bids', sold: 'S
 interface WatchedLine { row: LotRow; myMaxPence: number | null }
 
 function renderWatchingPdf(lines: WatchedLine[], now: Date): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: 'Watching list', Author: HOUSE_NAME, CreationDate: now } });
+  const doc = newPdf({ size: 'A4', margin: 48, info: { Title: 'Watching list', Author: HOUSE_NAME, CreationDate: now } });
   const done = pdfBytes(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

@@ -4,7 +4,6 @@
  * of lots not marked VAT are under the margin scheme (no VAT charged, none shown, none reclaimable); VAT at 20% on
  * every buyer's premium, and on the hammer of lots marked VAT. Same order, same text (no "now" in the document).
  */
-import PDFDocument from 'pdfkit';
 import type { OrderAddress } from '../../domain/orders/events';
 import type { PriceSummary } from '../../domain/checkout/types';
 import { goodsLines } from '../../domain/checkout/goods';
@@ -12,7 +11,7 @@ import { findCountry } from '../../domain/addresses/countries';
 import { HOUSE_NAME, loadHouseSettings } from '../../infra/config/house-settings';
 import { receiptMoney } from '../wallet/receipt-pdf';
 import { lotTotalPence, type LotDetails, type OrderRow } from './order-views';
-import { pdfBytes } from '../../infra/documents/pdf';
+import { newPdf, pdfBytes } from '../../infra/documents/pdf';
 import { orderCarrier } from './addresses';
 
 interface InvoiceBuyer { first_name: string; last_name: string; email: string }
@@ -73,7 +72,7 @@ function vatNotes(order: OrderRow): string[] {
 }
 
 export function renderInvoicePdf(order: OrderRow, details: Map<string, LotDetails>, buyer: InvoiceBuyer): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${order.order_number}`, Author: HOUSE_NAME, CreationDate: order.placed_at } });
+  const doc = newPdf({ size: 'A4', margin: 50, info: { Title: `Invoice ${order.order_number}`, Author: HOUSE_NAME, CreationDate: order.placed_at } });
   const done = pdfBytes(doc);
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;

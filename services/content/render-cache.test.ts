@@ -4,7 +4,9 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cachedRender, entryPath, pruneRenderCache, renderKey, UNUSED_FOR_MS, type RenderCache } from './render-cache';
-import { RENDER_RECIPE, renderSvg, renderSvgCached } from './rendered-images';
+import { renderRecipe, renderSvg, renderSvgCached } from './rendered-images';
+
+const RENDER_RECIPE = renderRecipe();
 
 // A small drawing keeps the real renders cheap.
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="100"><rect width="80" height="100" fill="#7a4a1c"/><circle cx="40" cy="50" r="25" fill="#e8c170"/></svg>';

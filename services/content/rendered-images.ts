@@ -6,10 +6,9 @@
  */
 import fs from 'node:fs/promises';
 import { createHash, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import type { AppContext } from '../context';
 import { articleImageStream } from '../../domain/content/article/events';
-import { THUMB_SIZE } from '../uploads/images';
+import { loadSharp, THUMB_SIZE } from '../uploads/images';
 import { uploadStore } from '../uploads/store';
 import type { NewEvent } from '../../infra/event-store/types';
 import { ARTICLE_UPLOAD_AREA } from './article-routes';
@@ -26,13 +25,19 @@ const THUMB_WEBP = { quality: 80, effort: 2 };
 /** Bump when renderSvg's steps change in a way its options below do not show (the cache keys on this recipe). */
 const RENDER_STEPS = 1;
 /** Everything besides the SVG and width that makes renderSvg's bytes: the cached pictures are keyed on it. */
-export const RENDER_RECIPE = JSON.stringify({ steps: RENDER_STEPS, full: FULL_WEBP, thumb: THUMB_WEBP, thumbSize: THUMB_SIZE, libraries: sharp.versions });
+export function renderRecipe(): string {
+  recipe ??= JSON.stringify({ steps: RENDER_STEPS, full: FULL_WEBP, thumb: THUMB_WEBP, thumbSize: THUMB_SIZE, libraries: loadSharp().versions });
+  return recipe;
+}
+
+let recipe: string | undefined;
 
 /**
  * The SVG as WebP `width` pixels wide, and its thumbnail: the same drawing gives the same bytes. The drawing is
  * rasterised once and both sizes are encoded from those pixels (rasterising is most of the cost).
  */
 export async function renderSvg(svg: string, width = RENDER_WIDTH): Promise<RenderedImage> {
+  const sharp = loadSharp();
   const { width: drawn = 800 } = await sharp(Buffer.from(svg)).metadata();
   const pixels = await sharp(Buffer.from(svg), { density: (72 * width) / drawn }).raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: pixels.info };
@@ -46,7 +51,7 @@ export async function renderSvg(svg: string, width = RENDER_WIDTH): Promise<Rend
  * width before (null: always rendered). The seed uses it; the bytes are the same either way (render-cache.ts).
  */
 export function renderSvgCached(cacheDir: string | null, svg: string, width = RENDER_WIDTH): Promise<RenderedImage> {
-  return cachedRender({ dir: cacheDir, recipe: RENDER_RECIPE, render: renderSvg }, svg, width);
+  return cachedRender({ dir: cacheDir, recipe: renderRecipe(), render: renderSvg }, svg, width);
 }
 
 interface StoredPicture { imageId: string; url: string; event: NewEvent }

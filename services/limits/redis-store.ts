@@ -4,15 +4,19 @@
  * The expiry is relative (what is left of the window by the caller's clock), so a clock that differs from Redis's
  * (a test clock, a skewed host) still keeps the key for the whole window.
  */
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import { windowOf, type RateLimitStore, type WindowCount } from './store';
+
+/** ioredis is loaded when REDIS_URL is set, not by every process at start (about a tenth of a second). */
+const loadIoredis = () => createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
 
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
 
   constructor(url: string, private readonly prefix = 'rl:') {
     // Fail fast rather than queue hits while Redis is away: a request waits at most a few seconds, then errors.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    this.redis = new (loadIoredis().Redis)(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
     this.redis.on('error', () => {
       // Reconnects by itself; a command issued meanwhile fails on its own and answers 500 for that request.
     });

@@ -5,9 +5,8 @@
  * warehouse address), drop (the store's address and opening hours), courier collection (the date and box count).
  * House details come from the HOUSE_* settings (infra/config/house-settings.ts) and HOUSE_WAREHOUSE_ADDRESS.
  */
-import PDFDocument from 'pdfkit';
 import { HOUSE_NAME, loadHouseSettings } from '../../infra/config/house-settings';
-import { pdfBytes } from '../../infra/documents/pdf';
+import { newPdf, pdfBytes } from '../../infra/documents/pdf';
 import { penceToDecimal } from '../../domain/shared/money';
 import type { DeliveryType, SellItem } from '../../domain/selling/sell-requests/events';
 import { findCountry } from '../../domain/addresses/countries';
@@ -37,7 +36,7 @@ export function sellRequestFileName(reference: string): string {
 
 export function renderSellRequestPdf(d: SellRequestDocument, env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
   const house = loadHouseSettings(env).contacts;
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Sell request ${d.reference}`, Author: HOUSE_NAME, CreationDate: d.created_at } });
+  const doc = newPdf({ size: 'A4', margin: 50, info: { Title: `Sell request ${d.reference}`, Author: HOUSE_NAME, CreationDate: d.created_at } });
   const done = pdfBytes(doc);
   doc.font('Helvetica-Bold').fontSize(18).text(HOUSE_NAME);
   doc.moveDown(0.4).fontSize(14).text(`Sell request ${d.reference}`);

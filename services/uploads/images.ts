@@ -4,7 +4,13 @@
  * accepted when the installed libvips can decode it; its full size is kept as JPEG so every browser shows it.
  */
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
+import { createRequire } from 'node:module';
+
+/**
+ * sharp (libvips), loaded by the first picture read or drawn rather than by every process at start (about a fifth of a
+ * second of it, and most processes handle no picture before they serve).
+ */
+export const loadSharp = () => createRequire(import.meta.url)('sharp') as typeof import('sharp').default;
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const THUMB_SIZE = 400;
@@ -25,6 +31,7 @@ export const NOT_AN_IMAGE = (name: string) => `"${name}" is not a JPEG, PNG or W
 
 /** Answers null when the file is not an accepted, readable image. Writes the thumbnail (and a conversion) beside it. */
 export async function checkImage(tempPath: string): Promise<CheckedImage | null> {
+  const sharp = loadSharp();
   let format: string | undefined;
   let width = 0;
   let height = 0;

@@ -1,8 +1,7 @@
 /** The receipt of one wallet transaction as a PDF (pdfkit, its built-in Helvetica: no font files needed). */
-import PDFDocument from 'pdfkit';
 import type { TransactionRow } from './transactions';
 import { HOUSE_NAME, loadHouseSettings } from '../../infra/config/house-settings';
-import { pdfBytes } from '../../infra/documents/pdf';
+import { newPdf, pdfBytes } from '../../infra/documents/pdf';
 
 interface ReceiptCustomer { first_name: string; last_name: string; email: string }
 
@@ -54,7 +53,7 @@ function receiptLines(row: TransactionRow, customer: ReceiptCustomer): [string, 
 }
 
 export function renderReceiptPdf(row: TransactionRow, customer: ReceiptCustomer): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = newPdf({
     size: 'A4', margin: 56,
     // Fixed metadata (no "now"): the same transaction always gives the same document text.
     info: { Title: `Wallet receipt ${receiptNumber(row)}`, Author: HOUSE_NAME, CreationDate: row.date },

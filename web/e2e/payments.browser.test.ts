@@ -74,11 +74,15 @@ async function fillCard(form: Locator, number: string, name = 'Isla MacDonald'):
  * this window. Answers whether it ran in a popup.
  */
 async function passChallenge(page: Page, submit: Locator, action: 'Complete' | 'Fail'): Promise<'popup' | 'same-window'> {
-  const popup = page.context().waitForEvent('page', { timeout: 3_000 }).catch(() => null);
+  // Whichever comes first: a popup opening, or this window going to the challenge (popups blocked). A fixed wait for
+  // the popup would fail a slow machine's late popup, and cost every same-window check the whole wait.
+  const challenge = /\/payments\/sandbox\/3ds\//;
+  const popup = page.context().waitForEvent('page').catch(() => null);
+  const sameWindow = page.waitForURL(challenge).then(() => null, () => null);
   await submit.click();
-  const opened = await popup;
+  const opened = await Promise.race([popup, sameWindow]);
   const where = opened ?? page;
-  await where.waitForURL(/\/payments\/sandbox\/3ds\//);
+  await where.waitForURL(challenge);
   await where.getByRole('heading', { name: /Sandbox bank: confirm this/ }).waitFor();
   if (opened) {
     const closed = opened.waitForEvent('close');

@@ -3,9 +3,13 @@
  * process's own signals from coming back to it. The client reconnects by itself after a dropped link; a connection
  * that closed for good (or never opened) is opened again here with backoff.
  */
-import { connect, Events, type NatsConnection } from 'nats';
+import { createRequire } from 'node:module';
+import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { backoffMs, type LiveSignal } from './signal';
+
+/** nats is loaded when a NATS signal is configured, not by every process at start (about a tenth of a second). */
+const loadNats = () => createRequire(import.meta.url)('nats') as typeof import('nats');
 
 export class NatsSignal implements LiveSignal {
   readonly kind = 'nats' as const;
@@ -68,7 +72,7 @@ export class NatsSignal implements LiveSignal {
   private async connect(): Promise<void> {
     let nc: NatsConnection;
     try {
-      nc = await connect({
+      nc = await loadNats().connect({
         servers: this.url,
         name: 'whisky-auction live signal',
         noEcho: true,
@@ -104,6 +108,7 @@ export class NatsSignal implements LiveSignal {
   }
 
   private async watch(nc: NatsConnection): Promise<void> {
+    const { Events } = loadNats();
     void (async () => {
       for await (const status of nc.status()) {
         if (this.nc !== nc) return;

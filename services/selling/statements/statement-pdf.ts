@@ -4,11 +4,10 @@
  * proceeds, the totals, the VAT contained in the fees, and for each sold lot whether the net was paid to the
  * wallet (and when) or is awaiting the buyer's payment. `asOf` is the statement's date: payment states change.
  */
-import PDFDocument from 'pdfkit';
 import { HOUSE_NAME, loadHouseSettings } from '../../../infra/config/house-settings';
 import { houseVatNumber } from '../../checkout/invoice-pdf';
 import { receiptMoney } from '../../wallet/receipt-pdf';
-import { pdfBytes } from '../../../infra/documents/pdf';
+import { newPdf, pdfBytes } from '../../../infra/documents/pdf';
 import type { SellerStatement, StatementLine } from './statement-data';
 
 const londonDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(date);
@@ -38,7 +37,7 @@ const COLUMNS = [
 
 export function renderStatementPdf(s: SellerStatement, asOf: Date): Promise<Buffer> {
   const title = `Seller statement: ${auctionName(s.auction)}`;
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: title, Author: HOUSE_NAME, CreationDate: asOf } });
+  const doc = newPdf({ size: 'A4', margin: 48, info: { Title: title, Author: HOUSE_NAME, CreationDate: asOf } });
   const done = pdfBytes(doc);
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
