@@ -71,10 +71,11 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', NODE_DISABLE_COLORS: '1' };
   if (db) Object.assign(env, { TEST_DB_SERVER_URL: db.serverUrl, TEST_TEMPLATE_DB: db.template });
   const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? os.availableParallelism()));
-  // The browser files after all the others, one at a time, alone on the machine (the default: on 2 cores a page beside
-  // two database files waits on the CPU, and a wait for what a person sees at once must not time out for that);
-  // TEST_BROWSER_CONCURRENCY=1 (or more) runs them beside the other files instead: faster on a machine with cores to spare.
-  const browsers = Number(process.env.TEST_BROWSER_CONCURRENCY ?? 0);
+  // The browser files one at a time, beside the other files (the default: a browser file leaves part of a core idle
+  // while its pages wait, and the other host fills it; a fifth shorter on 2 cores, docs/testing.md). Every UI wait is
+  // sized for a loaded machine (web/e2e/helpers.ts, UI_TIMEOUT). TEST_BROWSER_CONCURRENCY=0 runs them after all the
+  // others, alone on the machine; 2 or more runs that many at once.
+  const browsers = Number(process.env.TEST_BROWSER_CONCURRENCY ?? 1);
   const ordered = byExpectedCost(files, readTimes());
   const options = { env, isolated: isIsolated, onResult: (r: FileResult) => { results.push(r); report(r); } };
   try {
