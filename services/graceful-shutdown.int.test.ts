@@ -96,14 +96,14 @@ test('SIGTERM: an in-flight request gets its full answer, new connections are re
     'POST /api/auth/login/ HTTP/1.1', `Host: 127.0.0.1:${port}`, 'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(body)}`, 'Expect: 100-continue', 'Connection: close', '', '',
   ].join('\r\n'));
-  await within(5_000, '100 Continue', (async () => {
+  await within(15_000, '100 Continue', (async () => {
     while (!response.includes('100 Continue')) await sleep(10);
   })());
 
   assert.ok(proc.kill('SIGTERM'));
 
   // The listener closes at once: new connections are refused while the in-flight request is still open.
-  await within(5_000, 'new connections to be refused', (async () => {
+  await within(15_000, 'new connections to be refused', (async () => {
     for (;;) {
       const outcome = await tryConnect();
       if (outcome === 'ECONNREFUSED') return;
@@ -113,13 +113,13 @@ test('SIGTERM: an in-flight request gets its full answer, new connections are re
   assert.is(proc.exitCode, null, 'still running: the in-flight request holds the shutdown');
 
   socket.write(body);
-  await within(10_000, 'the in-flight answer', ended);
+  await within(30_000, 'the in-flight answer', ended);
   const final = response.slice(response.lastIndexOf('HTTP/1.1 '));
   assert.match(final, /^HTTP\/1\.1 400 /, `the request was answered in full; got: ${JSON.stringify(response)} (server exit: ${proc.exitCode ?? proc.signalCode})`);
   const [, payload] = final.split('\r\n\r\n');
   assert.equal(JSON.parse(payload), { detail: 'Unable to log in with provided credentials.' });
 
-  const exit = await within(10_000, 'the process to exit', exited);
+  const exit = await within(30_000, 'the process to exit', exited);
   assert.equal(exit, { code: 0, signal: null }, `exit status; server output:\n${output}`);
   assert.is(await tryConnect(), 'ECONNREFUSED');
 });

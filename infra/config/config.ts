@@ -152,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || null,
     readyMaxLagSeconds: readyMaxLag(env.READY_MAX_LAG_SECONDS),
     logFormat: logFormat(env.LOG_FORMAT),
-    renderCacheDir: renderCacheDir(env.RENDER_CACHE_DIR),
+    renderCacheDir: renderCacheDir(env.RENDER_CACHE_DIR, env),
   };
 }
 
@@ -213,9 +213,18 @@ function logFormat(value: string | undefined): 'pretty' | 'json' {
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The project's node_modules/.cache by default, where vite and babel keep theirs (the data dir is per test app). */
-function renderCacheDir(value: string | undefined): string | null {
-  if (value === undefined || value === '') return path.join(PROJECT_ROOT, 'node_modules', '.cache', 'whisky-renders');
+/**
+ * The user's cache folder by default (`$XDG_CACHE_HOME` or `~/.cache`, then `whisky-auction/renders`): it outlives
+ * `npm ci`, which empties node_modules, and a fresh clone, so CI on a clean clone and a second checkout draw from the
+ * same pictures (entries are keyed by content and recipe, so checkouts can share them). Without a home folder, the
+ * project's node_modules/.cache.
+ */
+function renderCacheDir(value: string | undefined, env: NodeJS.ProcessEnv): string | null {
+  if (value === undefined || value === '') {
+    const xdg = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : ''; // relative: ignored, as XDG says
+    const base = xdg || (os.homedir() ? path.join(os.homedir(), '.cache') : '');
+    return base ? path.join(base, 'whisky-auction', 'renders') : path.join(PROJECT_ROOT, 'node_modules', '.cache', 'whisky-renders');
+  }
   if (/^(0|false|off|no)$/i.test(value)) return null;
   return path.resolve(value);
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { loadConfig } from '../../infra/config/config';
 import { cachedRender, entryPath, pruneRenderCache, renderKey, UNUSED_FOR_MS, type RenderCache } from './render-cache';
 import { renderRecipe, renderSvg, renderSvgCached } from './rendered-images';
 
@@ -123,6 +124,15 @@ test('a hit marks the entry used, so the sweep keeps it', async () => {
   await fs.access(file);
   assert.is(cache.renders, 1);
   await fs.rm(dir, { recursive: true });
+});
+
+test('the cache is outside node_modules by default (npm ci empties that), where XDG says, and can be turned off', () => {
+  const home = path.join(os.homedir(), '.cache', 'whisky-auction', 'renders');
+  assert.is(loadConfig({}).renderCacheDir, home);
+  assert.is(loadConfig({ XDG_CACHE_HOME: '/var/cache/ci' }).renderCacheDir, '/var/cache/ci/whisky-auction/renders');
+  assert.is(loadConfig({ XDG_CACHE_HOME: 'relative/cache' }).renderCacheDir, home, 'a relative XDG_CACHE_HOME is ignored');
+  assert.is(loadConfig({ RENDER_CACHE_DIR: '/srv/renders' }).renderCacheDir, '/srv/renders');
+  assert.is(loadConfig({ RENDER_CACHE_DIR: 'off' }).renderCacheDir, null);
 });
 
 test.run();
