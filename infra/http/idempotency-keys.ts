@@ -70,12 +70,14 @@ export function installIdempotencyKeys(app: FastifyInstance, ctx: Ctx): void {
       return runKeyed(ctx, request, reply, route.url, () => handler.call(this, request, reply));
     };
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.idempotentRun) await finish(ctx, request.idempotentRun, reply, payload);
-    return payload;
+  // Callback hooks, not async ones: they run on every answer (bids included), and only a keyed run has work here.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.idempotentRun) return done(null, payload);
+    finish(ctx, request.idempotentRun, reply, payload).then(() => done(null, payload), done);
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.idempotentRun) clearInterval(request.idempotentRun.renew);
+    done();
   });
 }
 

@@ -139,10 +139,11 @@ export function installReadYourWrites(app: FastifyInstance, ctx: ViewsContext): 
       }, done);
     });
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer (bids included), and an async hook costs a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const m = marks.get(request);
     if (m?.position) reply.header(EVENT_POSITION, formatPosition(m.position));
     if (m?.behind) reply.header(VIEWS_CATCHING_UP, 'true');
-    return payload;
+    done(null, payload);
   });
 }

@@ -46,9 +46,10 @@ function addError(errors: FieldErrors, path: string, message: string): void {
 }
 
 export function installTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request (bids included), and an async hook costs a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     // Plain JSON bodies only: multipart uploads and raw buffers are not text fields.
     const errors = { ...badText(request.params), ...badText(request.query), ...badText(request.body) };
-    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    done(Object.keys(errors).length > 0 ? new ValidationError(errors) : undefined);
   });
 }
