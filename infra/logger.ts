@@ -2,11 +2,11 @@
  * The process's logger (docs/operations.md, "Logs"): pino, with secrets redacted from every line. JSON lines for log
  * collectors, or readable lines (pino-pretty) for a person at a terminal.
  */
-import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config/config';
+import { onDemand } from './on-demand';
 
-const loadPretty = () => createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+const loadPretty = onDemand<typeof import('pino-pretty')>('pino-pretty');
 
 const REDACT_PATHS = [
   'req.headers.authorization',

@@ -1,10 +1,10 @@
 /**
- * What a server process loads before it serves. The packages below are loaded where they are first used (createRequire
- * or import()), not at start: PDFs, pictures, SMTP, NATS, Redis, readable logs and the embedded PostgreSQL are each
- * needed by some processes only, and each costs a tenth to a fifth of a second of start-up under tsx, about a fifth
- * of a server's start together (docs/operations.md, "Start-up"). A restarted API node taking over at the close, a
- * live node and a test's child process are up sooner. This walks the static imports from services/main.ts and fails
- * when one of them is reachable again.
+ * What a server process loads before it serves. The packages below are loaded where they are first used
+ * (infra/on-demand.ts; import() for the embedded PostgreSQL), not at start: PDFs, pictures, SMTP, NATS, Redis,
+ * readable logs and the embedded PostgreSQL are each needed by some processes only, and each costs a tenth to a fifth
+ * of a second of start-up under tsx, about a tenth of a server's start together (docs/operations.md, "Start-up"). A
+ * restarted API node taking over at the close, a live node and a test's child process are up sooner. This walks the
+ * static imports from services/main.ts and fails when one of them is reachable again.
  */
 import fs from 'node:fs';
 import path from 'node:path';

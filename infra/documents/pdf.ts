@@ -1,8 +1,8 @@
 /// <reference types="pdfkit" />
 /** What every generated PDF (receipts, invoices, the watching list) shares. */
-import { createRequire } from 'node:module';
 import type { z } from 'zod';
 import type { base64FileAnswer } from '../http/answers';
+import { onDemand } from '../on-demand';
 
 /** The document's bytes once it is ended: call before drawing, await after `doc.end()`. */
 export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
@@ -14,13 +14,12 @@ export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-/**
- * A new pdfkit document. pdfkit (with fontkit and its tables) is loaded by the first document, not at start: it is
- * about a fifth of a second of a process's start-up, and most processes (a live node, a test app, an API node
- * restarted at the close) draw no PDF before they serve.
- */
+/** pdfkit (with fontkit and its tables), loaded by the first document. */
+const loadPdfKit = onDemand<new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument>('pdfkit');
+
+/** A new pdfkit document. */
 export function newPdf(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
-  const PDFDocument = createRequire(import.meta.url)('pdfkit') as new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
+  const PDFDocument = loadPdfKit();
   return new PDFDocument(options);
 }
 

@@ -5,9 +5,9 @@
  * every other due email, so a big campaign never delays a password reset or an outbid.
  */
 import { sql } from 'kysely';
-import { createRequire } from 'node:module';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { onDemand } from '../on-demand';
 
 export const MAX_ATTEMPTS = 8;
 const BASE_BACKOFF_MS = 30_000;
@@ -67,8 +67,8 @@ async function recordFailure(db: Db, id: string, attempts: number, now: Date, er
             WHERE id = ${id}`.execute(db);
 }
 
-/** nodemailer is loaded when an SMTP server is configured, not by every process at start (about a tenth of a second). */
-const loadNodemailer = () => createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
+/** Loaded when an SMTP server is configured. */
+const loadNodemailer = onDemand<typeof import('nodemailer')>('nodemailer');
 
 export function smtpTransport(smtpUrl: string): Transport {
   const transporter = loadNodemailer().createTransport(smtpUrl);

@@ -4,12 +4,12 @@
  * The expiry is relative (what is left of the window by the caller's clock), so a clock that differs from Redis's
  * (a test clock, a skewed host) still keeps the key for the whole window.
  */
-import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
+import { onDemand } from '../../infra/on-demand';
 import { windowOf, type RateLimitStore, type WindowCount } from './store';
 
-/** ioredis is loaded when REDIS_URL is set, not by every process at start (about a tenth of a second). */
-const loadIoredis = () => createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+/** Loaded when REDIS_URL is set. */
+const loadIoredis = onDemand<typeof import('ioredis')>('ioredis');
 
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;

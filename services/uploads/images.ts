@@ -4,13 +4,10 @@
  * accepted when the installed libvips can decode it; its full size is kept as JPEG so every browser shows it.
  */
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { onDemand } from '../../infra/on-demand';
 
-/**
- * sharp (libvips), loaded by the first picture read or drawn rather than by every process at start (about a fifth of a
- * second of it, and most processes handle no picture before they serve).
- */
-export const loadSharp = () => createRequire(import.meta.url)('sharp') as typeof import('sharp').default;
+/** sharp (libvips), loaded by the first picture checked or drawn. */
+export const loadSharp = onDemand<typeof import('sharp').default>('sharp');
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const THUMB_SIZE = 400;

@@ -3,13 +3,13 @@
  * process's own signals from coming back to it. The client reconnects by itself after a dropped link; a connection
  * that closed for good (or never opened) is opened again here with backoff.
  */
-import { createRequire } from 'node:module';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
+import { onDemand } from '../../../infra/on-demand';
 import { backoffMs, type LiveSignal } from './signal';
 
-/** nats is loaded when a NATS signal is configured, not by every process at start (about a tenth of a second). */
-const loadNats = () => createRequire(import.meta.url)('nats') as typeof import('nats');
+/** Loaded when NATS_URL is set. */
+const loadNats = onDemand<typeof import('nats')>('nats');
 
 export class NatsSignal implements LiveSignal {
   readonly kind = 'nats' as const;
