@@ -46,7 +46,9 @@ export async function advanceCheckpoints(db: Db, names: readonly string[], curso
  * checkpoint, up to what the read model it looks things up in (`upstream`) already reflects. That checkpoint is below
  * every still-running transaction, and nothing before the read model has one, so the follower never reads ahead of it.
  */
-export async function followerBatch(trx: Db, store: Pick<EventStore, 'readRange'>, follower: string, upstream: string, limit: number): Promise<StoredEvent[]> {
+export async function followerBatch(
+  trx: Db, store: Pick<EventStore, 'readRange'>, follower: string, upstream: string, limit: number,
+): Promise<StoredEvent[]> {
   const [from, until] = await readCheckpoints(trx, [follower, upstream]);
   return store.readRange(from, until, limit, trx);
 }

@@ -221,12 +221,18 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
  */
 function renderCacheDir(value: string | undefined, env: NodeJS.ProcessEnv): string | null {
   if (value === undefined || value === '') {
-    const xdg = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : ''; // relative: ignored, as XDG says
-    const base = xdg || (os.homedir() ? path.join(os.homedir(), '.cache') : '');
-    return base ? path.join(base, 'whisky-auction', 'renders') : path.join(PROJECT_ROOT, 'node_modules', '.cache', 'whisky-renders');
+    const base = userCacheDir(env);
+    if (base) return path.join(base, 'whisky-auction', 'renders');
+    return path.join(PROJECT_ROOT, 'node_modules', '.cache', 'whisky-renders');
   }
   if (/^(0|false|off|no)$/i.test(value)) return null;
   return path.resolve(value);
+}
+
+/** `$XDG_CACHE_HOME` when it is absolute (XDG says to ignore a relative one), else `~/.cache`; null without a home. */
+function userCacheDir(env: NodeJS.ProcessEnv): string | null {
+  if (env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)) return env.XDG_CACHE_HOME;
+  return os.homedir() ? path.join(os.homedir(), '.cache') : null;
 }
 
 function serverRole(value: string | undefined): ServerRole {
