@@ -47,6 +47,11 @@ export class CommitTicks {
 
   constructor(private readonly ctx: AppContext, private readonly maxInFlight: number) {}
 
+  /** Items waiting for a tick (tests, diagnostics). */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   append(item: TickItem): Promise<AppendResult> {
     return new Promise<AppendResult>((resolve, reject) => {
       this.waiting.push({ ...item, resolve, reject });

@@ -19,8 +19,8 @@ export class LotWriters {
   /** Bidders known to have a spending cap, per auction (shared by every lot of this process). */
   readonly capped = new CappedBidders();
 
-  /** Null with `COMMIT_TICKS=0`: each lot's batch commits alone. */
-  private readonly ticks: CommitTicks | null;
+  /** Null with `COMMIT_TICKS=0`: each lot's batch commits alone. Read by tests (how many wait for a tick). */
+  readonly ticks: CommitTicks | null;
 
   constructor(private readonly ctx: AppContext, private readonly maxWriters = MAX_WRITERS) {
     this.ticks = ctx.config.commitTicks > 0 ? new CommitTicks(ctx, ctx.config.commitTicks) : null;
