@@ -74,9 +74,13 @@ export const API_DOCS_CSP = [
   "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
 ].join('; ');
 
-/** Browser features the house never uses are off for every page and anything it embeds; card payment stays ours. */
+/**
+ * Browser features the house never uses are off for every page and anything it embeds; card payment stays ours.
+ * Only features browsers know: Chromium logs every unknown one on every page (`bluetooth` was one; Web Bluetooth is
+ * not a policy-controlled feature there), which security.browser checks.
+ */
 export const PERMISSIONS_POLICY = [
-  'camera=()', 'microphone=()', 'geolocation=()', 'payment=(self)', 'usb=()', 'serial=()', 'bluetooth=()', 'hid=()',
+  'camera=()', 'microphone=()', 'geolocation=()', 'payment=(self)', 'usb=()', 'serial=()', 'hid=()',
   'midi=()', 'magnetometer=()', 'gyroscope=()', 'accelerometer=()', 'display-capture=()', 'fullscreen=(self)',
 ].join(', ');
 

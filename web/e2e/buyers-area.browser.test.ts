@@ -48,14 +48,21 @@ test.after(async () => {
   await e?.close();
 });
 
-interface Visit { page: Page; problems: PageProblems }
+interface Visit { page: Page; problems: PageProblems; log?: string[] }
 
-async function openAs(who: TestUser, path: string): Promise<Visit> {
+async function openAs(who: TestUser, path: string, options: { log?: boolean } = {}): Promise<Visit> {
   const context = await newContext(e, DESKTOP, who);
   const page = await context.newPage();
   const problems = watchProblems(page);
+  // With `log`: the page's console and its API answers, for a failure to print.
+  const log: string[] = [];
+  if (options.log) {
+    page.on('console', (m) => log.push(`console ${m.type()}: ${m.text()}`));
+    page.on('requestfailed', (r) => log.push(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+    page.on('response', (r) => { if (r.url().includes('/api/')) log.push(`${r.status()} ${r.request().method()} ${r.url()}`); });
+  }
   await page.goto(`${e.t.baseUrl}${path}`);
-  return { page, problems };
+  return { page, problems, log };
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Bidding' });
@@ -227,11 +234,15 @@ test('the lot closes at its end (server clock): the buyer\'s area shows its fina
 });
 
 test('Bob won it: "Won" with Pay now, which opens the checkout at its top with that lot', async () => {
-  const won = await openAs(bob, '/account/buyers-area');
+  const won = await openAs(bob, '/account/buyers-area', { log: true });
   const { page } = won;
   // Signing in with a won lot unpaid brings the UnpaidLots notice first (once); he chooses to pay from his area.
   const unpaid = page.getByRole('dialog', { name: 'Lots waiting for payment' });
-  await unpaid.getByRole('button', { name: 'Later' }).click();
+  await unpaid.getByRole('button', { name: 'Later' }).click().catch(async (error: Error) => {
+    // Seen once in a full run, never alone: say what the page showed and what it heard, to find out why.
+    const shown = await page.locator('body').innerText().catch(() => '');
+    throw new Error(`${error.message.split('\n')[0]}\n  the page showed: ${shown.slice(0, 300).replace(/\s+/g, ' ')}\n  it logged:\n    ${won.log?.join('\n    ')}`);
+  });
   await unpaid.waitFor({ state: 'detached' });
   await counts(page, 0, 1, 0, 0);
   await openTab(page, 'Won');
