@@ -32,10 +32,17 @@ async function currentUser(u: TestUser): Promise<{ is_completed: boolean; birth_
   return res.json();
 }
 
-/** The page has loaded the signed-in user and had time to open any modal it would. */
-async function settled(page: Page, firstName: string): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: firstName }).waitFor();
-  await page.waitForTimeout(800);
+/** Resolves once the page has the signed-in user (start it before the navigation that loads the user). */
+const userLoaded = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/users/current/') && r.ok());
+
+/**
+ * The page has the signed-in user, has fetched whatever that set off (a modal's code is loaded on demand) and has
+ * drawn twice since: a prompt it was going to open is open by then. Waits for those states, not for a fixed time.
+ */
+async function settled(page: Page, loaded: Promise<unknown>): Promise<void> {
+  await loaded;
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 }
 
 test('an incomplete profile is asked for its missing fields, saved, and then complete', async () => {
@@ -62,8 +69,9 @@ test('an incomplete profile is asked for its missing fields, saved, and then com
   const saved = await currentUser(dana);
   assert.equal([saved.is_completed, saved.birth_date, saved.last_name, saved.phone_number], [true, '1990-02-14', 'Lamont', '07400 900777']);
 
+  const reloaded = userLoaded(page);
   await page.reload();
-  await settled(page, 'Dana');
+  await settled(page, reloaded);
   assert.is(await prompt(page).count(), 0, 'a complete profile is not asked again');
   assertNoProblems(problems);
   await context.close();
@@ -73,8 +81,9 @@ test('not on the checkout; elsewhere once per browser session, even when closed 
   const context = await newContext(e, undefined, ewan);
   const page = await context.newPage();
   const problems = watchProblems(page);
+  const onCheckout = userLoaded(page);
   await page.goto(`${e.t.baseUrl}/checkout`);
-  await page.waitForTimeout(1500);
+  await settled(page, onCheckout);
   assert.is(await prompt(page).count(), 0, 'the checkout asks for its own details');
 
   await page.goto(`${e.t.baseUrl}/`);
@@ -83,8 +92,9 @@ test('not on the checkout; elsewhere once per browser session, even when closed 
   for (const label of ['First name', 'Last name', 'Phone number', 'Date of birth']) assert.is(await form.getByLabel(label).count(), 1, label);
   await form.getByRole('button', { name: 'Close' }).click();
   await form.waitFor({ state: 'detached' });
+  const reloaded = userLoaded(page);
   await page.reload();
-  await page.waitForTimeout(1500);
+  await settled(page, reloaded);
   assert.is(await prompt(page).count(), 0, 'shown once per session');
   assert.is((await currentUser(ewan)).is_completed, false);
   assertNoProblems(problems);
@@ -95,8 +105,9 @@ test('a complete profile never sees the prompt', async () => {
   const context = await newContext(e, undefined, complete);
   const page = await context.newPage();
   const problems = watchProblems(page);
+  const loaded = userLoaded(page);
   await page.goto(`${e.t.baseUrl}/`);
-  await settled(page, 'Fiona');
+  await settled(page, loaded);
   assert.is(await prompt(page).count(), 0);
   assertNoProblems(problems);
   await context.close();
