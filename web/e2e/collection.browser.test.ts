@@ -10,7 +10,7 @@ import type { TestUser } from '../../services/testing/users';
 import { bearer } from '../../services/testing/users';
 import { consignLot, createAuction } from '../../services/catalogue/testing/fixtures';
 import { createOrder, draft, fundWallet, wonLots } from '../../services/orders/testing';
-import { assertNoProblems, DESKTOP, logged, newContext, startE2E, user, watchProblems, type E2E } from './helpers';
+import { assertNoProblems, DESKTOP, logged, newContext, startE2E, UI_TIMEOUT, user, watchProblems, type E2E } from './helpers';
 
 let e: E2E;
 let alice: TestUser;
@@ -41,14 +41,13 @@ test('the won lot joins by itself; chart, add by hand, edit price paid, remove s
   const context = await newContext(e, DESKTOP, alice);
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(`${e.t.baseUrl}/account/my-collection`);
-  // The follower adds the paid lot within a poll; reload until it is there.
-  const card = page.getByTestId('collection-card');
-  for (let i = 0; i < 20 && (await card.count()) === 0; i++) {
-    await page.waitForTimeout(300);
-    await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'My collection' }).waitFor();
+  // The follower adds the paid lot within a poll: the page opens once the API lists it (the page reads it once).
+  for (const until = Date.now() + UI_TIMEOUT; (await api('/api/my_collection_total/')).count === 0;) {
+    assert.ok(Date.now() < until, `the paid lot joined the collection within ${UI_TIMEOUT} ms`);
+    await new Promise((r) => setTimeout(r, 100));
   }
+  await page.goto(`${e.t.baseUrl}/account/my-collection`);
+  const card = page.getByTestId('collection-card');
   const won = card.filter({ hasText: 'Macallan 18' });
   await won.waitFor();
   const values = await won.locator('.collection-card__values').innerText();
