@@ -77,7 +77,7 @@ export const API_DOCS_CSP = [
 /**
  * Browser features the house never uses are off for every page and anything it embeds; card payment stays ours.
  * Only features browsers know: Chromium logs every unknown one on every page (`bluetooth` was one; Web Bluetooth is
- * not a policy-controlled feature there), which security.browser checks.
+ * not a policy-controlled feature there), which every browser test's page watch fails on.
  */
 export const PERMISSIONS_POLICY = [
   'camera=()', 'microphone=()', 'geolocation=()', 'payment=(self)', 'usb=()', 'serial=()', 'hid=()',

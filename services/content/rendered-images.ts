@@ -24,13 +24,13 @@ const FULL_WEBP = { quality: 82, effort: 2 };
 const THUMB_WEBP = { quality: 80, effort: 2 };
 /** Bump when renderSvg's steps change in a way its options below do not show (the cache keys on this recipe). */
 const RENDER_STEPS = 1;
+let recipe: string | undefined;
+
 /** Everything besides the SVG and width that makes renderSvg's bytes: the cached pictures are keyed on it. */
 export function renderRecipe(): string {
   recipe ??= JSON.stringify({ steps: RENDER_STEPS, full: FULL_WEBP, thumb: THUMB_WEBP, thumbSize: THUMB_SIZE, libraries: loadSharp().versions });
   return recipe;
 }
-
-let recipe: string | undefined;
 
 /**
  * The SVG as WebP `width` pixels wide, and its thumbnail: the same drawing gives the same bytes. The drawing is

@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import type { TestUser } from '../../services/testing/users';
 import { consignLot, createAuction } from '../../services/catalogue/testing/fixtures';
-import { assertNoProblems, logged, DESKTOP, newContext, startE2E, user, watchProblems, type E2E, type PageProblems } from './helpers';
+import { assertNoProblems, logged, DESKTOP, newContext, startE2E, user, watchProblems, type E2E, type PageProblems, until } from './helpers';
 
 let e: E2E;
 let staff: TestUser;
@@ -48,15 +48,6 @@ async function api<T = unknown>(method: 'GET' | 'POST', url: string, payload?: o
   return { status: res.statusCode, body: res.json() as T };
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 test('following a bottle (confirmed) and a keyword: new matching lots appear in the notification list', async () => {
   await page.goto(`${e.t.baseUrl}/product/${lotId}`);

@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert';
 import { launchBrowser, startServedApp } from '../../services/testing/browser';
 import type { TestUser } from '../../services/testing/users';
 import { liveHub } from '../../services/live/hub';
-import { assertNoProblems, logged, newContext, UI_TIMEOUT, user, watchProblems, type E2E } from './helpers';
+import { assertNoProblems, logged, newContext, until, user, watchProblems, type E2E } from './helpers';
 
 const TITLE = 'Peat and the sea: a week on Islay';
 let e: E2E;
@@ -63,8 +63,7 @@ test('staff write an article in Markdown with an image and publish it', async ()
 
 async function readersConnected(n: number): Promise<void> {
   const hub = liveHub(e.t.ctx.live)!;
-  for (const until = Date.now() + UI_TIMEOUT; hub.count('articles') < n && Date.now() < until;) await new Promise((r) => setTimeout(r, 100));
-  assert.ok(hub.count('articles') >= n, 'both readers are on the live channel');
+  await until('both readers on the live channel', async () => hub.count('articles'), (count) => count >= n);
 }
 
 test('a like moves the count on the other reader\'s page live', async () => {

@@ -16,7 +16,7 @@ import { bearer, type TestUser } from '../../services/testing/users';
 import { placeBid } from '../../services/catalogue/testing/fixtures';
 import { lotStream } from '../../services/catalogue/streams';
 import { awaitWalletProjected, runWalletCommand } from '../../services/wallet/wallet-commands';
-import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems } from './helpers';
+import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems, until } from './helpers';
 
 const MINUTE = 60_000;
 
@@ -32,15 +32,6 @@ async function api(method: 'GET' | 'POST', url: string, who: TestUser, payload?:
   return res.json();
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 type HistoryOrder = { id: string; status: string; reference_no: string; summary: { total: string } };
 const ordersOf = async (who: TestUser) => ((await api('GET', '/api/orders_history/', who)) as { results: HistoryOrder[] }).results;

@@ -10,7 +10,7 @@ import type { TestUser } from '../../services/testing/users';
 import { bearer } from '../../services/testing/users';
 import { consignLot, createAuction } from '../../services/catalogue/testing/fixtures';
 import { createOrder, draft, fundWallet, wonLots } from '../../services/orders/testing';
-import { assertNoProblems, DESKTOP, logged, newContext, startE2E, UI_TIMEOUT, user, watchProblems, type E2E } from './helpers';
+import { assertNoProblems, DESKTOP, logged, newContext, startE2E, until, user, watchProblems, type E2E } from './helpers';
 
 let e: E2E;
 let alice: TestUser;
@@ -42,10 +42,7 @@ test('the won lot joins by itself; chart, add by hand, edit price paid, remove s
   const page = await context.newPage();
   const problems = watchProblems(page);
   // The follower adds the paid lot within a poll: the page opens once the API lists it (the page reads it once).
-  for (const until = Date.now() + UI_TIMEOUT; (await api('/api/my_collection_total/')).count === 0;) {
-    assert.ok(Date.now() < until, `the paid lot joined the collection within ${UI_TIMEOUT} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await until('the paid lot to join the collection', () => api('/api/my_collection_total/'), (total) => total.count > 0);
   await page.goto(`${e.t.baseUrl}/account/my-collection`);
   const card = page.getByTestId('collection-card');
   const won = card.filter({ hasText: 'Macallan 18' });

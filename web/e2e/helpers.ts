@@ -19,6 +19,20 @@ import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE } from '../../
  */
 export const UI_TIMEOUT = 20_000;
 
+/**
+ * Reads a state outside the page (the API, the store, a counter) every 100 ms until `ok` holds for it, and answers
+ * it; after `ms`, fails naming `what` and the last value read.
+ */
+export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = UI_TIMEOUT): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
 
@@ -61,11 +75,16 @@ export interface PageProblems {
 }
 
 /** Records what should never happen on a page: script errors and server errors behind the user's back. */
+/** Chromium's console messages about a policy header it could not read (an unknown feature, a bad directive). */
+const HEADER_WARNING = /Permissions-Policy|Content-Security-Policy|Feature-Policy/i;
+
 export function watchProblems(page: Page): PageProblems {
   const problems: PageProblems = { list: [] };
   page.on('pageerror', (e) => problems.list.push(`page error: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.list.push(`console error: ${m.text()}`);
+    // The browser could not read one of our security headers (a warning, not an error): every page would say so.
+    else if (HEADER_WARNING.test(m.text())) problems.list.push(`header warning: ${m.text()}`);
   });
   page.on('response', (r) => {
     if (r.status() >= 500) problems.list.push(`${r.status()} ${r.request().method()} ${r.url()}`);

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import type { TestUser } from '../../services/testing/users';
 import {
   assertNoProblems, logged, DESKTOP, newContext, PHONE, startTwoBidders, watchProblems, type E2E, type LiveLot,
-  type PageProblems, UI_TIMEOUT,
+  type PageProblems, UI_TIMEOUT, until,
 } from './helpers';
 
 let e: E2E;
@@ -45,15 +45,6 @@ function notificationsSocketReady(page: Page): Promise<void> {
   });
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 let alicePage: Page;
 let aliceProblems: PageProblems;

@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { bearer, type TestUser } from '../../services/testing/users';
 import { placeBid } from '../../services/catalogue/testing/fixtures';
 import { lotStream } from '../../services/catalogue/streams';
-import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems } from './helpers';
+import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems, until } from './helpers';
 
 const MINUTE = 60_000;
 
@@ -52,15 +52,6 @@ async function placeOrder(who: TestUser, name: [string, string], method: 'IN_STO
   }, { 'idempotency-key': randomUUID() });
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const historyOf = (who: TestUser) => api('GET', '/api/orders_history/', who) as Promise<{ results: { id: string; status: string; reference_no: string }[] }>;
 const statusOf = async (who: TestUser, orderId: string) => (await historyOf(who)).results.find((o) => o.id === orderId)?.status;

@@ -18,7 +18,7 @@ import { createAuction, placeBid } from '../../services/catalogue/testing/fixtur
 import { lotStream } from '../../services/catalogue/streams';
 import { UK_ACCOUNT } from '../../services/withdrawal/testing';
 import { openSession } from '../../services/accounts/sessions';
-import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems } from './helpers';
+import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems, until } from './helpers';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -40,15 +40,6 @@ async function api(method: 'GET' | 'POST', url: string, who: TestUser, payload?:
   return res.json();
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** An order for all the buyer's won lots, collected and paid in store (as the checkout sends it). */
 async function placeOrder(who: TestUser, name: [string, string]) {

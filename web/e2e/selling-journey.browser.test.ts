@@ -28,7 +28,7 @@ import { openSession } from '../../services/accounts/sessions';
 import type { LotClosed } from '../../domain/catalogue/lot/events';
 import {
   assertNoProblems, DESKTOP, emailedLink, logged, lotProjected, newContext, placedBids, refreshCookie, user, watchProblems, type E2E,
-  type PageProblems,
+  type PageProblems, until,
 } from './helpers';
 
 const MINUTE = 60_000;
@@ -57,15 +57,6 @@ async function api(method: 'GET' | 'POST', url: string, who: TestUser, payload?:
   return res.json();
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The first day at least two days after `from` whose UTC weekday passes `ok`, as YYYY-MM-DD. */
 function dayAfter(from: Date, ok: (weekday: number) => boolean): string {
