@@ -48,7 +48,6 @@ async function api<T = unknown>(method: 'GET' | 'POST', url: string, payload?: o
   return { status: res.statusCode, body: res.json() as T };
 }
 
-
 test('following a bottle (confirmed) and a keyword: new matching lots appear in the notification list', async () => {
   await page.goto(`${e.t.baseUrl}/product/${lotId}`);
   const toggle = page.getByRole('switch', { name: 'Notify me about this bottle' });

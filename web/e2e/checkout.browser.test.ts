@@ -32,7 +32,6 @@ async function api(method: 'GET' | 'POST', url: string, who: TestUser, payload?:
   return res.json();
 }
 
-
 type HistoryOrder = { id: string; status: string; reference_no: string; summary: { total: string } };
 const ordersOf = async (who: TestUser) => ((await api('GET', '/api/orders_history/', who)) as { results: HistoryOrder[] }).results;
 const walletOf = async (who: TestUser) => (await api('GET', '/api/user_wallet/', who)) as { balance: string };

@@ -45,7 +45,6 @@ function notificationsSocketReady(page: Page): Promise<void> {
   });
 }
 
-
 let alicePage: Page;
 let aliceProblems: PageProblems;
 

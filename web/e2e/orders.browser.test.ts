@@ -52,7 +52,6 @@ async function placeOrder(who: TestUser, name: [string, string], method: 'IN_STO
   }, { 'idempotency-key': randomUUID() });
 }
 
-
 const historyOf = (who: TestUser) => api('GET', '/api/orders_history/', who) as Promise<{ results: { id: string; status: string; reference_no: string }[] }>;
 const statusOf = async (who: TestUser, orderId: string) => (await historyOf(who)).results.find((o) => o.id === orderId)?.status;
 

@@ -40,7 +40,6 @@ async function api(method: 'GET' | 'POST', url: string, who: TestUser, payload?:
   return res.json();
 }
 
-
 /** An order for all the buyer's won lots, collected and paid in store (as the checkout sends it). */
 async function placeOrder(who: TestUser, name: [string, string]) {
   return api('POST', '/api/checkout/collection/create_order/', who, {

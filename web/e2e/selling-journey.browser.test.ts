@@ -57,7 +57,6 @@ async function api(method: 'GET' | 'POST', url: string, who: TestUser, payload?:
   return res.json();
 }
 
-
 /** The first day at least two days after `from` whose UTC weekday passes `ok`, as YYYY-MM-DD. */
 function dayAfter(from: Date, ok: (weekday: number) => boolean): string {
   for (let d = new Date(from.getTime() + 2 * DAY); ; d = new Date(d.getTime() + DAY)) {
