@@ -172,6 +172,19 @@ test('the feed orders transaction ids as numbers, not text (999 before 1000, 99 
   assert.equal(seen, ['First', 'Second']);
 });
 
+test('the newest committed event is the highest id as a number, not as text (what a settle waits for)', async () => {
+  // An event at an old, finished id just below a power of ten ("99999" sorts after "104383" as text), then an append.
+  const { rows: [{ now }] } = await sql<{ now: string }>`SELECT pg_current_xact_id()::text AS now`.execute(db);
+  let boundary = 10n;
+  while (boundary * 10n + 10n < BigInt(now)) boundary *= 10n;
+  const old = `old-${randomUUID()}`;
+  await sql`INSERT INTO streams (stream_id, version) VALUES (${old}, 1)`.execute(db);
+  await sql`INSERT INTO events (transaction_id, stream_id, stream_version, event_id, type, data, hash)
+    VALUES (${String(boundary - 1n)}::xid8, ${old}, 1, ${randomUUID()}::uuid, 'Old', '{}'::jsonb, sha256('not chained'::bytea))`.execute(db);
+  const { events: [newest] } = await store.append(stream(), 'no_stream', [event()]);
+  assert.equal(await store.lastCommitted(), { transaction_id: newest.transaction_id, position: newest.position });
+});
+
 test('the database itself refuses UPDATE, DELETE and TRUNCATE on events', async () => {
   const id = stream();
   await store.append(id, 'no_stream', [event()]);

@@ -127,10 +127,14 @@ export class EventStore {
     return Number(rows[0]?.position ?? 0);
   }
 
-  /** The cursor of the newest committed event (what a settle or a rebuild waits for), or null when there is none. */
+  /**
+   * The cursor of the newest committed event (what a settle or a rebuild waits for), or null when there is none.
+   * Ordered by the table's columns (`events.`): a bare `transaction_id` would name the output column, the id as text,
+   * and "99991" sorts after "104383" (a settle then returned before the newest events were applied).
+   */
   async lastCommitted(executor: Executor = this.db): Promise<FeedCursor | null> {
     const { rows } = await sql<FeedCursor>`
-      SELECT transaction_id::text, position FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1`.execute(executor);
+      SELECT transaction_id::text, position FROM events ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1`.execute(executor);
     return rows[0] ?? null;
   }
 

@@ -27,10 +27,14 @@ const BATCH = 200;
 const ENTRY_TYPES = ['WalletCredited', 'WalletDebited'];
 type EntryEvent = Extract<WalletEvent, { type: 'WalletCredited' | 'WalletDebited' }>;
 
-/** Paid events of one type after `after` in position order: the check's keyset. */
+/**
+ * Paid events of one type after `after` in position order: the check's keyset. Ordered by the table's column: a bare
+ * `position` would name the output column, the position as text, where "1000" comes before "999" and a batch's last
+ * row is not its highest (events were checked twice, or skipped past a full batch).
+ */
 async function paidBatch<T>(executor: Db, type: string, after: number): Promise<{ position: number; data: T }[]> {
   const { rows } = await sql<{ position: string; data: T }>`
-    SELECT position::text, data FROM events WHERE type = ${type} AND position > ${after} ORDER BY position LIMIT ${BATCH}`.execute(executor);
+    SELECT position::text, data FROM events WHERE type = ${type} AND position > ${after} ORDER BY events.position LIMIT ${BATCH}`.execute(executor);
   return rows.map((r) => ({ position: Number(r.position), data: r.data }));
 }
 

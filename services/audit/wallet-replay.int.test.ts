@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sql } from 'kysely';
@@ -153,6 +154,33 @@ test('a hold left past its withdrawal\'s deadline is named, and no longer once t
   assert.equal(late.differences.map((d) => [d.subject, d.field, d.expected, d.found]), [[waiting, 'hold', 'released', 'active']]);
   assert.equal(await sweepUnconfirmedWithdrawals(t.ctx), [waiting]);
   assert.equal((await inSnapshot((trx) => verifyHolds(ctx(), trx))).differences, []);
+});
+
+test('the paid-order check pages by position as a number: orders paid across a digit boundary are each checked once', async () => {
+  // Two payments of orders never placed, the first at 2·10^k and the second at 10^(k+1), past every real event: as
+  // text "10…01" sorts before "20…01" and before the real ones, and a batch's last row was then not its highest. In a
+  // transaction rolled back at the end, so no read model sees them (the positions skipped stay skipped, as after any
+  // rolled-back append).
+  const trx = await t.ctx.db.startTransaction().execute();
+  try {
+    const { rows: [{ last }] } = await sql<{ last: string }>`SELECT coalesce(max(position), 0)::text AS last FROM events`.execute(trx);
+    let power = 10n;
+    while (2n * power <= BigInt(last) + 10n) power *= 10n;
+    const paid = async (at: bigint) => {
+      const orderId = randomUUID();
+      await sql`SELECT setval(pg_get_serial_sequence('events', 'position'), ${String(at)}::bigint)`.execute(trx);
+      await sql`INSERT INTO events (stream_id, stream_version, event_id, type, data, hash)
+        VALUES (${`order-${orderId}`}, 1, ${randomUUID()}::uuid, 'OrderPaid', ${JSON.stringify({ order_id: orderId })}::jsonb, sha256('not chained'::bytea))`.execute(trx);
+      return orderId;
+    };
+    const crafted = [await paid(2n * power), await paid(10n * power)];
+    const { rows: [{ orders }] } = await sql<{ orders: number }>`SELECT count(DISTINCT data->>'order_id')::int AS orders FROM events WHERE type = 'OrderPaid'`.execute(trx);
+    const result = await verifyPaidOrders(ctx(), trx);
+    assert.is(result.checked, orders, 'every paid order checked once');
+    assert.equal(result.differences.map((d) => [d.subject, d.field]), crafted.map((id) => [id, 'order']));
+  } finally {
+    await trx.rollback().execute();
+  }
 });
 
 test.run();
