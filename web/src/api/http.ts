@@ -222,6 +222,9 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   return r.data as T;
 }
 
+/** A failure that may pass by itself: no answer (the network, a timeout), too many requests, or the server's own error. */
+export const mayPass = (e: unknown) => e instanceof ApiError && (e.status === undefined || e.status === 429 || e.status >= 500);
+
 /** A 404 answer: for lists, read as "nothing here yet". */
 export const isNotFound = (e: unknown) => e instanceof ApiError && e.status === 404;
 
