@@ -1,8 +1,8 @@
 /**
- * A SQL trap that lost events twice (2026-11-29): `SELECT position::text ... ORDER BY position` sorts by the output
- * column, the cast text, not by the table's number, because a bare name in ORDER BY means an output column first
- * (PostgreSQL docs, "Sorting Rows"). "99991" then sorts after "104383": a settle returned before the newest events
- * were applied, and the audit's paid-order pages checked orders twice. Every sql`` template in the project's sources
+ * A SQL trap found twice (2026-11-29): `SELECT position::text ... ORDER BY position` sorts by the output column, the
+ * cast text, not by the table's number, because a bare name in ORDER BY means an output column first (PostgreSQL
+ * docs, "Sorting Rows"). "99991" then sorts after "104383": a settle returned before the newest events were applied,
+ * and the audit's paid-order pages checked orders twice or skipped some. Every sql`` template in the project's sources
  * is read, and one that selects a column cast without an alias and orders by that bare name is named here; the fix
  * is `ORDER BY events.position` (the table's column) or an alias of its own.
  */
@@ -58,7 +58,7 @@ test('no query orders by a column it selects as a cast (the cast text would set 
   assert.equal(found, []);
 });
 
-test('the check sees the two queries that lost events, and passes their fixes and other orderings', () => {
+test('the check sees the two queries it was written for, and passes their fixes and other orderings', () => {
   assert.equal(castOrderings('SELECT transaction_id::text, position FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1'), ['transaction_id']);
   assert.equal(castOrderings('SELECT position::text, data FROM events WHERE type = $1 AND position > $2 ORDER BY position LIMIT $3'), ['position']);
   assert.equal(castOrderings(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY transaction_id`), ['transaction_id']);
