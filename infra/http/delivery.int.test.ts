@@ -41,6 +41,14 @@ test('the entry script: brotli or gzip by negotiation, identity when not asked, 
   }
 });
 
+test('a precompressed sibling is no file of its own: asking for it is a missing page', async () => {
+  for (const sibling of [`${entry}.br`, `${entry}.gz`, '/index.html.br']) {
+    const res = await get(sibling, 'br');
+    assert.is(res.statusCode, 404, sibling);
+    assert.match(String(res.headers['content-type']), /text\/html/, `${sibling}: the 404 page, not the compressed bytes`);
+  }
+});
+
 test('the HTML of every client page, the 404 page included, is no-cache and compressed when asked', async () => {
   const index = fs.readFileSync(path.join(DIST, 'index.html'));
   // /auction is a page the server describes (its own head, page-head.ts): the same shell with other head lines.

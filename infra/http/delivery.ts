@@ -46,6 +46,9 @@ export async function serveBuiltClient(app: FastifyInstance, root: string): Prom
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // The `.br` and `.gz` siblings are sent for their file by negotiation (preCompressed), never as files of their own:
+    // a route each was 240 of the app's 566 paths, registered again at every start (docs/testing.md).
+    globIgnore: ['**/*.br', '**/*.gz'],
     index: ['index.html'],
     preCompressed: true,
     cacheControl: false, // ours below, per file
