@@ -15,11 +15,12 @@ import { isCheckoutPath } from '../../page-paths';
 import { fetchUnpaidLotsNotice } from './api';
 
 /** The waits before asking again after a failure that may pass; after the last, the next page load asks. */
-export const NOTICE_RETRY_MS = [2_000, 5_000, 15_000] as const;
+const NOTICE_RETRY_MS = [2_000, 5_000, 15_000] as const;
 
 let askedFor: string | null = null;
 
-const stillFor = (userId: string) => askedFor === userId && (!session.user || String(session.user.id) === userId);
+/** Still worth asking: the same user is signed in, and no other user's sign-in has asked since. */
+const stillFor = (userId: string) => askedFor === userId && session.user !== null && String(session.user.id) === userId;
 
 function ask(userId: string, attempt: number): void {
   fetchUnpaidLotsNotice()
