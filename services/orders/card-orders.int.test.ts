@@ -42,6 +42,21 @@ test('card 4242: charged at once with the card surcharge, the order paid and the
   assert.ok((await transactionsOf(t, seller)).some((r) => r.kind === 'seller_proceeds' && r.reference === lot.id));
 });
 
+test('a card order above £21,474,836.47 (three lots at £9M, over PostgreSQL\'s integer) is charged like any other', async () => {
+  const buyer = await createTestUser(t);
+  await wonLots(t, staff, buyer, seller, [{ hammer: 900_000_000 }, { hammer: 900_000_000 }, { hammer: 900_000_000 }]);
+  const res = await createOrder(t, buyer, 'collection', cardDraft(CARD.ok));
+  assert.is(res.statusCode, 201, res.body);
+  const order = res.json();
+  assert.equal([order.status, order.amount_due], ['paid', '0.00']);
+  // 27,000,000 + premium 3,375,000 + its VAT 675,000 = 31,050,000; the card surcharge 3% = 931,500.
+  const [payment] = (await eventsOf(t, 'PaymentCreated')).filter((e) => e.data.order_id === order.order_id);
+  assert.is(payment.data.amount_pence, 3_198_150_000);
+  await t.ctx.projections.settle();
+  const row = await t.ctx.db.selectFrom('payments').select(['amount_pence', 'status']).where('id', '=', String(payment.data.payment_id)).executeTakeFirstOrThrow();
+  assert.equal([row.amount_pence, row.status], [3_198_150_000, 'succeeded']);
+});
+
 test('card 3220: payment HTML, the order waits; the challenge completed pays it, and returning again changes nothing', async () => {
   const buyer = await createTestUser(t);
   await wonLots(t, staff, buyer, seller, [{ hammer: 6_000 }]);
