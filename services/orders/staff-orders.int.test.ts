@@ -106,6 +106,16 @@ test('vouchers: issued once (codes case-insensitive), with the field rules; perc
     code: ['Code characters limit - min 3 symbols'], value: ['Enter a percentage between 0.01 and 100.'],
     expires_at: ['The expiry must be in the future.'], max_uses: ['Enter a whole number of 1 or more.'],
   }]);
+  // Bounded, so the read model can hold what the event says: 3,000,000,000 uses once stopped the orders read model.
+  for (const [body, field, message] of [
+    [{ max_uses: 3_000_000_000 }, 'max_uses', 'Enter a whole number of at most 1,000,000.'],
+    [{ max_uses: 1e20 }, 'max_uses', 'Enter a whole number of at most 1,000,000.'],
+    [{ value: '30000000.00' }, 'value', 'Enter an amount of at most £10,000,000.00.'],
+  ] as const) {
+    const big = await staffPost(t, staff, '/api/staff/vouchers/', { code: 'HUGE', kind: 'fixed', value: '5', ...body });
+    assert.equal([big.statusCode, big.json()], [400, { [field]: [message] }]);
+  }
+  await t.ctx.projections.settle(15_000);
   const kind = await staffPost(t, staff, '/api/staff/vouchers/', { code: 'ABC', kind: 'gift', value: '5' });
   assert.equal(kind.json(), { kind: ['Choose fixed or percent.'] });
   const listed = await getJson(t, staff, '/api/staff/vouchers/');

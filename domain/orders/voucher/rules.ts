@@ -13,11 +13,21 @@ export const VOUCHER_MSG = {
   alreadyUsed: 'You have already used this voucher code.',
   exists: 'This voucher code already exists.',
   fixedValue: 'Enter an amount greater than 0.',
+  fixedValueTooHigh: 'Enter an amount of at most £10,000,000.00.',
   percentValue: 'Enter a percentage between 0.01 and 100.',
   expiryPast: 'The expiry must be in the future.',
   maxUses: 'Enter a whole number of 1 or more.',
+  maxUsesTooMany: 'Enter a whole number of at most 1,000,000.',
   activated: 'Success! Voucher code has been activated.',
 } as const;
+
+/**
+ * The most a fixed voucher is worth (pence) and the most uses one may have. A voucher worth more than the highest bid a
+ * lot can take (£10M) makes no sense, and both bounds keep the read model's columns able to hold what the event says:
+ * an event its projection cannot store stops that read model for good (a max_uses of 3,000,000,000 did, 2026-11-29).
+ */
+export const VOUCHER_MAX_VALUE = 1_000_000_000;
+export const VOUCHER_MAX_USES = 1_000_000;
 
 const CODE_MIN = 3;
 const CODE_MAX = 10;

@@ -53,6 +53,14 @@ test('issuing refuses bad values, each on its field', () => {
   given(voucherDecider, []).when(issue({ value: 12.5 })).thenError('validation');
 });
 
+test('issuing refuses a fixed value above £10M and more than a million uses; both bounds themselves are issued', () => {
+  const e = given(voucherDecider, []).when(issue({ value: 1_000_000_001, max_uses: 1_000_001 })).thenError('validation');
+  assert.equal(fieldsOf(e), { value: ['Enter an amount of at most £10,000,000.00.'], max_uses: ['Enter a whole number of at most 1,000,000.'] });
+  given(voucherDecider, []).when(issue({ max_uses: 3e9 })).thenError('validation');
+  given(voucherDecider, []).when(issue({ value: 1_000_000_000, max_uses: 1_000_000 }))
+    .thenEvents([issued({ value: 1_000_000_000, max_uses: 1_000_000 })]);
+});
+
 test('redeeming records the use for the order; the same order again records nothing', () => {
   given(voucherDecider, [issued()]).when(redeem('u-1', 'o-1')).thenEvents([redeemed('u-1', 'o-1')]);
   given(voucherDecider, [issued(), redeemed('u-1', 'o-1')]).when(redeem('u-1', 'o-1')).thenNothing();

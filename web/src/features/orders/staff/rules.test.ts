@@ -44,6 +44,8 @@ test('voucher value: pounds above 0 for fixed, 1 to 100 for percent, sent as dec
   assert.is(errorsOf(draft({ value: '' })).value, VOUCHER_MSG.required);
   assert.is(errorsOf(draft({ value: '0' })).value, VOUCHER_MSG.positive);
   assert.is(errorsOf(draft({ value: 'ten' })).value, VOUCHER_MSG.amount);
+  assert.is(errorsOf(draft({ value: '10000000.01' })).value, VOUCHER_MSG.tooMuch);
+  assert.ok(checkVoucher(draft({ value: '10000000' }), NOW).ok, '£10M itself');
   assert.is(errorsOf(draft({ kind: 'percent', value: '0' })).value, VOUCHER_MSG.percent);
   assert.is(errorsOf(draft({ kind: 'percent', value: '101' })).value, VOUCHER_MSG.percent);
   assert.is(errorsOf(draft({ kind: 'percent', value: '-5' })).value, VOUCHER_MSG.percent);
@@ -58,6 +60,8 @@ test('voucher expiry in the future (end of the chosen day), uses a whole number 
   const today = checkVoucher(draft({ expires: '2026-03-05' }), NOW);
   assert.ok(today.ok, 'today is still good until its end');
   assert.is(errorsOf(draft({ maxUses: '0' })).max_uses, VOUCHER_MSG.maxUses);
+  assert.is(errorsOf(draft({ maxUses: '3000000000' })).max_uses, VOUCHER_MSG.tooManyUses);
+  assert.ok(checkVoucher(draft({ maxUses: '1000000' }), NOW).ok, 'a million uses itself');
   assert.is(errorsOf(draft({ maxUses: '1.5' })).max_uses, VOUCHER_MSG.maxUses);
   const full = checkVoucher(draft({ expires: '2026-04-01', maxUses: '50', oncePerUser: false }), NOW);
   assert.ok(full.ok);

@@ -6,6 +6,7 @@
 import { formatPence, penceToDecimal, toPence } from '../../../lib/money';
 import type { StaffVoucher } from '../../../api/contract';
 import type { StaffOrder, VoucherBody, VoucherKind } from './api';
+import { VOUCHER_MAX_USES, VOUCHER_MAX_VALUE } from '../../../../../domain/orders/voucher/rules';
 
 /** The statuses the order may move to now, as the server lists them (forward only along its service's path). */
 export function nextStatuses(order: { status: string; next_statuses: readonly string[] | null }): string[] {
@@ -36,6 +37,8 @@ export const VOUCHER_MSG = {
   percent: 'Enter a percentage from 1 to 100',
   expiry: 'The expiry date must be in the future',
   maxUses: 'Enter a whole number of uses, at least 1, or leave empty for no limit',
+  tooMuch: 'Enter an amount of at most £10,000,000.00',
+  tooManyUses: 'Enter at most 1,000,000 uses, or leave empty for no limit',
 } as const;
 
 export interface VoucherDraft {
@@ -69,6 +72,7 @@ export function checkVoucher(d: VoucherDraft, now: number): { ok: true; body: Vo
     const pence = toPence(raw);
     if (pence === null) errors.value = VOUCHER_MSG.amount;
     else if (pence <= 0) errors.value = VOUCHER_MSG.positive;
+    else if (pence > VOUCHER_MAX_VALUE) errors.value = VOUCHER_MSG.tooMuch;
     else value = penceToDecimal(pence);
   } else {
     const n = Number(raw.replace(/%$/, ''));
@@ -87,6 +91,7 @@ export function checkVoucher(d: VoucherDraft, now: number): { ok: true; body: Vo
   if (d.maxUses.trim()) {
     const n = Number(d.maxUses.trim());
     if (!Number.isInteger(n) || n < 1) errors.max_uses = VOUCHER_MSG.maxUses;
+    else if (n > VOUCHER_MAX_USES) errors.max_uses = VOUCHER_MSG.tooManyUses;
     else max_uses = n;
   }
 
