@@ -182,6 +182,51 @@ test('given a projection that fails, when a pass runs, then the other reader of 
   assert.ok(errors.includes('projections applied together failed; applying them one by one'));
 });
 
+test('given a projection that fails on an event, when passes run again, then it rests (0.5 s, then 1 s) instead of failing on every pass, and applies the event once it can', async () => {
+  let now = 1_000_000;
+  let fail = false;
+  let tries = 0;
+  const fussy: Projection = {
+    name: 'test_fussy', tables: [], eventTypes: ['Added'],
+    apply: async () => { tries++; if (fail) throw new Error('this read model cannot store that'); },
+  };
+  const errors: string[] = [];
+  const runner = new ProjectionRunner(db, store, [counts, fussy], { error: (_obj, msg) => errors.push(msg) }, { now: () => now });
+  await runner.catchUp();
+  fail = true;
+  tries = 0;
+  const stream = `s-${randomUUID()}`;
+  await addEvents(stream, [5]);
+  const [event] = await store.readStream(stream);
+  const cursor = { transaction_id: event.transaction_id, position: event.position };
+  await runner.catchUp().catch(() => {});
+  const first = tries;
+  assert.ok(first >= 1, 'tried once in the pass');
+  for (let i = 0; i < 5; i++) await runner.catchUp();
+  now += 499;
+  await runner.catchUp();
+  assert.is(tries, first, 'resting half a second: not tried on every pass');
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM test_counts WHERE event_id = ${event.event_id}::uuid`.execute(db);
+  assert.is(rows[0].n, 1, 'the other reader applied the event meanwhile');
+  assert.not.ok(runner.reached(cursor), 'a wait for the event still waits');
+
+  now += 1;
+  await runner.catchUp().catch(() => {});
+  const second = tries;
+  assert.ok(second > first, 'tried again after its half second');
+  now += 999;
+  await runner.catchUp();
+  assert.is(tries, second, 'the next rest is a second');
+  fail = false;
+  now += 1;
+  await runner.catchUp();
+  assert.ok(runner.reached(cursor), 'applied once it could');
+  now += 1;
+  await addEvents(stream, [6]);
+  await runner.catchUp();
+  assert.is(tries, second + 2, 'through: the next event is applied at once');
+});
+
 test('given a table of one read model locked by another session, when a pass runs, then the other reader of the same events applies them meanwhile', async () => {
   await new ProjectionRunner(db, store, [totals, counts], silent).catchUp();
   const errors: string[] = [];

@@ -15,6 +15,16 @@ import { advanceCheckpoints, readCheckpoint, readCheckpoints, writeCheckpoint } 
 const BATCH_SIZE = 100;
 /** How long a pass's shared transaction waits on any lock past its advisory locks (see applyTogether). */
 const SHARED_LOCK_WAIT_MS = 1_000;
+/**
+ * A projection whose batch failed rests before its next try: half a second, doubling to five, and is back to every
+ * pass once a batch goes through. An event its read model cannot take (a poison event) would otherwise fail on every
+ * pass, and a bid storm runs a pass per append: a failed transaction and an error line each time (a voucher's
+ * 3,000,000,000 uses did that 2,320 times in 8 s). Five seconds at most, because most failures pass by themselves (a
+ * database restart) and a read model should not wait long after. The others go on meanwhile; waits on the resting
+ * one wait, as they must.
+ */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 5_000;
 
 interface RunnerLogger { error(obj: object, msg: string): void }
 
@@ -23,6 +33,8 @@ interface RunnerOptions {
   batchSize?: number;
   /** After each pass: where every projection stands (the projections thread reports it to the main thread). */
   onPass?: (positions: Array<[string, FeedCursor]>) => void;
+  /** The clock of the failed projections' rests (tests move it). */
+  now?: () => number;
 }
 
 /** What the app asks of its read models' runner, in process (ProjectionRunner) or on a thread (projections/thread/). */
@@ -53,6 +65,8 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
   private stopped = false;
   /** Something was appended in this process since the last run began (the first run is always a full one). */
   private appendedHere = true;
+  /** Projections whose last batch failed: how many times in a row, and when they are tried again. */
+  private readonly failing = new Map<string, { failures: number; retryAt: number }>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -138,21 +152,26 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
    */
   private async passShared(): Promise<void> {
     const size = this.options.batchSize ?? BATCH_SIZE;
+    const active = this.projections.filter((p) => !this.resting(p.name));
+    if (active.length === 0) return;
     for (;;) {
       // From the checkpoints, not from memory: a checkpoint deleted to replay a projection is replayed.
-      const from = await readCheckpoints(this.db, this.projections.map((p) => p.name));
+      const from = await readCheckpoints(this.db, active.map((p) => p.name));
       const { events, head } = await this.store.readFeedBatch(from.reduce(earlier), size);
       const last = events.at(-1);
       const reading: number[] = [];
       const idle: number[] = [];
-      for (const [i, p] of this.projections.entries()) {
+      for (const [i, p] of active.entries()) {
         (events.some((e) => p.eventTypes.includes(e.type) && compareCursors(e, from[i]) > 0) ? reading : idle).push(i);
       }
       const end = last && events.length === size ? cursorOf(last) : head;
-      if (reading.length > 0 && !(await this.applyTogether(reading, from, events))) await this.drainApart(reading);
+      if (reading.length > 0) {
+        if (await this.applyTogether(active, reading, from, events)) for (const i of reading) this.failing.delete(active[i].name);
+        else await this.drainApart(active, reading);
+      }
       const behind = idle.filter((i) => compareCursors(from[i], end) < 0);
-      if (last) await advanceCheckpoints(this.db, behind.map((i) => this.projections[i].name), cursorOf(last));
-      for (const i of [...idle, ...reading]) this.moveForward(this.projections[i].name, later(from[i], end));
+      if (last) await advanceCheckpoints(this.db, behind.map((i) => active[i].name), cursorOf(last));
+      for (const i of [...idle, ...reading]) this.moveForward(active[i].name, later(from[i], end));
       if (events.length < size) return;
     }
   }
@@ -165,8 +184,8 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
    * moved one of them meanwhile or a projection failed: they then go a transaction each, as before, so one failing
    * projection does not hold the others back.
    */
-  private async applyTogether(reading: number[], from: FeedCursor[], events: StoredEvent[]): Promise<boolean> {
-    const names = reading.map((i) => this.projections[i].name);
+  private async applyTogether(active: readonly Projection[], reading: number[], from: FeedCursor[], events: StoredEvent[]): Promise<boolean> {
+    const names = reading.map((i) => active[i].name);
     try {
       return await this.db.transaction().execute(async (trx) => {
         // Sorted, so two processes' runners lock in the same order.
@@ -178,7 +197,7 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
           FROM unnest(${keys}::text[]) AS key`.execute(trx);
         const now = await readCheckpoints(trx, names);
         if (now.some((cursor, k) => compareCursors(cursor, from[reading[k]]) !== 0)) return false;
-        for (const i of reading) await applyEvents(trx, this.projections[i], events.filter((e) => compareCursors(e, from[i]) > 0));
+        for (const i of reading) await applyEvents(trx, active[i], events.filter((e) => compareCursors(e, from[i]) > 0));
         await advanceCheckpoints(trx, names, cursorOf(events[events.length - 1]));
         return true;
       });
@@ -196,8 +215,12 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
    * waiting for the users view only is not kept waiting by a locked lots table). The first failure is thrown once
    * every one has finished.
    */
-  private async drainApart(reading: number[]): Promise<void> {
-    const results = await Promise.allSettled(reading.map((i) => this.drain(this.projections[i]).finally(() => this.settleWaiters())));
+  private async drainApart(active: readonly Projection[], reading: number[]): Promise<void> {
+    const results = await Promise.allSettled(reading.map((i) => this.drain(active[i]).finally(() => this.settleWaiters())));
+    results.forEach((result, k) => {
+      if (result.status === 'rejected') this.rest(active[reading[k]].name);
+      else this.failing.delete(active[reading[k]].name);
+    });
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
   }
@@ -216,6 +239,17 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
     // Nothing visible past the lowest: every projection has applied everything below the head.
     for (const p of this.projections) this.moveForward(p.name, head);
     this.settleWaiters();
+  }
+
+  private resting(name: string): boolean {
+    const failed = this.failing.get(name);
+    return failed !== undefined && (this.options.now ?? Date.now)() < failed.retryAt;
+  }
+
+  private rest(name: string): void {
+    const failures = (this.failing.get(name)?.failures ?? 0) + 1;
+    const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1));
+    this.failing.set(name, { failures, retryAt: (this.options.now ?? Date.now)() + wait });
   }
 
   private settleWaiters(): void {
