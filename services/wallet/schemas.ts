@@ -2,13 +2,20 @@
 import { z } from 'zod';
 import { decimalToPence } from '../../domain/shared/money';
 import { AMOUNT_NOT_POSITIVE, REQUIRED } from '../../domain/wallet/rules';
+import { MAX_AMOUNT } from '../../domain/catalogue/lot/increments';
+import { formatPounds } from '../../domain/catalogue/lot/format';
 import { TRANSACTION_FILTERS } from './transactions';
 import { money as pounds } from '../../infra/http/answers';
 
 const ENTER_AMOUNT = 'Enter a valid amount, e.g. 25.00';
+/**
+ * What staff may move by hand in one entry, or grant as an overdraft: the most a lot can sell for. A mistyped amount
+ * (extra zeros) is refused, and a wallet's sums stay far inside the integers a number holds exactly.
+ */
+export const STAFF_AMOUNT_TOO_HIGH = `The amount cannot be more than ${formatPounds(MAX_AMOUNT)}.`;
 
 /** A money field sent as a decimal string ("25", "25.5", "25.50"; a JSON number is accepted too) -> pence. */
-function money(options: { positive: boolean; negativeMessage: string }) {
+function money(options: { positive: boolean; negativeMessage: string; max?: number }) {
   return z.unknown().transform((value, ctx): number => {
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
       ctx.addIssue({ code: 'custom', message: REQUIRED });
@@ -31,6 +38,10 @@ function money(options: { positive: boolean; negativeMessage: string }) {
       ctx.addIssue({ code: 'custom', message: AMOUNT_NOT_POSITIVE });
       return z.NEVER;
     }
+    if (options.max !== undefined && pence > options.max) {
+      ctx.addIssue({ code: 'custom', message: STAFF_AMOUNT_TOO_HIGH });
+      return z.NEVER;
+    }
     return pence;
   });
 }
@@ -39,12 +50,12 @@ const reason = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(500, 'E
 
 export const adjustmentBody = z.object({
   direction: z.enum(['credit', 'debit'], { error: 'Choose credit or debit.' }),
-  amount: money({ positive: true, negativeMessage: AMOUNT_NOT_POSITIVE }),
+  amount: money({ positive: true, negativeMessage: AMOUNT_NOT_POSITIVE, max: MAX_AMOUNT }),
   reason,
 });
 
 export const overdraftBody = z.object({
-  limit: money({ positive: false, negativeMessage: 'The overdraft limit cannot be negative.' }),
+  limit: money({ positive: false, negativeMessage: 'The overdraft limit cannot be negative.', max: MAX_AMOUNT }),
   reason,
 });
 

@@ -137,6 +137,9 @@ test('bad input answers 400 with field messages and changes nothing', async () =
     [{ direction: 'credit', amount: '0.00', reason: 'x' }, { amount: ['Amount must be greater than 0'] }],
     [{ direction: 'credit', amount: '-5', reason: 'x' }, { amount: ['Amount must be greater than 0'] }],
     [{ direction: 'credit', amount: '1.234', reason: 'x' }, { amount: ['Enter a valid amount, e.g. 25.00'] }],
+    // A mistyped amount (extra zeros): at most what a lot can sell for.
+    [{ direction: 'credit', amount: '10000000.01', reason: 'x' }, { amount: ['The amount cannot be more than £10,000,000.'] }],
+    [{ direction: 'debit', amount: '90000000000000', reason: 'x' }, { amount: ['The amount cannot be more than £10,000,000.'] }],
   ];
   for (const [body, fields] of cases) {
     const res = await adjust(isla, body);
@@ -145,6 +148,7 @@ test('bad input answers 400 with field messages and changes nothing', async () =
   for (const [body, fields] of [
     [{ limit: '-10', reason: 'x' }, { limit: ['The overdraft limit cannot be negative.'] }],
     [{ limit: 'ten', reason: '' }, { limit: ['Enter a valid amount, e.g. 25.00'], reason: ['This field is required'] }],
+    [{ limit: '10000000.01', reason: 'x' }, { limit: ['The amount cannot be more than £10,000,000.'] }],
   ] as const) {
     const res = await setOverdraft(isla, body);
     assert.equal([res.statusCode, res.json()], [400, fields]);
