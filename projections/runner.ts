@@ -243,13 +243,17 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
 
   private resting(name: string): boolean {
     const failed = this.failing.get(name);
-    return failed !== undefined && (this.options.now ?? Date.now)() < failed.retryAt;
+    return failed !== undefined && this.now() < failed.retryAt;
   }
 
   private rest(name: string): void {
     const failures = (this.failing.get(name)?.failures ?? 0) + 1;
     const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1));
-    this.failing.set(name, { failures, retryAt: (this.options.now ?? Date.now)() + wait });
+    this.failing.set(name, { failures, retryAt: this.now() + wait });
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
   }
 
   private settleWaiters(): void {

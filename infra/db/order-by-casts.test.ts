@@ -10,22 +10,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { findFiles } from '../../scripts/test/files';
 
 const ROOT = process.cwd();
-const SKIP = new Set(['node_modules', 'dist', '.data', '.git']);
 /** Sources hold the event columns as one constant: its casts count wherever it is used. */
 const EVENT_COLUMNS = `$\{EVENT_COLUMNS}`;
 const EXPANSIONS: Record<string, string> = { [EVENT_COLUMNS]: 'position, transaction_id::text, stream_id, stream_version, event_id::text' };
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) sources(full, out);
-    else if (/\.tsx?$/.test(entry.name)) out.push(full);
-  }
-  return out;
-}
 
 /** `name` orders the rows of `query` as its cast output column: a cast without an alias, then ORDER BY the bare name. */
 function castOrderings(query: string): string[] {
@@ -46,13 +36,13 @@ function castOrderings(query: string): string[] {
 }
 
 test('no query orders by a column it selects as a cast (the cast text would set the order)', () => {
-  const files = sources(ROOT);
+  const files = findFiles(ROOT, (name) => /\.tsx?$/.test(name));
   assert.ok(files.length > 300, `the sources are read (${files.length} files)`);
   const found: string[] = [];
   for (const file of files) {
-    const text = fs.readFileSync(file, 'utf8');
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
     for (const match of text.matchAll(/\bsql(?:<[^`]*?>)?`([^`]*)`/g)) {
-      for (const name of castOrderings(match[1])) found.push(`${path.relative(ROOT, file)}:${text.slice(0, match.index).split('\n').length} orders by ${name}`);
+      for (const name of castOrderings(match[1])) found.push(`${file}:${text.slice(0, match.index).split('\n').length} orders by ${name}`);
     }
   }
   assert.equal(found, []);

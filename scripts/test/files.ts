@@ -7,15 +7,18 @@ const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', '.data']);
 
 export interface FileResult { file: string; passed: number; failed: number; skipped: number; output: string; ms: number }
 
-export function findTests(root: string, dir = root, out: string[] = []): string[] {
+/** The project's files whose name `keep` takes, relative to `root`, sorted (no dependencies, builds or dot folders). */
+export function findFiles(root: string, keep: (name: string) => boolean, dir = root, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || SKIP_DIRS.has(entry.name)) continue;
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) findTests(root, full, out);
-    else if (entry.name.endsWith('.test.ts') || entry.name.endsWith('.test.tsx')) out.push(path.relative(root, full));
+    if (entry.isDirectory()) findFiles(root, keep, full, out);
+    else if (keep(entry.name)) out.push(path.relative(root, full));
   }
   return out.sort();
 }
+
+export const findTests = (root: string) => findFiles(root, (name) => name.endsWith('.test.ts') || name.endsWith('.test.tsx'));
 
 export const isBrowserFile = (file: string) => file.includes('.browser.');
 const isIntFile = (file: string) => file.includes('.int.');

@@ -1,8 +1,7 @@
 /** Money in requests: a decimal string ("125.50") or a number of pounds (125.5), turned into integer pence. */
 import { z } from 'zod';
 import { decimalToPence } from '../../domain/shared/money';
-import { MAX_AMOUNT } from '../../domain/catalogue/lot/increments';
-import { formatPounds } from '../../domain/catalogue/lot/format';
+import { AMOUNT_TOO_HIGH, MAX_AMOUNT } from '../../domain/catalogue/lot/increments';
 
 export const AMOUNT_MESSAGE = 'Enter an amount in pounds, e.g. 125 or 125.50.';
 
@@ -13,7 +12,7 @@ export const moneyInput = z.union([z.string(), z.number()], { message: AMOUNT_ME
     return z.NEVER;
   }
   if (pence > MAX_AMOUNT) {
-    ctx.addIssue({ code: 'custom', message: `The amount cannot be more than ${formatPounds(MAX_AMOUNT)}.` });
+    ctx.addIssue({ code: 'custom', message: AMOUNT_TOO_HIGH });
     return z.NEVER;
   }
   return pence;

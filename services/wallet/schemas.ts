@@ -2,20 +2,18 @@
 import { z } from 'zod';
 import { decimalToPence } from '../../domain/shared/money';
 import { AMOUNT_NOT_POSITIVE, REQUIRED } from '../../domain/wallet/rules';
-import { MAX_AMOUNT } from '../../domain/catalogue/lot/increments';
-import { formatPounds } from '../../domain/catalogue/lot/format';
+import { AMOUNT_TOO_HIGH, MAX_AMOUNT } from '../../domain/catalogue/lot/increments';
 import { TRANSACTION_FILTERS } from './transactions';
 import { money as pounds } from '../../infra/http/answers';
 
 const ENTER_AMOUNT = 'Enter a valid amount, e.g. 25.00';
-/**
- * What staff may move by hand in one entry, or grant as an overdraft: the most a lot can sell for. A mistyped amount
- * (extra zeros) is refused, and a wallet's sums stay far inside the integers a number holds exactly.
- */
-export const STAFF_AMOUNT_TOO_HIGH = `The amount cannot be more than ${formatPounds(MAX_AMOUNT)}.`;
 
 /** A money field sent as a decimal string ("25", "25.5", "25.50"; a JSON number is accepted too) -> pence. */
-function money(options: { positive: boolean; negativeMessage: string; max?: number }) {
+/**
+ * `capped`: at most MAX_AMOUNT, the most a lot can sell for: what staff may move by hand in one entry, or grant as an
+ * overdraft. A mistyped amount (extra zeros) is refused, and a wallet's sums stay far inside a number's exact integers.
+ */
+function money(options: { positive: boolean; negativeMessage: string; capped?: boolean }) {
   return z.unknown().transform((value, ctx): number => {
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
       ctx.addIssue({ code: 'custom', message: REQUIRED });
@@ -38,8 +36,8 @@ function money(options: { positive: boolean; negativeMessage: string; max?: numb
       ctx.addIssue({ code: 'custom', message: AMOUNT_NOT_POSITIVE });
       return z.NEVER;
     }
-    if (options.max !== undefined && pence > options.max) {
-      ctx.addIssue({ code: 'custom', message: STAFF_AMOUNT_TOO_HIGH });
+    if (options.capped && pence > MAX_AMOUNT) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_TOO_HIGH });
       return z.NEVER;
     }
     return pence;
@@ -50,12 +48,12 @@ const reason = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(500, 'E
 
 export const adjustmentBody = z.object({
   direction: z.enum(['credit', 'debit'], { error: 'Choose credit or debit.' }),
-  amount: money({ positive: true, negativeMessage: AMOUNT_NOT_POSITIVE, max: MAX_AMOUNT }),
+  amount: money({ positive: true, negativeMessage: AMOUNT_NOT_POSITIVE, capped: true }),
   reason,
 });
 
 export const overdraftBody = z.object({
-  limit: money({ positive: false, negativeMessage: 'The overdraft limit cannot be negative.', max: MAX_AMOUNT }),
+  limit: money({ positive: false, negativeMessage: 'The overdraft limit cannot be negative.', capped: true }),
   reason,
 });
 

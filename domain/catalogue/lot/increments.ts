@@ -3,6 +3,7 @@
  * and /how-to-buy show exactly what the decider enforces.
  */
 import type { Pence } from '../../shared/money';
+import { formatPounds } from './format';
 
 interface IncrementBand {
   /** Inclusive lower bound of the current price. */
@@ -29,6 +30,8 @@ export const DEFAULT_OPENING_BID: Pence = 1_000;
 
 /** Sanity cap on any bid or reserve: £10,000,000. Protects against typos and overflow-sized input. */
 export const MAX_AMOUNT: Pence = 1_000_000_000;
+/** An amount typed past MAX_AMOUNT (a lot's prices, staff wallet entries and overdrafts). */
+export const AMOUNT_TOO_HIGH = `The amount cannot be more than ${formatPounds(MAX_AMOUNT)}.`;
 
 /** The step that applies at a given price. */
 export function stepFor(price: Pence): Pence {

@@ -3,6 +3,8 @@
  * letters or digits, kept upper case (a code is typed case-insensitively). Pure: shared by the voucher decider,
  * create_order and check_discount_code.
  */
+import { MAX_AMOUNT } from '../../catalogue/lot/increments';
+
 export const VOUCHER_MSG = {
   required: 'This field is required',
   tooShort: 'Code characters limit - min 3 symbols',
@@ -26,7 +28,7 @@ export const VOUCHER_MSG = {
  * lot can take (£10M) makes no sense, and both bounds keep the read model's columns able to hold what the event says:
  * an event its projection cannot store stops that read model for good (a max_uses of 3,000,000,000 did, 2026-11-29).
  */
-export const VOUCHER_MAX_VALUE = 1_000_000_000;
+export const VOUCHER_MAX_VALUE = MAX_AMOUNT;
 export const VOUCHER_MAX_USES = 1_000_000;
 
 const CODE_MIN = 3;

@@ -18,8 +18,7 @@ import { useDebounced } from '../../../components/use-debounced';
 import '../../../components/choice.css';
 import '../../../components/staff-desk.css';
 import { personName } from '../../../lib/normalize';
-import { MAX_AMOUNT } from '../../../../../domain/catalogue/lot/increments';
-import { formatPounds } from '../../../../../domain/catalogue/lot/format';
+import { AMOUNT_TOO_HIGH, MAX_AMOUNT } from '../../../../../domain/catalogue/lot/increments';
 
 const REQUIRED = 'This field is required';
 
@@ -30,7 +29,7 @@ function checkAmount(v: string, zeroOk: boolean): string | null {
   if (p === null || p < 0) return 'Enter an amount in pounds, e.g. 25 or 25.50';
   if (p === 0 && !zeroOk) return 'Amount must be greater than 0';
   // The server's bound (services/wallet/schemas.ts): a mistyped amount with extra zeros.
-  if (p > MAX_AMOUNT) return `The amount cannot be more than ${formatPounds(MAX_AMOUNT)}.`;
+  if (p > MAX_AMOUNT) return AMOUNT_TOO_HIGH;
   return null;
 }
 
