@@ -23,6 +23,11 @@ export interface IdempotentRun {
   requestHash: string;
   /** This run's id: the key row's `execution` while it holds the key. */
   execution: string;
+  /**
+   * The run whose effect this one carries: its own id, or, on a route that resumes (services/orders/routes.ts), the
+   * id of an earlier run that committed part of the request's effect and then failed. One key keeps one effect run.
+   */
+  effect: string;
   /** Transactions that already carry the mark (one statement per transaction is enough). */
   readonly bound: WeakSet<object>;
   /** The answer is stored: work the request left running in the background is no longer part of it. */
@@ -59,20 +64,20 @@ export function keyDigest(userId: string, key: string, requestHash: string): str
 /** What events appended during a run add to their metadata (nothing outside a run). */
 export function runMetadata(): { idempotency_key: string; idempotency_execution: string } | null {
   const run = currentRun();
-  return run ? { idempotency_key: keyDigest(run.userId, run.key, run.requestHash), idempotency_execution: run.execution } : null;
+  return run ? { idempotency_key: keyDigest(run.userId, run.key, run.requestHash), idempotency_execution: run.effect } : null;
 }
 
 /**
- * Marks the key as executed by this run inside `trx` (the transaction that appends the events). Refused when another
- * run holds the key or already committed its effect: the caller's transaction must then roll back.
+ * Marks the key as executed by this run's effect inside `trx` (the transaction that appends the events). Refused when
+ * another run holds the key or committed another effect: the caller's transaction must then roll back.
  */
 export async function bindEffect(trx: Db): Promise<void> {
   const run = currentRun();
   if (!run || run.bound.has(trx)) return;
   const { rows } = await sql<{ ok: number }>`
-    UPDATE idempotency_keys SET effect_execution = ${run.execution}::uuid, effect_at = coalesce(effect_at, now())
+    UPDATE idempotency_keys SET effect_execution = ${run.effect}::uuid, effect_at = coalesce(effect_at, now())
     WHERE user_id = ${run.userId} AND key = ${run.key} AND execution = ${run.execution}::uuid
-      AND (effect_execution IS NULL OR effect_execution = ${run.execution}::uuid)
+      AND (effect_execution IS NULL OR effect_execution = ${run.effect}::uuid)
     RETURNING 1 AS ok`.execute(trx);
   if (rows.length === 0) throw new Conflict(KEY_TAKEN_OVER);
   run.bound.add(trx);

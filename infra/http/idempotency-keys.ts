@@ -14,6 +14,10 @@
  * - A run whose process died holds its key only until its lease runs out. A retry then takes the key over when no
  *   effect committed, or, when one did but the answer was never stored, answers that the request was carried out
  *   (and stores that answer for every later retry): it never runs a second time.
+ * - A route that resumes (`config: { idempotency: 'resumable' }`: placing an order, whose card payment may fail after
+ *   the order committed) is instead run again by that retry, as the same effect: its handler carries on from what
+ *   committed (ids derived from the key) and adds only what is missing, so the request still has one effect, and its
+ *   answer is the request's real outcome rather than "carried out".
  * Keys are scoped to the caller (the user, or the address for a request without a session). The same key with a
  * different request (method, path or body) is a 409.
  */
@@ -34,8 +38,11 @@ export const CARRIED_OUT = 'This request was already carried out; its answer was
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: the route keeps its own idempotency (bids) or has none. */
-    idempotency?: false;
+    /**
+     * false: the route keeps its own idempotency (bids) or has none. 'resumable': a retry after a failure that left
+     * part of the effect committed runs the handler again, which must carry on from what committed.
+     */
+    idempotency?: false | 'resumable';
   }
   interface FastifyRequest {
     idempotentRun?: KeyedRun;
@@ -66,8 +73,9 @@ export function installIdempotencyKeys(app: FastifyInstance, ctx: Ctx): void {
     if (!route.url.startsWith('/api/') || !methods.some((m) => WRITES.has(m)) || route.config?.idempotency === false) return;
     if (CREDENTIAL_ROUTES.test(route.url)) return;
     const handler = route.handler;
+    const resumable = route.config?.idempotency === 'resumable';
     route.handler = async function keyed(this: FastifyInstance, request, reply) {
-      return runKeyed(ctx, request, reply, route.url, () => handler.call(this, request, reply));
+      return runKeyed(ctx, request, reply, { scope: route.url, resumable }, () => handler.call(this, request, reply));
     };
   });
   // Callback hooks, not async ones: they run on every answer (bids included), and only a keyed run has work here.
@@ -96,15 +104,17 @@ export async function sendAnswer(reply: FastifyReply, work: () => Promise<Answer
   return reply.status(answer.status).send(answer.body);
 }
 
-async function runKeyed(ctx: Ctx, request: FastifyRequest, reply: FastifyReply, scope: string, handler: () => unknown): Promise<unknown> {
+interface KeyedRoute { scope: string; resumable: boolean }
+
+async function runKeyed(ctx: Ctx, request: FastifyRequest, reply: FastifyReply, route: KeyedRoute, handler: () => unknown): Promise<unknown> {
   const key = idempotencyKeyOf(request);
   if (!key) return handler();
   const userId = request.user?.id ?? `address:${request.ip}`;
   const hash = requestHash(request);
-  const claim = await claimKey(ctx, userId, key, scope, hash);
+  const claim = await claimKey(ctx, userId, key, route, hash);
   if (claim.kind === 'replay') return replay(reply, claim.row);
   const run: KeyedRun = {
-    userId, key, requestHash: hash, execution: claim.execution, bound: new WeakSet(), finished: false,
+    userId, key, requestHash: hash, execution: claim.execution, effect: claim.effect, bound: new WeakSet(), finished: false,
     renew: setInterval(() => void renewLease(ctx, run).catch(() => {}), Math.floor(ctx.config.idempotencyLeaseMs / 3)),
   };
   run.renew.unref();
@@ -112,29 +122,34 @@ async function runKeyed(ctx: Ctx, request: FastifyRequest, reply: FastifyReply, 
   return withIdempotentRun(run, handler);
 }
 
-type Claim = { kind: 'run'; execution: string } | { kind: 'replay'; row: KeyRow };
+/** `effect`: the run whose effect this one carries (itself, or the earlier run it resumes). */
+type Claim = { kind: 'run'; execution: string; effect: string } | { kind: 'replay'; row: KeyRow };
 
 /** Reserves the key for a new run, or finds the answer to replay; waits while another live run holds it. */
-async function claimKey(ctx: Ctx, userId: string, key: string, scope: string, hash: string): Promise<Claim> {
+async function claimKey(ctx: Ctx, userId: string, key: string, route: KeyedRoute, hash: string): Promise<Claim> {
   const deadline = Date.now() + WAIT_MS;
   const lease = `${ctx.config.idempotencyLeaseMs} milliseconds`;
   for (;;) {
     const execution = randomUUID();
     const { rows: inserted } = await sql`
       INSERT INTO idempotency_keys (user_id, key, scope, request_hash, created_at, execution, lease_until)
-      VALUES (${userId}, ${key}, ${scope}, ${hash}, ${ctx.clock.now().toISOString()}, ${execution}::uuid, clock_timestamp() + ${lease}::interval)
+      VALUES (${userId}, ${key}, ${route.scope}, ${hash}, ${ctx.clock.now().toISOString()}, ${execution}::uuid, clock_timestamp() + ${lease}::interval)
       ON CONFLICT (user_id, key) DO NOTHING RETURNING key`.execute(ctx.db);
-    if (inserted.length > 0) return { kind: 'run', execution };
+    if (inserted.length > 0) return { kind: 'run', execution, effect: execution };
     const row = await readKey(ctx, userId, key);
     if (!row) continue; // refused meanwhile: its reservation is gone
     if (row.request_hash !== hash) {
       // A refusal (4xx) leaves its key free for a corrected request; anything else keeps it.
-      if (row.status !== null && row.status >= 400 && await retake(ctx, userId, key, row, hash, execution, lease)) return { kind: 'run', execution };
+      if (row.status !== null && row.status >= 400 && await retake(ctx, userId, key, row, hash, execution, lease)) return { kind: 'run', execution, effect: execution };
       throw new Conflict(KEY_REUSED);
     }
     if (row.status !== null) return { kind: 'replay', row };
-    if (row.lease_over && row.effect_execution) return { kind: 'replay', row: await answerCarriedOut(ctx, userId, key) };
-    if (row.lease_over && await takeOver(ctx, userId, key, row.execution, execution, lease)) return { kind: 'run', execution };
+    if (row.lease_over && row.effect_execution) {
+      if (!route.resumable) return { kind: 'replay', row: await answerCarriedOut(ctx, userId, key) };
+      if (await takeOver(ctx, userId, key, row, execution, lease)) return { kind: 'run', execution, effect: row.effect_execution };
+      continue;
+    }
+    if (row.lease_over && await takeOver(ctx, userId, key, row, execution, lease)) return { kind: 'run', execution, effect: execution };
     if (Date.now() > deadline) throw new Conflict(KEY_IN_FLIGHT);
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -148,12 +163,15 @@ async function readKey(ctx: Ctx, userId: string, key: string): Promise<KeyRow | 
   return rows[0];
 }
 
-/** The holder died before any effect: this run takes the key (only if nobody else did first). */
-async function takeOver(ctx: Ctx, userId: string, key: string, from: string | null, to: string, lease: string): Promise<boolean> {
+/**
+ * The holder died or failed: this run takes the key, only if nobody else did first and the effect is still the one
+ * read (none, or, on a route that resumes, the earlier run's that this one carries on).
+ */
+async function takeOver(ctx: Ctx, userId: string, key: string, from: KeyRow, to: string, lease: string): Promise<boolean> {
   const { rows } = await sql`
     UPDATE idempotency_keys SET execution = ${to}::uuid, lease_until = clock_timestamp() + ${lease}::interval
-    WHERE user_id = ${userId} AND key = ${key} AND status IS NULL AND effect_execution IS NULL
-      AND execution IS NOT DISTINCT FROM ${from}::uuid RETURNING key`.execute(ctx.db);
+    WHERE user_id = ${userId} AND key = ${key} AND status IS NULL AND effect_execution IS NOT DISTINCT FROM ${from.effect_execution}::uuid
+      AND execution IS NOT DISTINCT FROM ${from.execution}::uuid RETURNING key`.execute(ctx.db);
   return rows.length > 0;
 }
 
@@ -203,7 +221,7 @@ async function finish(ctx: Ctx, run: KeyedRun, reply: FastifyReply, payload: unk
     if (stored.length > 0 || reply.statusCode < 400) return;
   }
   const { rows } = await sql`DELETE FROM idempotency_keys WHERE ${where} AND effect_execution IS NULL RETURNING key`.execute(ctx.db);
-  // An effect committed and then the request failed: let a retry answer that it was carried out at once.
+  // An effect committed and then the request failed: let a retry answer that it was carried out (or resume) at once.
   if (rows.length === 0) await sql`UPDATE idempotency_keys SET lease_until = clock_timestamp() WHERE ${where}`.execute(ctx.db);
 }
 

@@ -6,7 +6,9 @@
  * cancels the order (domain/orders/settlement/card-payment.ts). Bank and in-store orders wait for staff to mark the payment received.
  *
  * The order and payment ids come from the Idempotency-Key (services/payments/payment-ids.ts), so a retry after a
- * crash finds the same order and the provider's same payment instead of making new ones.
+ * crash finds the same order and the provider's same payment instead of making new ones. The route resumes
+ * (infra/http/idempotency-keys.ts): when the card payment fails after the order committed (the provider or the database
+ * down), the answer says the order is placed and to try again, and the retry with the same key carries on here.
  */
 import type { AppContext } from '../context';
 import type { EventMetadata } from '../../infra/event-store/types';
@@ -22,7 +24,7 @@ import { cardsDecider } from '../../domain/payments/cards/decide';
 import { cardsStream } from '../../domain/payments/cards/events';
 import { findCard } from '../../domain/payments/cards/state';
 import { CARDS_MSG } from '../../domain/payments/cards/card-changes';
-import { NotFound, RuleBroken } from '../../domain/shared/errors';
+import { DomainError, NotFound, RuleBroken, Unavailable } from '../../domain/shared/errors';
 import { savedCardSource, startCardPayment, tokenize } from '../payments/card-payments';
 import { cardInput, savedCardId, type CreateOrderBody } from './create-order-schema';
 import { orderInput } from './order-input';
@@ -40,6 +42,11 @@ interface PlaceOrderRequest {
 }
 
 type Placed = { kind: 'challenge'; html: string } | { kind: 'order'; order: OrderPlaced['data']; status: OrderState['status'] };
+
+/** docs/checkout-api.md: the order committed, its card payment did not start or finish (503; the same key carries on). */
+export const CARD_PAYMENT_INTERRUPTED =
+  'Your order is placed and its lots are held for you, but the card payment could not be completed. Please try again in a moment: you will not be charged twice.';
+const INTERRUPTED_RETRY_AFTER_S = 5;
 
 type CardSource = Awaited<ReturnType<typeof tokenize>> | ReturnType<typeof savedCardSource>;
 
@@ -93,25 +100,48 @@ async function newOrder(ctx: AppContext, req: PlaceOrderRequest): Promise<{ orde
 }
 
 export async function placeOrder(ctx: AppContext, req: PlaceOrderRequest): Promise<Placed> {
-  const existing = (await ctx.commands.load(orderStream(req.orderId), orderDecider)).state.order;
-  let order: OrderPlaced['data'];
-  let card: CardSource | null;
-  if (existing) {
-    // The same request again after a crash: carry on from where it stopped (the provider answers its first payment).
-    order = existing;
-    card = paysByCard(existing) ? await cardSource(ctx, req.userId, req.body.payment_method.details) : null;
-  } else {
-    ({ order, card } = await newOrder(ctx, req));
-  }
-  // A card order always goes to the provider: on a retry it answers its first payment, and nothing is charged twice.
+  const existing = (await ctx.commands.load(orderStream(req.orderId), orderDecider)).state;
+  if (existing.order) return carryOn(ctx, req, existing);
+  const { order, card } = await newOrder(ctx, req);
+  return payAndAnswer(ctx, req, order, card);
+}
+
+/**
+ * The same request again after a crash or a failed payment: carry on from where it stopped. A card order still
+ * awaiting payment goes to the provider again (it answers its first payment, so nothing is charged twice); a cancelled
+ * one (the 30-minute sweep) is not charged at all.
+ */
+async function carryOn(ctx: AppContext, req: PlaceOrderRequest, state: OrderState): Promise<Placed> {
+  const order = state.order!;
+  if (state.status === 'cancelled') throw new RuleBroken(ORDER_MSG.cancelled);
+  const awaitsCard = state.status === 'awaiting_payment' && paysByCard(order);
+  const card = awaitsCard ? await interruptible(ctx, () => cardSource(ctx, req.userId, req.body.payment_method.details)) : null;
+  return payAndAnswer(ctx, req, order, card);
+}
+
+async function payAndAnswer(ctx: AppContext, req: PlaceOrderRequest, order: OrderPlaced['data'], card: CardSource | null): Promise<Placed> {
   if (card && paysByCard(order)) {
-    const started = await startCardPayment(ctx, {
+    const started = await interruptible(ctx, () => startCardPayment(ctx, {
       paymentId: order.payment_id ?? req.paymentId, userId: req.userId, purpose: 'order', amountPence: order.summary.credit_debit_card,
       description: `Order ${order.order_number}`, card, saveCard: false, returnPath: req.body.callback, returnQuery: {}, orderId: order.order_id,
-    }, req.metadata);
+    }, req.metadata));
     if (started.status === 'requires_action') return { kind: 'challenge', html: started.action.html };
   }
   const after = (await ctx.commands.load(orderStream(order.order_id), orderDecider)).state;
   if (after.status === 'cancelled') throw new RuleBroken(ORDER_MSG.cancelled);
   return { kind: 'order', order, status: after.status };
+}
+
+/**
+ * The card's part, after the order committed: a refusal (a declined card) is the answer; anything else (the provider
+ * or the database failing) says the order stands and to try again, rather than a bare server error.
+ */
+async function interruptible<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    ctx.log.error({ err: error }, 'card payment of a placed order interrupted');
+    throw new Unavailable(INTERRUPTED_RETRY_AFTER_S, CARD_PAYMENT_INTERRUPTED);
+  }
 }

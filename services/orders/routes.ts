@@ -23,7 +23,8 @@ const serviceParams = z.object({ service: z.enum(SERVICES) });
 
 export function createOrderRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  app.post('/api/checkout/:service/create_order/', { schema: { summary: 'Place an order for won or stored lots (shipping, collection or storage)', params: serviceParams, body: createOrderSchema(() => ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: createdOrderSchema }, 400, 401, 404, 409) } }, async (request, reply) => {
+  // Resumable: a retry after a card payment interrupted past the order's commit carries the order on (place-order.ts).
+  app.post('/api/checkout/:service/create_order/', { config: { idempotency: 'resumable' }, schema: { summary: 'Place an order for won or stored lots (shipping, collection or storage)', params: serviceParams, body: createOrderSchema(() => ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: createdOrderSchema }, 400, 401, 404, 409, 503) } }, async (request, reply) => {
     const user = requireUser(request);
     const service = orNotFound(() => request.params.service);
     const body = request.body;

@@ -16,9 +16,25 @@ import { bearer, type TestUser } from '../../services/testing/users';
 import { placeBid } from '../../services/catalogue/testing/fixtures';
 import { lotStream } from '../../services/catalogue/streams';
 import { awaitWalletProjected, runWalletCommand } from '../../services/wallet/wallet-commands';
+import { paymentProvider } from '../../services/payments/provider';
+import { CARD_PAYMENT_INTERRUPTED } from '../../services/orders/place-order';
+import { sql } from 'kysely';
 import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems, until } from './helpers';
 
 const MINUTE = 60_000;
+
+/** The card provider answers nothing to the next payment, as in an outage; then it is itself again. */
+function providerDownOnce(): { end: () => void } {
+  const provider = paymentProvider(e.t.ctx);
+  const real = Object.getPrototypeOf(provider).createPayment as typeof provider.createPayment;
+  let down = true;
+  provider.createPayment = async (request) => {
+    if (!down) return real.call(provider, request);
+    down = false;
+    throw new Error('connect ECONNREFUSED 203.0.113.7:443');
+  };
+  return { end: () => Reflect.deleteProperty(provider, 'createPayment') };
+}
 
 let e: E2E;
 let staff: TestUser;
@@ -439,8 +455,23 @@ test('(4) wallet settle for a buyer in debt: the saved address edited and saved 
   await payment.getByLabel('Name on card').fill('Ivan Kerr');
   const popups: Page[] = [];
   context.on('page', (p) => popups.push(p));
-  await summary(page).getByRole('button', { name: 'Place Order' }).click();
+  // The card provider is down for the first press: the order is placed and its payment is not. The page says so, and
+  // pressing again sends the same attempt (its Idempotency-Key), which carries that order on: one order, one payment.
+  const place = summary(page).getByRole('button', { name: 'Place Order' });
+  const outage = providerDownOnce();
+  try {
+    await place.click();
+    await summary(page).getByText(CARD_PAYMENT_INTERRUPTED).waitFor();
+  } finally {
+    outage.end();
+  }
+  assert.equal(problems.list.map((p) => p.replace(e.t.baseUrl, '')), ['503 POST /api/checkout/wallet_settle/create_order/']);
+  problems.list.length = 0;
+  await place.click();
   await page.getByRole('dialog', { name: 'Success!' }).getByText('Order payment has been processed successfully').waitFor();
+  const { rows: placed } = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM events WHERE type = 'OrderPlaced' AND data->>'user_id' = ${who.id}`.execute(e.t.ctx.db);
+  assert.is(Number(placed[0].n), 1, 'one order');
   assert.ok(popups.every((p) => p.isClosed()), 'no challenge: the waiting popup is closed again');
   await page.waitForURL(/\/checkout-success\?flow_type=checkout$/);
   await until('the wallet to be settled', async () => (await walletOf(who)).balance, (b) => b === '0.00');

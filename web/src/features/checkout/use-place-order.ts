@@ -4,6 +4,7 @@
  * payment opens the payment popup in the click itself; the answer is payment HTML (submitted into the popup, or this
  * window when popups are blocked) or the order: a card order paid says "Order payment has been processed
  * successfully", a bank or in-store order a composed description. Then /checkout-success?flow_type=checkout.
+ * A failure that may pass keeps the attempt (order-attempt.ts): pressing again carries the same order on.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -15,6 +16,7 @@ import { openModal } from '../../state/modals';
 import type { CardForm } from '../../components/card-form';
 import { useCardCheck } from '../../components/use-card-check';
 import { createOrder, newAttemptKey } from './api';
+import { attemptAfter, attemptFor, type OrderAttempt } from './order-attempt';
 import { checkout, finishCheckout } from './checkout-store';
 import { scaData } from './page-rules';
 import { cardDetails, draftBody, NOTE_MAX, paymentMethodOf, SUCCESS_CALLBACK } from './rules';
@@ -43,6 +45,9 @@ const browserFacts = () => ({
   windowHeight: window.innerHeight,
 });
 
+type OrderExtras = { callback: string; strong_customer_authentication_data: ReturnType<typeof scaData> };
+const orderExtras = (): OrderExtras => ({ callback: SUCCESS_CALLBACK, strong_customer_authentication_data: scaData(browserFacts()) });
+
 /** Neither paid nor failed by the server's word (yet): no claim either way. */
 const PAYMENT_UNCONFIRMED = 'We could not confirm this card payment yet. Please check your orders before trying again.';
 
@@ -50,9 +55,8 @@ export function usePlaceOrder(form: CardForm) {
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState('');
   const [, navigate] = useLocation();
-  // A saved card's or a bank order's attempt keeps its key until the server has answered (a retry after a network
-  // failure is then the same attempt); a new card's key is the card form's.
-  const attempt = useRef<string | null>(null);
+  // The attempt under way, kept across failures that may pass (order-attempt.ts).
+  const attempt = useRef<OrderAttempt<OrderExtras> | null>(null);
   const service = useRef<Service>('delivery');
   // The payment HTML of the check under way, to open it again if its window is closed too early.
   const challenge = useRef<string | null>(null);
@@ -132,15 +136,10 @@ export function usePlaceOrder(form: CardForm) {
     const svc = d.service;
     service.current = svc;
     setPhase('placing');
-    if (!newCard) attempt.current ??= newAttemptKey();
-    const key = newCard ? form.attemptKey() : (attempt.current as string);
+    const sending = attemptFor(attempt.current, draftBody(d, newCard ? cardDetails(form.card) : null), orderExtras, newAttemptKey);
+    attempt.current = sending;
     try {
-      const body = {
-        ...draftBody(d, newCard ? cardDetails(form.card) : null),
-        callback: SUCCESS_CALLBACK,
-        strong_customer_authentication_data: scaData(browserFacts()),
-      };
-      const answer = await createOrder(svc, body, key);
+      const answer = await createOrder(svc, sending.body, sending.key);
       form.settled();
       attempt.current = null;
       if ('html' in answer) {
@@ -154,10 +153,9 @@ export function usePlaceOrder(form: CardForm) {
       check.close();
       setPhase('idle');
       const err = e as ApiError;
-      // A 502 is not shown (spec 1 section 8) and keeps the attempt's key: the order may have gone through, and a
-      // second click is then answered with it.
+      // The order may have gone through: the attempt stays for the next press. A 502 is not shown (spec 1 section 8).
+      attempt.current = attemptAfter(sending, e);
       if (err?.status === 502) return;
-      if (err?.status !== undefined) attempt.current = null;
       const fields = flatFieldErrors(err?.data);
       checkout.orderFields = fields;
       const onCard = cardFieldErrors(fields);

@@ -1,0 +1,131 @@
+/**
+ * A card payment that fails after its order committed (the provider unreachable, the database gone for a moment):
+ * the answer says the order stands and to try again (503), never a bare server error, and the retry with the same
+ * Idempotency-Key carries that order on (the route resumes, infra/http/idempotency-keys.ts) instead of answering
+ * "carried out" over an unpaid order or placing a second one.
+ */
+import { randomUUID } from 'node:crypto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { TestApp } from '../testing/harness';
+import { createTestUser, type TestUser } from '../testing/users';
+import { CARD, followReturn, openChallenge } from '../payments/testing';
+import { paymentProvider } from '../payments/provider';
+import { verifyIdempotency } from '../audit/idempotency-verify';
+import { ORDER_MSG } from '../../domain/orders/messages';
+import { NO_WON_LOTS_MESSAGE } from '../../domain/checkout/price-summary';
+import { sweepAbandonedCardOrders } from './abandoned-card-orders';
+import { CARD_PAYMENT_INTERRUPTED } from './place-order';
+import { cardDraft, createOrder, eventsOf, startOrderApp, wonItemIds, wonLots } from './testing';
+
+let t: TestApp;
+let staff: TestUser;
+let seller: TestUser;
+
+test.before(async () => {
+  ({ t, staff, seller } = await startOrderApp());
+});
+
+test.after.each(() => {
+  // The provider's own method again (the fault below is set on the instance).
+  Reflect.deleteProperty(paymentProvider(t.ctx), 'createPayment');
+});
+
+test.after(async () => {
+  await t.close();
+});
+
+/** The provider refuses the next `times` payments as an outage would (no answer at all). */
+function providerDown(times: number): { calls: () => number } {
+  const provider = paymentProvider(t.ctx);
+  const real = Object.getPrototypeOf(provider).createPayment as typeof provider.createPayment;
+  let calls = 0;
+  provider.createPayment = async (request) => {
+    calls += 1;
+    if (calls <= times) throw new Error('connect ECONNREFUSED 203.0.113.7:443');
+    return real.call(provider, request);
+  };
+  return { calls: () => calls };
+}
+
+const ofBuyer = async (type: string, buyer: TestUser) => (await eventsOf(t, type)).filter((e) => e.data.user_id === buyer.id);
+const ofOrder = async (type: string, orderId: string) => (await eventsOf(t, type)).filter((e) => e.data.order_id === orderId);
+
+test('the provider down after the order committed: 503 saying so; the same key again pays that one order', async () => {
+  const buyer = await createTestUser(t);
+  await wonLots(t, staff, buyer, seller, [{ hammer: 10_000 }]);
+  const outage = providerDown(1);
+  const key = randomUUID();
+  const body = cardDraft(CARD.ok, { insurance: false });
+
+  const first = await createOrder(t, buyer, 'delivery', body, key);
+  assert.is(first.statusCode, 503, first.body);
+  assert.equal(first.json(), { detail: CARD_PAYMENT_INTERRUPTED });
+  assert.is(first.headers['retry-after'], '5');
+  const [placed] = await ofBuyer('OrderPlaced', buyer);
+  const orderId = String(placed.data.order_id);
+  assert.equal(await ofOrder('PaymentCreated', orderId), [], 'no payment recorded');
+  assert.equal(await wonItemIds(t, buyer), [], 'the lots are held for the order');
+
+  const another = await createOrder(t, buyer, 'delivery', body);
+  assert.equal([another.statusCode, another.json().detail], [400, NO_WON_LOTS_MESSAGE], 'a new key is a new order, and the lots are held');
+
+  const retry = await createOrder(t, buyer, 'delivery', body, key);
+  assert.is(retry.statusCode, 201, retry.body);
+  assert.equal([retry.json().order_id, retry.json().status, retry.json().amount_due], [orderId, 'paid', '0.00']);
+  assert.is(outage.calls(), 2);
+  assert.is((await ofBuyer('OrderPlaced', buyer)).length, 1, 'one order');
+  assert.is((await ofOrder('PaymentCreated', orderId)).length, 1, 'one payment');
+  assert.is((await ofOrder('OrderPaid', orderId)).length, 1);
+
+  const replayed = await createOrder(t, buyer, 'delivery', body, key);
+  assert.equal([replayed.statusCode, replayed.headers['idempotent-replayed'], replayed.body], [201, 'true', retry.body]);
+  assert.is(outage.calls(), 2, 'a replay does not go to the provider');
+  const audit = await verifyIdempotency(null, t.ctx.db);
+  assert.equal(audit.differences, [], 'the first run and the one that carried it on are one effect');
+});
+
+test('a 3-D Secure card interrupted: the retry answers the challenge, and completing it pays the order', async () => {
+  const buyer = await createTestUser(t);
+  await wonLots(t, staff, buyer, seller, [{ hammer: 4_000 }]);
+  providerDown(2);
+  const key = randomUUID();
+  const body = cardDraft(CARD.challenge);
+  assert.is((await createOrder(t, buyer, 'collection', body, key)).statusCode, 503);
+  assert.is((await createOrder(t, buyer, 'collection', body, key)).statusCode, 503, 'still down: still the same order');
+
+  const retry = await createOrder(t, buyer, 'collection', body, key);
+  assert.is(retry.statusCode, 200, retry.body);
+  const [placed] = await ofBuyer('OrderPlaced', buyer);
+  const orderId = String(placed.data.order_id);
+  const back = await followReturn(t, await (await openChallenge(t, retry.json())).complete());
+  assert.is(back.client, '/checkout-success?flow_type=checkout&create_order=true');
+  assert.is((await ofOrder('OrderPaid', orderId)).length, 1);
+  assert.is((await ofBuyer('OrderPlaced', buyer)).length, 1);
+});
+
+test('an interrupted order cancelled by the 30-minute sweep: the late retry is refused and charges nothing', async () => {
+  const buyer = await createTestUser(t);
+  const [lot] = await wonLots(t, staff, buyer, seller, [{ hammer: 3_000 }]);
+  const outage = providerDown(1);
+  const key = randomUUID();
+  const body = cardDraft(CARD.ok);
+  const start = t.clock.now();
+  assert.is((await createOrder(t, buyer, 'collection', body, key)).statusCode, 503);
+  const [placed] = await ofBuyer('OrderPlaced', buyer);
+  const orderId = String(placed.data.order_id);
+  t.clock.set(new Date(start.getTime() + 31 * 60_000));
+  try {
+    assert.ok((await sweepAbandonedCardOrders(t.ctx)).includes(orderId));
+  } finally {
+    t.clock.set(start);
+  }
+
+  const late = await createOrder(t, buyer, 'collection', body, key);
+  assert.equal([late.statusCode, late.json().detail], [400, ORDER_MSG.cancelled]);
+  assert.is(outage.calls(), 1, 'the provider is not asked for a cancelled order');
+  assert.equal(await ofOrder('PaymentCreated', orderId), []);
+  assert.equal(await wonItemIds(t, buyer), [lot.id], 'the lots are free again');
+});
+
+test.run();
