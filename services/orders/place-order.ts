@@ -45,7 +45,7 @@ type Placed = { kind: 'challenge'; html: string } | { kind: 'order'; order: Orde
 
 /** docs/checkout-api.md: the order committed, its card payment did not start or finish (503; the same key carries on). */
 export const CARD_PAYMENT_INTERRUPTED =
-  'Your order is placed and its lots are held for you, but the card payment could not be completed. Please try again in a moment: you will not be charged twice.';
+  'Your order is placed and its lots are held for you, but the card payment could not be completed. Please try again in a moment.';
 const INTERRUPTED_RETRY_AFTER_S = 5;
 
 type CardSource = Awaited<ReturnType<typeof tokenize>> | ReturnType<typeof savedCardSource>;
@@ -140,8 +140,9 @@ async function interruptible<T>(ctx: AppContext, work: () => Promise<T>): Promis
   try {
     return await work();
   } catch (error) {
-    if (error instanceof DomainError) throw error;
-    ctx.log.error({ err: error }, 'card payment of a placed order interrupted');
+    // A refusal stands; an outage (startCardPayment's 503, or anything unexpected) says the order stands.
+    if (error instanceof DomainError && !(error instanceof Unavailable)) throw error;
+    if (!(error instanceof Unavailable)) ctx.log.error({ err: error }, 'card payment of a placed order interrupted');
     throw new Unavailable(INTERRUPTED_RETRY_AFTER_S, CARD_PAYMENT_INTERRUPTED);
   }
 }

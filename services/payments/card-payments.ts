@@ -6,10 +6,11 @@
 import type { AppContext } from '../context';
 import type { EventMetadata } from '../../infra/event-store/types';
 import { lastCursor } from '../../infra/commands/multi-stream';
-import { RuleBroken } from '../../domain/shared/errors';
+import { DomainError, RuleBroken, Unavailable } from '../../domain/shared/errors';
 import type { ValidCard } from '../../domain/payments/cards/card-rules';
 import type { SavedCardState } from '../../domain/payments/cards/state';
-import type { PaymentPurpose, ReturnQuery } from '../../domain/payments/events';
+import { paymentStream, type PaymentPurpose, type ReturnQuery } from '../../domain/payments/events';
+import { paymentDecider } from '../../domain/payments/decide';
 import { applyOutcome, type Applied } from './apply-outcome';
 import { paymentProvider, type CardSummary, type ChallengeAction } from './provider';
 import { awaitViews } from '../../infra/http/read-your-writes';
@@ -43,7 +44,7 @@ type Started =
 
 /** A new card as the provider's token; a refusal at this step (a number it rejects) is a 400. */
 export async function tokenize(ctx: AppContext, card: ValidCard): Promise<{ summary: CardSummary; holderName: string; savedCardId: null }> {
-  const made = await paymentProvider(ctx).tokenizeCard(card);
+  const made = await orUnavailable(ctx, 'card tokenisation interrupted', () => paymentProvider(ctx).tokenizeCard(card));
   if (made.status === 'failed') throw new RuleBroken(made.message);
   return { summary: made.card, holderName: card.holder_name, savedCardId: null };
 }
@@ -57,7 +58,37 @@ export function savedCardSource(card: SavedCardState): { summary: CardSummary; h
  * Pays (or, for purpose save_card, checks the card) and records it. A refusal is recorded (PaymentFailed) and then
  * answered as a 400 with the provider's message. Resolves once the read models show what was recorded.
  */
+/** Whether the payment of this id was made already: a request carried on after its payment committed. */
+export async function paymentExists(ctx: AppContext, paymentId: string): Promise<boolean> {
+  return (await ctx.commands.load(paymentStream(paymentId), paymentDecider)).state.payment !== null;
+}
+
+/** docs/payments.md: the provider or the database failed during a card payment (503; the same key carries it on). */
+export const PAYMENT_INTERRUPTED = 'The card payment could not be completed. Please try again in a moment.';
+const INTERRUPTED_RETRY_AFTER_S = 5;
+
+/**
+ * Charges (or checks) a card through the provider and records the outcome. A refusal (a declined card) is the answer;
+ * an outage in between (the provider unreachable, the database gone for a moment) is a 503 that says to try again,
+ * not a bare server error: the provider's key is the payment id, so the same request again is answered with the
+ * payment made, if any, never a second one.
+ */
 export async function startCardPayment(ctx: AppContext, input: CardPaymentInput, metadata: EventMetadata): Promise<Started> {
+  return orUnavailable(ctx, `card payment ${input.paymentId} interrupted`, () => chargeCard(ctx, input, metadata));
+}
+
+/** A refusal is the answer; anything else is logged and answered as the 503 above. */
+async function orUnavailable<T>(ctx: AppContext, what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    ctx.log.error({ err: error }, what);
+    throw new Unavailable(INTERRUPTED_RETRY_AFTER_S, PAYMENT_INTERRUPTED);
+  }
+}
+
+async function chargeCard(ctx: AppContext, input: CardPaymentInput, metadata: EventMetadata): Promise<Started> {
   const provider = paymentProvider(ctx);
   const source = { token: input.card.summary.token };
   const returnUrl = returnRoute(input.paymentId);

@@ -15,14 +15,14 @@ import { validateCard } from '../../domain/payments/cards/card-rules';
 import { cardFormat } from '../../domain/payments/cards/card-format';
 import { cardsDecider } from '../../domain/payments/cards/decide';
 import { cardsStream } from '../../domain/payments/cards/events';
-import { hasFingerprint } from '../../domain/payments/cards/state';
+import { hasFingerprint, savedWith } from '../../domain/payments/cards/state';
 import { CARDS_MSG } from '../../domain/payments/cards/card-changes';
 import type { CardsCommand } from '../../domain/payments/cards/commands';
 import { awaitProjected } from '../accounts/account-commands';
 import { cardPatchSchema, newCardSchema, prefixParam } from './schemas';
 import { cardFormatSchema, cardViewSchema, challengeHtmlAnswer, decidedCard, ownCards } from './views';
 import { paymentIdFor } from './payment-ids';
-import { JSON_TYPE, jsonString, startCardPayment, tokenize } from './card-payments';
+import { JSON_TYPE, jsonString, paymentExists, startCardPayment, tokenize } from './card-payments';
 
 export function cardsRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +33,8 @@ export function cardsRoutes(scope: FastifyInstance, ctx: AppContext): void {
     return paginate(results, count, q.page, q.page_size, request.url);
   });
 
-  app.post('/api/user_payment_cards/', { schema: { summary: 'Save a card (may answer a 3-D Secure challenge)', body: newCardSchema(() => ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: cardViewSchema }, 400, 401, 409) } }, async (request, reply) => {
+  // Resumable: a retry after the card check committed and its answer was lost answers the card it saved.
+  app.post('/api/user_payment_cards/', { config: { idempotency: 'resumable' }, schema: { summary: 'Save a card (may answer a 3-D Secure challenge)', body: newCardSchema(() => ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: cardViewSchema }, 400, 401, 409) } }, async (request, reply) => {
     const user = requireUser(request);
     const now = ctx.clock.now();
     const body = request.body;
@@ -42,16 +43,19 @@ export function cardsRoutes(scope: FastifyInstance, ctx: AppContext): void {
     return sendAnswer(reply, async () => {
       const cards = (await ctx.commands.load(cardsStream(user.id), cardsDecider)).state;
       const card = await tokenize(ctx, validateCard(body, now));
-      // The fingerprint says whether this number is saved already: refused before the provider checks the card.
-      if (hasFingerprint(cards, card.summary.fingerprint)) throw new RuleBroken(CARDS_MSG.duplicate);
       const paymentId = paymentIdFor(ctx, request, 'user_payment_cards');
+      // The fingerprint says whether this number is saved already: refused before the provider checks the card, unless
+      // this request's own check saved it (a retry carrying it on).
+      const resumed = await paymentExists(ctx, paymentId);
+      if (!resumed && hasFingerprint(cards, card.summary.fingerprint)) throw new RuleBroken(CARDS_MSG.duplicate);
       const started = await startCardPayment(ctx, {
         paymentId, userId: user.id, purpose: 'save_card', amountPence: 0, description: 'Card check', card, saveCard: true,
         returnPath: body.return_path, returnQuery: {},
       }, metadata);
       if (started.status === 'requires_action') return { status: 200, body: jsonString(started.action.html) };
       // From the cards stream: the user_cards view may still be behind.
-      const saved = started.applied.savedCardId && (await decidedCard(ctx, user.id, started.applied.savedCardId));
+      const savedId = started.applied.savedCardId ?? (resumed ? savedWith(cards, card.summary.fingerprint) : null);
+      const saved = savedId && (await decidedCard(ctx, user.id, savedId));
       if (!saved) throw new Error(`payment ${paymentId} succeeded without saving its card`);
       return { status: 201, body: saved };
     });

@@ -3,6 +3,8 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser } from '../testing/users';
 import { CARD, card, countEvents, post, sandboxIntents } from './testing';
+import { paymentProvider } from './provider';
+import { PAYMENT_INTERRUPTED } from './card-payments';
 
 let t: TestApp;
 
@@ -72,6 +74,32 @@ test('a retried card save answers 201 again and saves once', async () => {
   const again = await post(t, buyer, CARDS, card(CARD.mastercard), 'card-1');
   assert.equal([again.statusCode, again.json(), again.headers['idempotent-replayed']], [201, first.json(), 'true']);
   assert.is(await countEvents(t, 'CardSaved', buyer.id), 1);
+});
+
+test('the provider charged and its answer was lost: 503 saying to try again; the same key is answered with that one charge', async () => {
+  const buyer = await createTestUser(t);
+  const intents = await sandboxIntents(t);
+  const provider = paymentProvider(t.ctx);
+  const real = Object.getPrototypeOf(provider).createPayment as typeof provider.createPayment;
+  provider.createPayment = async (request) => {
+    await real.call(provider, request);
+    throw new Error('socket hang up');
+  };
+  let first: Awaited<ReturnType<typeof post>>;
+  try {
+    first = await post(t, buyer, FEE, card(CARD.ok), 'fee-lost');
+  } finally {
+    Reflect.deleteProperty(provider, 'createPayment');
+  }
+  assert.equal([first.statusCode, first.json(), first.headers['retry-after']], [503, { detail: PAYMENT_INTERRUPTED }, '5']);
+  assert.is(await sandboxIntents(t), intents + 1, 'charged at the provider');
+  assert.is(await countEvents(t, 'PaymentCreated', buyer.id), 0, 'nothing recorded here');
+
+  const retry = await post(t, buyer, FEE, card(CARD.ok), 'fee-lost');
+  assert.equal([retry.statusCode, retry.json().registration_fee_status], [200, true], retry.body);
+  assert.is(await sandboxIntents(t), intents + 1, 'the provider answered its first payment: one charge');
+  assert.is(await countEvents(t, 'PaymentCreated', buyer.id), 1);
+  assert.is(await countEvents(t, 'RegistrationFeePaid', buyer.id), 1);
 });
 
 test.run();

@@ -1,6 +1,8 @@
 /**
  * The one-off registration fee by card: GET and POST /api/registration_fee/ (the query's lot and bid come back to
- * the client after a 3-D Secure challenge, so a bid that was waiting for the fee can be placed).
+ * the client after a 3-D Secure challenge, so a bid that was waiting for the fee can be placed). The POST resumes
+ * (infra/http/idempotency-keys.ts): a retry after its payment committed and the answer was lost carries that payment
+ * on (the provider answers its first payment) and answers what became of it.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +22,7 @@ import { answers } from '../../infra/http/answers';
 import { challengeHtmlAnswer, decidedFeeView, feeView, feeViewSchema } from './views';
 import { z } from 'zod';
 import { paymentIdFor } from './payment-ids';
-import { JSON_TYPE, jsonString, savedCardSource, startCardPayment, tokenize } from './card-payments';
+import { JSON_TYPE, jsonString, paymentExists, savedCardSource, startCardPayment, tokenize } from './card-payments';
 
 const FEE_MSG = { alreadyPaid: 'Your registration fee is already paid.' } as const;
 
@@ -28,7 +30,7 @@ export function registrationFeeRoutes(scope: FastifyInstance, ctx: AppContext): 
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get('/api/registration_fee/', { schema: { summary: "The user's registration fee status", response: answers({ 200: feeViewSchema }, 401) } }, async (request) => feeView(ctx.db, requireUser(request).id));
 
-  app.post('/api/registration_fee/', { schema: { summary: 'Pay the registration fee by card', querystring: feeQuerySchema, body: feeBodySchema(() => ctx.clock.now()), response: answers({ 200: z.union([feeViewSchema, challengeHtmlAnswer]) }, 400, 401, 404, 409) } }, async (request, reply) => {
+  app.post('/api/registration_fee/', { config: { idempotency: 'resumable' }, schema: { summary: 'Pay the registration fee by card', querystring: feeQuerySchema, body: feeBodySchema(() => ctx.clock.now()), response: answers({ 200: z.union([feeViewSchema, challengeHtmlAnswer]) }, 400, 401, 404, 409) } }, async (request, reply) => {
     const user = requireUser(request);
     const query = request.query;
     const now = ctx.clock.now();
@@ -36,8 +38,9 @@ export function registrationFeeRoutes(scope: FastifyInstance, ctx: AppContext): 
     const metadata = { user_id: user.id, request_id: request.id };
     reply.type(JSON_TYPE);
     return sendAnswer(reply, async () => {
-      // Refused before anything is charged.
-      if ((await loadAccount(ctx, user.id)).state.feePaid) throw new RuleBroken(FEE_MSG.alreadyPaid);
+      const paymentId = paymentIdFor(ctx, request, 'registration_fee');
+      // Refused before anything is charged, unless this request's own payment paid it (a retry carrying it on).
+      if ((await loadAccount(ctx, user.id)).state.feePaid && !(await paymentExists(ctx, paymentId))) throw new RuleBroken(FEE_MSG.alreadyPaid);
       const cards = (await ctx.commands.load(cardsStream(user.id), cardsDecider)).state;
       let card: ReturnType<typeof savedCardSource> | Awaited<ReturnType<typeof tokenize>>;
       if (body.card_id) {
@@ -47,7 +50,6 @@ export function registrationFeeRoutes(scope: FastifyInstance, ctx: AppContext): 
       } else {
         card = await tokenize(ctx, validateCard(body, now));
       }
-      const paymentId = paymentIdFor(ctx, request, 'registration_fee');
       const started = await startCardPayment(ctx, {
         paymentId, userId: user.id, purpose: 'registration_fee', amountPence: REGISTRATION_FEE_PENCE, description: 'Registration fee',
         card,

@@ -2,12 +2,16 @@
  * Card payments in a real browser against the sandbox provider: the registration fee paid in the MemberFee modal
  * with a card that needs 3-D Secure (the challenge in the payment popup, then AuthSuccess, ConfirmBid, BidSummary and
  * the bid on the server); the same check in this window when popups are blocked, refused with Fail; a declined
- * card; the saved cards screen (add, add through the challenge, make default, delete) and paying with a saved card.
+ * card; the saved cards screen (add, add through the challenge, make default, delete) and paying with a saved card;
+ * a payment whose answer the provider lost after charging, paid again with the same key: one charge.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { bearer, type TestUser } from '../../services/testing/users';
+import { paymentProvider } from '../../services/payments/provider';
+import { PAYMENT_INTERRUPTED } from '../../services/payments/card-payments';
+import { countEvents, sandboxIntents } from '../../services/payments/testing';
 import { assertNoSidewaysScroll, assertNoProblems, DESKTOP, liveAuctionWithLots, logged, newContext, PHONE, placedBids, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems } from './helpers';
 
 let e: E2E;
@@ -263,6 +267,39 @@ test('(4) saved cards: add one, add one through the challenge, make it the defau
   await page.getByRole('dialog', { name: 'Your bid is in' }).getByRole('button', { name: 'Done' }).click();
   assert.is((await placedBids(e, lot.id))[0]?.max_bid, 4000);
   assert.equal((await feeStatus(moira)).registration_fee_status, true);
+  assertNoProblems(problems);
+  await context.close();
+});
+
+test('(5) the provider charged and its answer was lost: the modal says to try again, and paying again is the one charge', async () => {
+  const kay = await user(e, { firstName: 'Kay', lastName: 'Fraser' });
+  const lot = lots[2];
+  const { context, page, problems } = await open(kay, `/product/${lot.id}`);
+  const fee = await bidFor(page, lot, 30);
+  await fillCard(fee, '4242 4242 4242 4242', 'Kay Fraser');
+  const intents = await sandboxIntents(e.t);
+  const provider = paymentProvider(e.t.ctx);
+  const real = Object.getPrototypeOf(provider).createPayment as typeof provider.createPayment;
+  provider.createPayment = async (request) => {
+    await real.call(provider, request);
+    throw new Error('socket hang up');
+  };
+  try {
+    await fee.getByRole('button', { name: 'Pay £5' }).click();
+    await fee.getByRole('alert').getByText(PAYMENT_INTERRUPTED).waitFor();
+  } finally {
+    Reflect.deleteProperty(provider, 'createPayment');
+  }
+  assert.equal(problems.list.map((p) => p.replace(/\?.*$/, '').replace(e.t.baseUrl, '')), ['503 POST /api/registration_fee/']);
+  problems.list.length = 0;
+  assert.is(await sandboxIntents(e.t), intents + 1, 'charged at the provider, not recorded here');
+
+  // The same attempt again (the form kept its key): the provider answers the payment it made.
+  await fee.getByRole('button', { name: 'Pay £5' }).click();
+  await page.getByRole('dialog', { name: 'Registration complete' }).getByText('Thank you, your registration fee has been paid. You can now bid.').waitFor();
+  assert.is(await sandboxIntents(e.t), intents + 1, 'one charge');
+  assert.is(await countEvents(e.t, 'PaymentCreated', kay.id), 1);
+  assert.is((await feeStatus(kay)).registration_fee_status, true);
   assertNoProblems(problems);
   await context.close();
 });

@@ -40,3 +40,8 @@ export function findCard(state: CardsState, cardId: string): SavedCardState | un
 export function hasFingerprint(state: CardsState, fingerprint: string): boolean {
   return state.cards.some((c) => c.fingerprint === fingerprint);
 }
+
+/** The saved card with this number's fingerprint (one at most: a number is never saved twice), or null. */
+export function savedWith(state: CardsState, fingerprint: string): string | null {
+  return state.cards.find((c) => c.fingerprint === fingerprint)?.card_id ?? null;
+}

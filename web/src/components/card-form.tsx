@@ -5,7 +5,7 @@
  * the same field names) and the Idempotency-Key of the current attempt.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { newIdempotencyKey, type ApiError } from '../api/http';
+import { mayPass, newIdempotencyKey, type ApiError } from '../api/http';
 import {
   brandName, brandShortName, CARD_FIELDS, cardBody, digitsOf, emptyCard, formatFromLookup, FORMAT_PREFIX_LENGTH,
   guessFormat, maskCardNumber, maskExpiry, validateCard, validateCardNumber, validateCvc, validateExpiry, validateHolder,
@@ -32,7 +32,8 @@ export interface CardForm {
   attemptKey(): string;
   /**
    * After a failed call: the server's field messages go onto the fields; answers the text for the form's alert
-   * (the server's detail, or null when only fields were wrong). A network failure keeps the attempt's key.
+   * (the server's detail, or null when only fields were wrong). A failure that may pass (no answer, 429, 5xx) keeps
+   * the attempt's key: the payment may have been made, and the same key again is answered with it, never a second one.
    */
   failed(error: unknown): string | null;
   /** The call answered: the next submit is a new attempt. */
@@ -110,7 +111,7 @@ export function useCardForm(): CardForm {
     },
     failed(error) {
       const err = error as ApiError;
-      if (err?.status !== undefined) key.current = null;
+      if (!mayPass(err)) key.current = null;
       const fields = err?.fields ?? {};
       const onFields: Errors = {};
       for (const f of CARD_FIELDS) if (fields[f]) onFields[f] = fields[f];

@@ -14,7 +14,7 @@ import { CardFields, useCardForm } from '../components/card-form';
 import { SavedCardChoice } from '../components/saved-card-choice';
 import { fetchCards, payRegistrationFee, type FeePayment, type SavedCard } from '../api/cards';
 import { useCardCheck } from '../components/use-card-check';
-import { newIdempotencyKey } from '../api/http';
+import { mayPass, newIdempotencyKey } from '../api/http';
 import { closeModal } from '../state/modals';
 import { loadUser, session } from '../state/session';
 import { showFeePaid } from '../state/shell-query';
@@ -106,7 +106,8 @@ export function MemberFeeModal({ afterVerify, error, lotId, bid }: Props) {
     } catch (err) {
       check.close();
       setPhase('form');
-      if ((err as { status?: number }).status !== undefined) savedKey.current = null;
+      // A failure that may pass keeps the key: the fee may have been charged, and the same key is answered with it.
+      if (!mayPass(err)) savedKey.current = null;
       const text = saved ? ((err as { data?: { detail?: string } }).data?.detail ?? (err as Error).message) : form.failed(err);
       // Paid meanwhile (another tab, or the house): carry on as paid.
       if (text && /already paid/i.test(text) && (await loadUser())?.registration_fee_status) return paid();

@@ -1,0 +1,94 @@
+/**
+ * Fault: the server is killed (SIGKILL, the test-only hook FAULT_KILL_AFTER_COMMIT) after a card payment committed and
+ * before its answer was stored or sent. The card routes resume (infra/http/idempotency-keys.ts): the client's retry
+ * with the same Idempotency-Key, on a fresh process, is answered with what that payment did (the fee paid, the card
+ * saved), where a route that does not resume can only say "carried out"; nothing is charged or saved twice.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startTestApp, TestClock, type TestApp } from '../testing/harness';
+import { bearer, createTestUser } from '../testing/users';
+import { spawnServer, type ServerProcess } from '../testing/server-process';
+import { verifyIdempotency } from '../audit/idempotency-verify';
+import { CARD, card, countEvents, sandboxIntents } from '../payments/testing';
+
+let t: TestApp;
+let dir: string;
+let fresh: ServerProcess;
+const servers: ServerProcess[] = [];
+
+test.before(async () => {
+  // Real time: the servers check the tokens against their own clocks.
+  t = await startTestApp({ workers: false, clock: new TestClock(new Date()) });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-killed-cards-'));
+  fresh = await server();
+});
+
+test.after(async () => {
+  for (const s of servers) await s.stop().catch(() => {});
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function server(extra: Record<string, string> = {}): Promise<ServerProcess> {
+  const s = await spawnServer({
+    DATABASE_URL: t.database.url, TOKEN_SECRET: t.ctx.config.tokenSecret!, NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'warn',
+    SEED_ON_START: 'false', IDEMPOTENCY_LEASE_MS: '1000', ...extra,
+  });
+  servers.push(s);
+  return s;
+}
+
+type Buyer = Awaited<ReturnType<typeof createTestUser>>;
+const send = (s: ServerProcess, buyer: Buyer, url: string, key: string, body: unknown) => fetch(`${s.url}${url}`, {
+  method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key, ...bearer(buyer) }, body: JSON.stringify(body),
+});
+
+/** Sends once to a server that dies after the commit: no answer, the process killed, the payment recorded. */
+async function killedAfterCommit(route: string, buyer: Buyer, key: string, body: unknown): Promise<void> {
+  const doomed = await server({ FAULT_KILL_AFTER_COMMIT: route });
+  const exited = new Promise((resolve) => doomed.child.once('exit', (_code, signal) => resolve(signal)));
+  let answered = true;
+  await send(doomed, buyer, route, key, body).catch(() => { answered = false; });
+  assert.is(answered, false, 'the first request got no answer');
+  assert.is(await exited, 'SIGKILL');
+  assert.is(await countEvents(t, 'PaymentSucceeded', buyer.id), 1, 'the payment committed before the process died');
+}
+
+test('the fee paid and the process killed before the answer: the retry answers the fee paid, charged once', async () => {
+  const buyer = await createTestUser(t);
+  const intents = await sandboxIntents(t);
+  await killedAfterCommit('/api/registration_fee/', buyer, 'fee-killed', card(CARD.ok));
+
+  const retry = await send(fresh, buyer, '/api/registration_fee/', 'fee-killed', card(CARD.ok));
+  const body = await retry.text();
+  assert.is(retry.status, 200, body);
+  assert.is(JSON.parse(body).registration_fee_status, true);
+  const again = await send(fresh, buyer, '/api/registration_fee/', 'fee-killed', card(CARD.ok));
+  assert.equal([again.headers.get('idempotent-replayed'), await again.text()], ['true', body], 'every later retry: the same bytes');
+  assert.is(await sandboxIntents(t), intents + 1, 'one charge at the provider');
+  assert.is(await countEvents(t, 'PaymentCreated', buyer.id), 1);
+  assert.is(await countEvents(t, 'RegistrationFeePaid', buyer.id), 1);
+});
+
+test('a card saved and the process killed before the answer: the retry answers that card, saved once', async () => {
+  const buyer = await createTestUser(t);
+  await killedAfterCommit('/api/user_payment_cards/', buyer, 'card-killed', card(CARD.mastercard));
+
+  const retry = await send(fresh, buyer, '/api/user_payment_cards/', 'card-killed', card(CARD.mastercard));
+  const saved = await retry.json();
+  assert.is(retry.status, 201, JSON.stringify(saved));
+  assert.equal([saved.last4, saved.default], ['4444', true]);
+  assert.is(await countEvents(t, 'CardSaved', buyer.id), 1, 'saved once');
+  // Another key for the same number is a new request: the card is saved already.
+  const other = await send(fresh, buyer, '/api/user_payment_cards/', 'card-other', card(CARD.mastercard));
+  assert.equal([other.status, (await other.json()).detail], [400, 'This card is already saved.']);
+
+  const audit = await verifyIdempotency(null, t.ctx.db);
+  assert.equal(audit.differences, [], 'one effect per key, the resumed runs included');
+});
+
+test.run();
