@@ -9,6 +9,10 @@ export interface RecordPaymentSucceeded { type: 'RecordPaymentSucceeded'; now: s
 
 export interface RecordPaymentFailed { type: 'RecordPaymentFailed'; code: string; message: string; now: string }
 
-export interface RecordRefund { type: 'RecordRefund'; amount_pence: number; reason: string; refund_ref: string; now: string }
+/** The house owes this refund (a success for an order cancelled meanwhile, a fee paid twice): made by the provider next. */
+export interface DecideRefund { type: 'DecideRefund'; amount_pence: number; reason: string; now: string }
 
-export type PaymentCommand = CreatePayment | RequireChallenge | RecordPaymentSucceeded | RecordPaymentFailed | RecordRefund;
+/** The provider made the refund owed (its reference): settles it. */
+export interface RecordRefund { type: 'RecordRefund'; refund_ref: string; now: string }
+
+export type PaymentCommand = CreatePayment | RequireChallenge | RecordPaymentSucceeded | RecordPaymentFailed | DecideRefund | RecordRefund;

@@ -3,7 +3,7 @@ import { assertNever, type Decider } from '../shared/decider';
 import type { PaymentCommand } from './commands';
 import type { PaymentEvent } from './events';
 import { evolvePayment, initialPaymentState, type PaymentState } from './state';
-import { createPayment, recordFailed, recordRefund, recordSucceeded, requireChallenge } from './payment-changes';
+import { createPayment, decideRefund, recordFailed, recordRefund, recordSucceeded, requireChallenge } from './payment-changes';
 
 function decidePayment(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
   switch (command.type) {
@@ -15,6 +15,8 @@ function decidePayment(command: PaymentCommand, state: PaymentState): PaymentEve
       return recordSucceeded(command, state);
     case 'RecordPaymentFailed':
       return recordFailed(command, state);
+    case 'DecideRefund':
+      return decideRefund(command, state);
     case 'RecordRefund':
       return recordRefund(command, state);
     default:

@@ -1,7 +1,10 @@
 /**
  * A card payment, on the stream `payment-<id>`: created with the provider's reference, then (after a 3-D Secure
- * challenge or at once) succeeded or failed exactly once; a succeeded payment may be refunded. A card is only ever
- * its brand, last four and expiry here: never the number or the CVC.
+ * challenge or at once) succeeded or failed exactly once; a succeeded payment may be refunded. A refund the house
+ * owes is decided first, in the same commit as the reason for it (PaymentRefundDecided), and recorded once the
+ * provider has made it (PaymentRefunded): a refund whose provider call failed, or whose process died, is still owed,
+ * and services/payments/owed-refunds.ts makes it. A card is only ever its brand, last four and expiry here: never the
+ * number or the CVC.
  */
 
 /** `save_card`: a card check that saves the card (nothing charged); `order`: a checkout order (issue #8). */
@@ -55,10 +58,15 @@ export interface PaymentRefunded {
   data: { payment_id: string; user_id: string; amount_pence: number; reason: string; refund_ref: string; at: string };
 }
 
-export type PaymentEvent = PaymentCreated | PaymentChallengeRequired | PaymentSucceeded | PaymentFailed | PaymentRefunded;
+export interface PaymentRefundDecided {
+  type: 'PaymentRefundDecided';
+  data: { payment_id: string; user_id: string; amount_pence: number; reason: string; at: string };
+}
+
+export type PaymentEvent = PaymentCreated | PaymentChallengeRequired | PaymentSucceeded | PaymentFailed | PaymentRefundDecided | PaymentRefunded;
 
 export const PAYMENT_EVENT_TYPES: readonly PaymentEvent['type'][] = [
-  'PaymentCreated', 'PaymentChallengeRequired', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded',
+  'PaymentCreated', 'PaymentChallengeRequired', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefundDecided', 'PaymentRefunded',
 ];
 
 export const paymentStream = (paymentId: string) => `payment-${paymentId}`;

@@ -1,11 +1,12 @@
 /**
  * The payment rules: created once; a challenge only right after creation; succeeded or failed only while pending,
  * and only once (repeating the same outcome adds nothing, so a second return from the provider is harmless; the
- * opposite outcome is refused); refunds only of a succeeded payment, never more than was paid.
+ * opposite outcome is refused); refunds only of a succeeded payment, never more than was paid; one refund owed at a
+ * time (deciding it again adds nothing), and the refund made settles it.
  */
 import { Conflict, NotFound, RuleBroken, ValidationError } from '../shared/errors';
-import type { CreatePayment, RecordPaymentFailed, RecordPaymentSucceeded, RecordRefund, RequireChallenge } from './commands';
-import type { PaymentChallengeRequired, PaymentCreated, PaymentFailed, PaymentRefunded, PaymentSucceeded } from './events';
+import type { CreatePayment, DecideRefund, RecordPaymentFailed, RecordPaymentSucceeded, RecordRefund, RequireChallenge } from './commands';
+import type { PaymentChallengeRequired, PaymentCreated, PaymentFailed, PaymentRefundDecided, PaymentRefunded, PaymentSucceeded } from './events';
 import { isPending, type PaymentState } from './state';
 
 const PAYMENT_MSG = {
@@ -52,13 +53,31 @@ export function recordFailed(command: RecordPaymentFailed, state: PaymentState):
   return [{ type: 'PaymentFailed', data: { payment_id: p.payment_id, user_id: p.user_id, code: command.code, message: command.message, at: at(command.now) } }];
 }
 
-export function recordRefund(command: RecordRefund, state: PaymentState): PaymentRefunded[] {
+/** A refund of `amount` may be given: the payment succeeded, and it is a whole positive amount within what is left. */
+function checkRefund(amount: number, state: PaymentState): NonNullable<PaymentState['payment']> {
   const p = created(state);
   if (state.status !== 'succeeded') throw new RuleBroken(PAYMENT_MSG.notRefundable);
-  if (!Number.isInteger(command.amount_pence) || command.amount_pence <= 0) throw new ValidationError({ amount: ['Enter a valid amount.'] });
-  if (command.amount_pence > p.amount_pence - state.refunded_pence) throw new RuleBroken(PAYMENT_MSG.refundTooLarge);
+  if (!Number.isInteger(amount) || amount <= 0) throw new ValidationError({ amount: ['Enter a valid amount.'] });
+  if (amount > p.amount_pence - state.refunded_pence) throw new RuleBroken(PAYMENT_MSG.refundTooLarge);
+  return p;
+}
+
+export function decideRefund(command: DecideRefund, state: PaymentState): PaymentRefundDecided[] {
+  if (state.refund_due) return [];
+  const p = checkRefund(command.amount_pence, state);
+  return [{
+    type: 'PaymentRefundDecided',
+    data: { payment_id: p.payment_id, user_id: p.user_id, amount_pence: command.amount_pence, reason: command.reason, at: at(command.now) },
+  }];
+}
+
+/** The owed refund, made: recorded once (nothing when none is owed, e.g. a second maker of the same refund). */
+export function recordRefund(command: RecordRefund, state: PaymentState): PaymentRefunded[] {
+  const due = state.refund_due;
+  if (!due) return [];
+  const p = checkRefund(due.amount_pence, state);
   return [{
     type: 'PaymentRefunded',
-    data: { payment_id: p.payment_id, user_id: p.user_id, amount_pence: command.amount_pence, reason: command.reason, refund_ref: command.refund_ref, at: at(command.now) },
+    data: { payment_id: p.payment_id, user_id: p.user_id, amount_pence: due.amount_pence, reason: due.reason, refund_ref: command.refund_ref, at: at(command.now) },
   }];
 }

@@ -21,7 +21,8 @@ const succeeded: PaymentEvent = { type: 'PaymentSucceeded', data: { ...ids, prov
 const failed: PaymentEvent = { type: 'PaymentFailed', data: { ...ids, code: 'card_declined', message: 'Your card was declined.', at: NOW } };
 const succeed = { type: 'RecordPaymentSucceeded', now: NOW } as const;
 const fail = { type: 'RecordPaymentFailed', code: 'card_declined', message: 'Your card was declined.', now: NOW } as const;
-const refund = (amount_pence: number) => ({ type: 'RecordRefund', amount_pence, reason: 'duplicate', refund_ref: 're_1', now: NOW } as const);
+const owe = (amount_pence: number) => ({ type: 'DecideRefund', amount_pence, reason: 'duplicate', now: NOW } as const);
+const made = { type: 'RecordRefund', refund_ref: 're_1', now: NOW } as const;
 
 test('a payment is created once, with no card number or CVC in it', () => {
   const [event] = given(paymentDecider, []).when({ type: 'CreatePayment', payment, now: NOW }).events();
@@ -54,12 +55,24 @@ test('fails from created or challenge-required, once; never after succeeding', (
   given(paymentDecider, [created, succeeded]).when(fail).thenError('conflict', 'This payment has already succeeded.');
 });
 
-test('refunds: only a succeeded payment, never more than was paid', () => {
+test('a refund is owed first: only of a succeeded payment, never more than was paid, once at a time', () => {
+  const owed: PaymentEvent = { type: 'PaymentRefundDecided', data: { ...ids, amount_pence: 500, reason: 'duplicate', at: NOW } };
+  given(paymentDecider, [created, succeeded]).when(owe(500)).thenEvents([owed]);
+  given(paymentDecider, [created, succeeded, owed]).when(owe(500)).thenNothing();
+  given(paymentDecider, [created, failed]).when(owe(500)).thenError('rule_broken', 'Only a succeeded payment can be refunded.');
+  given(paymentDecider, [created, succeeded]).when(owe(501)).thenError('rule_broken', 'The refund is more than what is left of the payment.');
+  given(paymentDecider, [created, succeeded]).when(owe(0)).thenError('validation');
+});
+
+test('the refund made settles what was owed, once; with nothing owed it records nothing', () => {
+  const owed: PaymentEvent = { type: 'PaymentRefundDecided', data: { ...ids, amount_pence: 500, reason: 'duplicate', at: NOW } };
   const refunded: PaymentEvent = { type: 'PaymentRefunded', data: { ...ids, amount_pence: 500, reason: 'duplicate', refund_ref: 're_1', at: NOW } };
-  given(paymentDecider, [created, succeeded]).when(refund(500)).thenEvents([refunded]);
-  given(paymentDecider, [created, succeeded, refunded]).when(refund(1)).thenError('rule_broken', 'The refund is more than what is left of the payment.');
-  given(paymentDecider, [created, failed]).when(refund(500)).thenError('rule_broken', 'Only a succeeded payment can be refunded.');
-  given(paymentDecider, [created, succeeded]).when(refund(0)).thenError('validation');
+  const outcome = given(paymentDecider, [created, succeeded, owed]).when(made);
+  outcome.thenEvents([refunded]);
+  assert.equal([outcome.state().refund_due, outcome.state().refunded_pence], [null, 500]);
+  given(paymentDecider, [created, succeeded, owed, refunded]).when(made).thenNothing();
+  given(paymentDecider, [created, succeeded]).when(made).thenNothing();
+  given(paymentDecider, [created, succeeded, owed, refunded]).when(owe(1)).thenError('rule_broken', 'The refund is more than what is left of the payment.');
 });
 
 test('the account records a card-paid fee with its method and payment; old fee events without them still fold', () => {

@@ -9,9 +9,13 @@ export interface PaymentState {
   payment: PaymentCreated['data'] | null;
   failure: { code: string; message: string } | null;
   refunded_pence: number;
+  /** A refund decided and not yet made by the provider. */
+  refund_due: { amount_pence: number; reason: string } | null;
 }
 
-export const initialPaymentState: PaymentState = Object.freeze({ status: 'none', payment: null, failure: null, refunded_pence: 0 }) as PaymentState;
+export const initialPaymentState: PaymentState = Object.freeze({
+  status: 'none', payment: null, failure: null, refunded_pence: 0, refund_due: null,
+}) as PaymentState;
 
 export function evolvePayment(state: PaymentState, event: PaymentEvent): PaymentState {
   switch (event.type) {
@@ -23,11 +27,18 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
       return { ...state, status: 'succeeded' };
     case 'PaymentFailed':
       return { ...state, status: 'failed', failure: { code: event.data.code, message: event.data.message } };
+    case 'PaymentRefundDecided':
+      return { ...state, refund_due: { amount_pence: event.data.amount_pence, reason: event.data.reason } };
     case 'PaymentRefunded':
-      return { ...state, refunded_pence: state.refunded_pence + event.data.amount_pence };
+      return { ...state, refunded_pence: state.refunded_pence + event.data.amount_pence, refund_due: null };
     default:
       return assertNever(event);
   }
+}
+
+/** Money given back, or decided to be: an order payment so refunded did not pay its order. */
+export function isRefunded(state: PaymentState): boolean {
+  return state.refunded_pence > 0 || state.refund_due !== null;
 }
 
 /** Still waiting for the provider's outcome. */

@@ -32,8 +32,11 @@ export const paymentsProjection: Projection = {
       case 'PaymentFailed':
         await row().set({ status: 'failed', failure_code: event.data.code, failure_message: event.data.message, completed_at: event.data.at, version }).execute();
         return;
+      case 'PaymentRefundDecided':
+        await row().set({ refund_due_pence: event.data.amount_pence, version }).execute();
+        return;
       case 'PaymentRefunded':
-        await row().set((eb) => ({ refunded_pence: eb('refunded_pence', '+', event.data.amount_pence), version })).execute();
+        await row().set((eb) => ({ refunded_pence: eb('refunded_pence', '+', event.data.amount_pence), refund_due_pence: 0, version })).execute();
         return;
       default:
         return assertNever(event);

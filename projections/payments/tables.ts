@@ -20,6 +20,8 @@ interface PaymentsTable {
   failure_code: string | null;
   failure_message: string | null;
   refunded_pence: ColumnType<number, number | undefined, number>;
+  /** A refund decided and not yet made by the provider (services/payments/owed-refunds.ts makes it); 0 when none. */
+  refund_due_pence: ColumnType<number, number | undefined, number>;
   created_at: Instant;
   completed_at: MaybeInstant;
   /** The payment stream's version of the last event applied. */

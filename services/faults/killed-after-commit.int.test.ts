@@ -4,47 +4,35 @@
  * fresh process, moves no money a second time: it answers that the request was carried out, the same bytes on every
  * later retry, and audit:verify finds no key with two effects.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sql } from 'kysely';
 import { startTestApp, TestClock, type TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
-import { spawnServer, type ServerProcess } from '../testing/server-process';
+import type { ServerProcess } from '../testing/server-process';
+import { killableServers, type KillableServers } from './killable-servers';
 import { walletStream } from '../../domain/wallet/events';
 import { CARRIED_OUT } from '../../infra/http/idempotency-keys';
 import { verifyIdempotency } from '../audit/idempotency-verify';
 
 const ROUTE = '/api/staff/wallets/:userId/adjustments/';
 let t: TestApp;
-let dir: string;
+let servers: KillableServers;
 let staff: TestUser;
 let buyer: TestUser;
-const servers: ServerProcess[] = [];
+let fresh: ServerProcess;
 
 test.before(async () => {
   // Real time: the servers check the tokens against their own clocks.
   t = await startTestApp({ workers: false, clock: new TestClock(new Date()) });
   [staff, buyer] = [await createTestUser(t, { staff: true }), await createTestUser(t)];
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-killed-'));
+  servers = killableServers(t);
 });
 
 test.after(async () => {
-  for (const s of servers) await s.stop().catch(() => {});
+  await servers.stopAll();
   await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
-
-async function server(extra: Record<string, string> = {}): Promise<ServerProcess> {
-  const s = await spawnServer({
-    DATABASE_URL: t.database.url, TOKEN_SECRET: t.ctx.config.tokenSecret!, NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'warn',
-    SEED_ON_START: 'false', IDEMPOTENCY_LEASE_MS: '1000', ...extra,
-  });
-  servers.push(s);
-  return s;
-}
 
 const credit = (s: ServerProcess, key: string) => fetch(`${s.url}/api/staff/wallets/${buyer.id}/adjustments/`, {
   method: 'POST',
@@ -56,7 +44,7 @@ const credits = async () => Number((await sql<{ n: string }>`
   SELECT count(*) AS n FROM events WHERE stream_id = ${walletStream(buyer.id)} AND type = 'WalletCredited'`.execute(t.ctx.db)).rows[0].n);
 
 test('killed between the commit and the answer: the keyed retry on a fresh process credits nothing twice', async () => {
-  const doomed = await server({ FAULT_KILL_AFTER_COMMIT: ROUTE });
+  const doomed = await servers.start({ FAULT_KILL_AFTER_COMMIT: ROUTE });
   const exited = new Promise((resolve) => doomed.child.once('exit', (_code, signal) => resolve(signal)));
   let answered = true;
   await credit(doomed, 'goodwill-1').catch(() => { answered = false; });
@@ -64,7 +52,7 @@ test('killed between the commit and the answer: the keyed retry on a fresh proce
   assert.is(await exited, 'SIGKILL');
   assert.is(await credits(), 1, 'the credit committed before the process died');
 
-  const fresh = await server();
+  fresh = await servers.start();
   const retry = await credit(fresh, 'goodwill-1');
   const body = await retry.text();
   assert.is(retry.status, 200, body);
@@ -80,7 +68,6 @@ test('killed between the commit and the answer: the keyed retry on a fresh proce
 });
 
 test('a new key on the fresh process credits again (the key, not the amount, identifies a request)', async () => {
-  const fresh = servers.at(-1)!;
   const answer = await credit(fresh, 'goodwill-2');
   assert.is(answer.status, 201, await answer.text());
   assert.is(await credits(), 2);

@@ -4,43 +4,30 @@
  * with the same Idempotency-Key, on a fresh process, is answered with what that payment did (the fee paid, the card
  * saved), where a route that does not resume can only say "carried out"; nothing is charged or saved twice.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, TestClock, type TestApp } from '../testing/harness';
 import { bearer, createTestUser } from '../testing/users';
-import { spawnServer, type ServerProcess } from '../testing/server-process';
+import type { ServerProcess } from '../testing/server-process';
+import { killableServers, type KillableServers } from './killable-servers';
 import { verifyIdempotency } from '../audit/idempotency-verify';
 import { CARD, card, countEvents, sandboxIntents } from '../payments/testing';
 
 let t: TestApp;
-let dir: string;
+let servers: KillableServers;
 let fresh: ServerProcess;
-const servers: ServerProcess[] = [];
 
 test.before(async () => {
   // Real time: the servers check the tokens against their own clocks.
   t = await startTestApp({ workers: false, clock: new TestClock(new Date()) });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-killed-cards-'));
-  fresh = await server();
+  servers = killableServers(t);
+  fresh = await servers.start();
 });
 
 test.after(async () => {
-  for (const s of servers) await s.stop().catch(() => {});
+  await servers.stopAll();
   await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
-
-async function server(extra: Record<string, string> = {}): Promise<ServerProcess> {
-  const s = await spawnServer({
-    DATABASE_URL: t.database.url, TOKEN_SECRET: t.ctx.config.tokenSecret!, NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'warn',
-    SEED_ON_START: 'false', IDEMPOTENCY_LEASE_MS: '1000', ...extra,
-  });
-  servers.push(s);
-  return s;
-}
 
 type Buyer = Awaited<ReturnType<typeof createTestUser>>;
 const send = (s: ServerProcess, buyer: Buyer, url: string, key: string, body: unknown) => fetch(`${s.url}${url}`, {
@@ -49,7 +36,7 @@ const send = (s: ServerProcess, buyer: Buyer, url: string, key: string, body: un
 
 /** Sends once to a server that dies after the commit: no answer, the process killed, the payment recorded. */
 async function killedAfterCommit(route: string, buyer: Buyer, key: string, body: unknown): Promise<void> {
-  const doomed = await server({ FAULT_KILL_AFTER_COMMIT: route });
+  const doomed = await servers.start({ FAULT_KILL_AFTER_COMMIT: route });
   const exited = new Promise((resolve) => doomed.child.once('exit', (_code, signal) => resolve(signal)));
   let answered = true;
   await send(doomed, buyer, route, key, body).catch(() => { answered = false; });

@@ -14,6 +14,7 @@ import { settleOrderCommand } from '../../domain/orders/settlement/run';
 import { applyOutcome } from '../payments/apply-outcome';
 import { paymentProvider } from '../payments/provider';
 import { loadOrder, runOrderBatch } from './order-streams';
+import { PeriodicTask } from '../../infra/workers/periodic-task';
 import '../../projections/orders/tables';
 
 const CARD_ORDER_TIMEOUT_MS = 30 * 60_000;
@@ -51,23 +52,5 @@ export async function sweepAbandonedCardOrders(ctx: AppContext): Promise<string[
 }
 
 /** The sweeper of a running server (ordersFeature.start / stop). */
-export class AbandonedCardOrderSweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
-
-  constructor(private readonly ctx: AppContext) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.running = this.running.then(() => sweepAbandonedCardOrders(this.ctx))
-        .catch((error) => this.ctx.log.error({ err: error }, 'abandoned card order sweep failed'));
-    }, SWEEP_EVERY_MS);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-}
+export const abandonedCardOrderSweeper = (ctx: AppContext) =>
+  new PeriodicTask('abandoned card order sweep', SWEEP_EVERY_MS, () => sweepAbandonedCardOrders(ctx), ctx.log);

@@ -8,11 +8,12 @@
 import type { Feature } from '../features';
 import { createOrderRoutes } from './routes';
 import { staffOrderRoutes } from './staff-routes';
-import { AbandonedCardOrderSweeper } from './abandoned-card-orders';
+import { abandonedCardOrderSweeper } from './abandoned-card-orders';
+import type { PeriodicTask } from '../../infra/workers/periodic-task';
 import type { AppContext } from '../context';
 import { drainOrderMail } from './order-mailer';
 
-interface Workers { sweeper: AbandonedCardOrderSweeper; mailer: NodeJS.Timeout; mailing: Promise<unknown> | null }
+interface Workers { sweeper: PeriodicTask; mailer: NodeJS.Timeout; mailing: Promise<unknown> | null }
 const running = new WeakMap<AppContext, Workers>();
 
 export const ordersFeature: Feature = {
@@ -24,7 +25,7 @@ export const ordersFeature: Feature = {
   /** The abandoned card order sweeper, and the order emails (order-mailer.ts), polling like the notification mailer. */
   start(ctx) {
     const options = { publicUrl: ctx.config.publicUrl, now: () => ctx.clock.now() };
-    const workers: Workers = { sweeper: new AbandonedCardOrderSweeper(ctx), mailing: null, mailer: setInterval(() => {
+    const workers: Workers = { sweeper: abandonedCardOrderSweeper(ctx), mailing: null, mailer: setInterval(() => {
       if (workers.mailing) return;
       workers.mailing = drainOrderMail(ctx.db, ctx.store, options).catch((err) => ctx.log.error({ err }, 'order mailer failed'))
         .finally(() => (workers.mailing = null));

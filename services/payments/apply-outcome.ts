@@ -8,6 +8,10 @@
  *
  * Two fee payments racing (two tabs, two challenges): the second to succeed finds the fee paid and is refunded.
  * A card check racing another for the same card: the second fails with "This card is already saved.".
+ *
+ * A refund is owed in the same commit as the success that calls for it (PaymentRefundDecided), then made through the
+ * provider (owed-refunds.ts). If that fails, or the process dies first, the refund is still owed and the owed-refunds
+ * worker makes it: the answer to the payment does not wait on it, and no refund is ever forgotten.
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
@@ -26,7 +30,8 @@ import { CARDS_MSG } from '../../domain/payments/cards/card-changes';
 import { hasFingerprint, type CardsState } from '../../domain/payments/cards/state';
 import { StreamBatch } from '../../domain/shared/stream-batch';
 import { settleCardPayment } from '../../domain/orders/settlement/run';
-import { paymentProvider, type ProviderResult } from './provider';
+import type { ProviderResult } from './provider';
+import { tryOwedRefund } from './owed-refunds';
 import { orderPaymentPlan, type OrderPaymentPlan } from '../orders/order-streams';
 
 const FEE_ALREADY_PAID_REFUND = 'The registration fee was already paid.';
@@ -40,8 +45,8 @@ export interface Applied {
 
 type NewPayment = PaymentCreated['data'];
 
-interface Effects { savedCardId: string | null; refund: string | null }
-const NO_EFFECT: Effects = { savedCardId: null, refund: null };
+interface Effects { savedCardId: string | null }
+const NO_EFFECT: Effects = { savedCardId: null };
 
 interface Taking {
   payment: NewPayment | Omit<NewPayment, 'at'>;
@@ -79,13 +84,10 @@ export async function applyOutcome(
     return { events: batch.events, result: { state: batch.state<PaymentState>(pay), ...effects } };
   }, metadata);
 
-  const { state, savedCardId, refund } = outcome.result;
-  if (!refund) return { state, appends: outcome.appends, savedCardId };
-  const refundRef = (await paymentProvider(ctx).refund(payment.provider_ref, payment.amount_pence, `refund-${paymentId}`)).refund_ref;
-  const refunded = await ctx.commands.handle(pay, paymentDecider, {
-    type: 'RecordRefund', amount_pence: payment.amount_pence, reason: refund, refund_ref: refundRef, now,
-  }, metadata);
-  return { state: refunded.state, appends: refunded.append ? [...outcome.appends, refunded.append] : outcome.appends, savedCardId };
+  const { state, savedCardId } = outcome.result;
+  if (!state.refund_due) return { state, appends: outcome.appends, savedCardId };
+  const refunded = await tryOwedRefund(ctx, paymentId, metadata);
+  return { state: refunded?.state ?? state, appends: refunded?.append ? [...outcome.appends, refunded.append] : outcome.appends, savedCardId };
 }
 
 /** The provider's outcome on a pending payment, and what a success brings with it (the fee, the card, the order). */
@@ -98,7 +100,11 @@ function takeOutcome(batch: StreamBatch, taking: Taking): Effects {
     record({ type: 'RequireChallenge', now });
     return NO_EFFECT;
   }
-  if (result.status === 'failed') return { savedCardId: null, refund: orderRefund(record({ type: 'RecordPaymentFailed', code: result.code, message: result.message, now })) };
+  if (result.status === 'failed') {
+    // The order's side of the failure (cancelled, everything given back); a failed payment has nothing to refund.
+    orderRefund(record({ type: 'RecordPaymentFailed', code: result.code, message: result.message, now }));
+    return NO_EFFECT;
+  }
   const cards = payment.save_card ? batch.state<CardsState>(cardsStream(payment.user_id)) : null;
   const duplicate = cards !== null && hasFingerprint(cards, result.card.fingerprint);
   if (payment.purpose === 'save_card' && duplicate) {
@@ -109,7 +115,10 @@ function takeOutcome(batch: StreamBatch, taking: Taking): Effects {
   const refund = orderRefund(record({ type: 'RecordPaymentSucceeded', now }));
   const feeRefund = payment.purpose === 'registration_fee' ? payFee(batch, payment, now) : null;
   const savedCardId = cards && !duplicate ? saveCard(batch, payment, { ...result.card, card_id: cardId }, now) : null;
-  return { savedCardId, refund: feeRefund ?? refund };
+  const reason = feeRefund ?? refund;
+  // Owed in this commit, with the success that calls for it; made by the provider after it.
+  if (reason) record({ type: 'DecideRefund', amount_pence: payment.amount_pence, reason, now });
+  return { savedCardId };
 }
 
 /** A fee paid twice (two tabs) is recorded once; the second payment goes back. */

@@ -1,4 +1,4 @@
-/** The payments slice: card payments: provider, 3-D Secure, registration fee, saved cards. Decisions: docs/payments.md. */
+/** The payments slice: card payments: provider, 3-D Secure, registration fee, saved cards, owed refunds. Decisions: docs/payments.md. */
 import type { Feature } from '../features';
 import { paymentProvider } from './provider';
 import { SandboxProvider } from './sandbox/sandbox-provider';
@@ -7,6 +7,11 @@ import { registrationFeeRoutes } from './registration-fee-routes';
 import { cardsRoutes } from './cards-routes';
 import { returnRoutes } from './return-route';
 import { paymentStatusRoutes } from './payment-status-route';
+import { owedRefundsWorker } from './owed-refunds';
+import type { PeriodicTask } from '../../infra/workers/periodic-task';
+import type { AppContext } from '../context';
+
+const workers = new WeakMap<AppContext, PeriodicTask>();
 
 export const paymentsFeature: Feature = {
   name: 'payments',
@@ -18,5 +23,15 @@ export const paymentsFeature: Feature = {
     returnRoutes(app, ctx);
     paymentStatusRoutes(app, ctx);
     if (provider instanceof SandboxProvider) await app.register(async (scope) => sandboxRoutes(scope, provider));
+  },
+  /** Refunds owed and not made yet (owed-refunds.ts). */
+  start(ctx) {
+    const worker = owedRefundsWorker(ctx);
+    workers.set(ctx, worker);
+    worker.start();
+  },
+  async stop(ctx) {
+    await workers.get(ctx)?.stop();
+    workers.delete(ctx);
   },
 };

@@ -13,7 +13,7 @@ import { answers } from '../../infra/http/answers';
 import { NotFound } from '../../domain/shared/errors';
 import { paymentDecider } from '../../domain/payments/decide';
 import { paymentStream, type PaymentPurpose } from '../../domain/payments/events';
-import type { PaymentState } from '../../domain/payments/state';
+import { isRefunded, type PaymentState } from '../../domain/payments/state';
 
 const PAYMENT_NOT_FOUND = 'Payment not found.';
 
@@ -29,9 +29,9 @@ export const paymentStatusView = z.object({
 });
 type PaymentStatusView = z.infer<typeof paymentStatusView>;
 
-/** The same rule as the return route's redirect: an order payment refunded at once (order cancelled) paid nothing. */
+/** The same rule as the return route's redirect: an order payment refunded (or owed back: order cancelled) paid nothing. */
 function paymentStatusOf(state: PaymentState): PaymentStatusView['status'] {
-  if (state.status === 'succeeded') return state.payment?.purpose === 'order' && state.refunded_pence > 0 ? 'failed' : 'succeeded';
+  if (state.status === 'succeeded') return state.payment?.purpose === 'order' && isRefunded(state) ? 'failed' : 'succeeded';
   if (state.status === 'failed') return 'failed';
   return 'pending';
 }

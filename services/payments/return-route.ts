@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { NotFound } from '../../domain/shared/errors';
 import { answers } from '../../infra/http/answers';
+import { isRefunded } from '../../domain/payments/state';
 import { paymentDecider } from '../../domain/payments/decide';
 import { paymentStream, type PaymentCreated } from '../../domain/payments/events';
 import { lastCursor } from '../../infra/commands/multi-stream';
@@ -50,19 +51,19 @@ export function returnRoutes(scope: FastifyInstance, ctx: AppContext): void {
     const payment = state.payment;
     if (!payment) throw new NotFound('Payment not found.');
     let status = state.status;
-    let refunded = state.refunded_pence > 0;
+    let refunded = isRefunded(state);
     if (status === 'created' || status === 'challenge_required') {
       const result = await paymentProvider(ctx).getPayment(payment.provider_ref);
       if (result) {
         const applied = await applyOutcome(ctx, paymentId, null, result, { user_id: payment.user_id, request_id: request.id });
         status = applied.state.status;
-        refunded = applied.state.refunded_pence > 0;
+        refunded = isRefunded(applied.state);
         // The client reads the fee status or the cards as soon as it lands: the read models show them first.
         const cursor = lastCursor(applied.appends);
         await awaitViews(ctx, cursor);
       }
     }
-    // An order payment refunded at once (its order was cancelled meanwhile) did not pay the order.
+    // An order payment refunded, or owed back (its order was cancelled meanwhile), did not pay the order.
     const paid = status === 'succeeded' && !(payment.purpose === 'order' && refunded);
     return reply.redirect(clientReturnUrl(payment, paid), 303);
   });

@@ -35,6 +35,7 @@ function decideSettlement(input: SettlementInput, state: SettlementState): Settl
     case 'LotLeftStorage':
     case 'PaymentCreated':
     case 'PaymentChallengeRequired':
+    case 'PaymentRefundDecided':
     case 'PaymentRefunded':
       return [];
     default:

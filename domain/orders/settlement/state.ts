@@ -36,6 +36,7 @@ export function evolveSettlement(state: SettlementState, event: SettlementInput)
     case 'PaymentChallengeRequired':
     case 'PaymentSucceeded':
     case 'PaymentFailed':
+    case 'PaymentRefundDecided':
     case 'PaymentRefunded':
       // The payment's outcome is an input only: what it changes on the order arrives as the order's own events.
       return state;

@@ -1,0 +1,25 @@
+/**
+ * Work a server repeats on a timer (the abandoned card orders, the owed refunds): one pass at a time, a failed pass
+ * logged and tried again at the next tick, and a stop that waits for the pass under way.
+ */
+export interface TaskLog { error(obj: object, msg: string): void }
+
+export class PeriodicTask {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly name: string, private readonly everyMs: number, private readonly pass: () => Promise<unknown>, private readonly log: TaskLog) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.running = this.running.then(this.pass).catch((err) => this.log.error({ err }, `${this.name} failed`));
+    }, this.everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}
