@@ -21,34 +21,45 @@ const CARD_ORDER_TIMEOUT_MS = 30 * 60_000;
 export const ABANDONED_REASON = 'The card payment was not completed in time.';
 const SWEEP_EVERY_MS = 60_000;
 
-/** One pass; answers the ids of the orders it settled (paid or cancelled). */
+/**
+ * One pass; answers the ids of the orders it settled (paid or cancelled). An order that cannot be settled now (the
+ * provider unreachable when asked about its payment) is left for the next pass and does not hold up the others.
+ */
 export async function sweepAbandonedCardOrders(ctx: AppContext): Promise<string[]> {
   const cutoff = new Date(ctx.clock.now().getTime() - CARD_ORDER_TIMEOUT_MS);
   const rows = await ctx.db.selectFrom('orders').select('id')
     .where('status', '=', 'awaiting_payment').where('payment_method', '=', 'CARD').where('placed_at', '<=', cutoff)
     .orderBy('placed_at').limit(100).execute();
   const settled: string[] = [];
-  const metadata = { user_id: 'system' };
   for (const { id } of rows) {
-    const { state, order } = await loadOrder(ctx, id);
-    if (state.status !== 'awaiting_payment') continue;
-    if (order.payment_id) {
-      const payment = (await ctx.commands.load(paymentStream(order.payment_id), paymentDecider)).state;
-      if (payment.payment && isPending(payment)) {
-        const result = await paymentProvider(ctx).getPayment(payment.payment.provider_ref);
-        if (result && result.status !== 'requires_action') {
-          await applyOutcome(ctx, order.payment_id, null, result, metadata);
-          settled.push(id);
-          continue;
-        }
-      }
+    try {
+      if (await settleAbandoned(ctx, id)) settled.push(id);
+    } catch (err) {
+      ctx.log.warn({ err, order_id: id }, 'abandoned card order not settled: the next pass tries again');
     }
-    const now = ctx.clock.now().toISOString();
-    const cancel = { type: 'CancelOrder' as const, order_id: id, reason: ABANDONED_REASON, by: 'system', now };
-    await runOrderBatch(ctx, order, (batch) => settleOrderCommand(batch, order, cancel), metadata);
-    settled.push(id);
   }
   return settled;
+}
+
+/** The provider's outcome if it has one, else the order cancelled; false when it no longer awaits payment. */
+async function settleAbandoned(ctx: AppContext, id: string): Promise<boolean> {
+  const metadata = { user_id: 'system' };
+  const { state, order } = await loadOrder(ctx, id);
+  if (state.status !== 'awaiting_payment') return false;
+  if (order.payment_id) {
+    const payment = (await ctx.commands.load(paymentStream(order.payment_id), paymentDecider)).state;
+    if (payment.payment && isPending(payment)) {
+      // Asked first: a challenge answered whose return never reached us is applied as usual. Unreachable: not now.
+      const result = await paymentProvider(ctx).getPayment(payment.payment.provider_ref);
+      if (result && result.status !== 'requires_action') {
+        await applyOutcome(ctx, order.payment_id, null, result, metadata);
+        return true;
+      }
+    }
+  }
+  const cancel = { type: 'CancelOrder' as const, order_id: id, reason: ABANDONED_REASON, by: 'system', now: ctx.clock.now().toISOString() };
+  await runOrderBatch(ctx, order, (batch) => settleOrderCommand(batch, order, cancel), metadata);
+  return true;
 }
 
 /** The sweeper of a running server (ordersFeature.start / stop). */

@@ -2,7 +2,8 @@
  * A card payment that fails after its order committed (the provider unreachable, the database gone for a moment):
  * the answer says the order stands and to try again (503), never a bare server error, and the retry with the same
  * Idempotency-Key carries that order on (the route resumes, infra/http/idempotency-keys.ts) instead of answering
- * "carried out" over an unpaid order or placing a second one.
+ * "carried out" over an unpaid order or placing a second one. And the 30-minute sweep of abandoned card orders, with
+ * the provider unreachable about one of them.
  */
 import { randomUUID } from 'node:crypto';
 import { test } from 'uvu';
@@ -27,8 +28,9 @@ test.before(async () => {
 });
 
 test.after.each(() => {
-  // The provider's own method again (the fault below is set on the instance).
+  // The provider's own methods again (the faults below are set on the instance).
   Reflect.deleteProperty(paymentProvider(t.ctx), 'createPayment');
+  Reflect.deleteProperty(paymentProvider(t.ctx), 'getPayment');
 });
 
 test.after(async () => {
@@ -126,6 +128,34 @@ test('an interrupted order cancelled by the 30-minute sweep: the late retry is r
   assert.is(outage.calls(), 1, 'the provider is not asked for a cancelled order');
   assert.equal(await ofOrder('PaymentCreated', orderId), []);
   assert.equal(await wonItemIds(t, buyer), [lot.id], 'the lots are free again');
+});
+
+test('the provider unreachable about one abandoned order: the sweep settles the others, and that one next time', async () => {
+  const [first, second] = [await createTestUser(t), await createTestUser(t)];
+  const start = t.clock.now();
+  const placed: { orderId: string; providerRef: string }[] = [];
+  for (const buyer of [first, second]) {
+    await wonLots(t, staff, buyer, seller, [{ hammer: 2_000 }]);
+    assert.is((await createOrder(t, buyer, 'collection', cardDraft(CARD.challenge))).statusCode, 200);
+    const [order] = await ofBuyer('OrderPlaced', buyer);
+    const [payment] = await ofOrder('PaymentCreated', String(order.data.order_id));
+    placed.push({ orderId: String(order.data.order_id), providerRef: String(payment.data.provider_ref) });
+  }
+  const provider = paymentProvider(t.ctx);
+  const real = Object.getPrototypeOf(provider).getPayment as typeof provider.getPayment;
+  provider.getPayment = async (ref) => {
+    if (ref === placed[0].providerRef) throw new Error('connect ECONNREFUSED 203.0.113.7:443');
+    return real.call(provider, ref);
+  };
+  t.clock.set(new Date(start.getTime() + 31 * 60_000));
+  try {
+    assert.equal(await sweepAbandonedCardOrders(t.ctx), [placed[1].orderId], 'the older order, unreachable, does not hold up the other');
+    assert.equal(await ofOrder('OrderCancelled', placed[0].orderId), [], 'not cancelled without the provider\'s word');
+    Reflect.deleteProperty(provider, 'getPayment');
+    assert.equal(await sweepAbandonedCardOrders(t.ctx), [placed[0].orderId]);
+  } finally {
+    t.clock.set(start);
+  }
 });
 
 test.run();

@@ -95,14 +95,16 @@ function takeOutcome(batch: StreamBatch, taking: Taking): Effects {
   const { payment, result, orderPlan, cardId, now } = taking;
   const pay = paymentStream(payment.payment_id);
   const record = (command: PaymentCommand) => batch.run(pay, paymentDecider, command);
-  const orderRefund = (events: PaymentEvent[]) => (orderPlan ? settleCardPayment(batch, orderPlan.order, events).refunds[0]?.reason ?? null : null);
+  // The order's side of the outcome (paid, or cancelled with everything given back); answers why the payment is owed
+  // back, if it is (a success for an order no longer awaiting payment).
+  const settleOrder = (events: PaymentEvent[]) => (orderPlan ? settleCardPayment(batch, orderPlan.order, events).refunds[0]?.reason ?? null : null);
   if (result.status === 'requires_action') {
     record({ type: 'RequireChallenge', now });
     return NO_EFFECT;
   }
   if (result.status === 'failed') {
-    // The order's side of the failure (cancelled, everything given back); a failed payment has nothing to refund.
-    orderRefund(record({ type: 'RecordPaymentFailed', code: result.code, message: result.message, now }));
+    // A failed payment has nothing to give back.
+    settleOrder(record({ type: 'RecordPaymentFailed', code: result.code, message: result.message, now }));
     return NO_EFFECT;
   }
   const cards = payment.save_card ? batch.state<CardsState>(cardsStream(payment.user_id)) : null;
@@ -112,7 +114,7 @@ function takeOutcome(batch: StreamBatch, taking: Taking): Effects {
     record({ type: 'RecordPaymentFailed', code: 'duplicate_card', message: CARDS_MSG.duplicate, now });
     return NO_EFFECT;
   }
-  const refund = orderRefund(record({ type: 'RecordPaymentSucceeded', now }));
+  const refund = settleOrder(record({ type: 'RecordPaymentSucceeded', now }));
   const feeRefund = payment.purpose === 'registration_fee' ? payFee(batch, payment, now) : null;
   const savedCardId = cards && !duplicate ? saveCard(batch, payment, { ...result.card, card_id: cardId }, now) : null;
   const reason = feeRefund ?? refund;
