@@ -6,6 +6,7 @@
  */
 import type { AppContext } from '../context';
 import { handleMany } from '../../infra/commands/multi-stream';
+import { PeriodicTask } from '../../infra/workers/periodic-task';
 import { walletStreamRef } from '../wallet/wallet-commands';
 import { decideWithWallet } from './withdrawal-decisions';
 import { withdrawalRef } from './request-withdrawal';
@@ -38,22 +39,17 @@ export async function sweepUnconfirmedWithdrawals(ctx: AppContext): Promise<stri
   return cancelled;
 }
 
-const timers = new WeakMap<AppContext, { timer: NodeJS.Timeout; running: Promise<unknown> }>();
+const sweepers = new WeakMap<AppContext, PeriodicTask>();
 
 export function startWithdrawalSweeper(ctx: AppContext): void {
-  if (timers.has(ctx)) return;
-  const entry = { timer: setInterval(() => {
-    entry.running = entry.running.then(() => sweepUnconfirmedWithdrawals(ctx))
-      .catch((error) => ctx.log.error({ err: error }, 'withdrawal sweep failed'));
-  }, SWEEP_EVERY_MS), running: Promise.resolve() as Promise<unknown> };
-  entry.timer.unref();
-  timers.set(ctx, entry);
+  if (sweepers.has(ctx)) return;
+  const sweeper = new PeriodicTask('withdrawal sweep', SWEEP_EVERY_MS, () => sweepUnconfirmedWithdrawals(ctx), ctx.log);
+  sweepers.set(ctx, sweeper);
+  sweeper.start();
 }
 
 export async function stopWithdrawalSweeper(ctx: AppContext): Promise<void> {
-  const entry = timers.get(ctx);
-  if (!entry) return;
-  clearInterval(entry.timer);
-  timers.delete(ctx);
-  await entry.running.catch(() => undefined);
+  const sweeper = sweepers.get(ctx);
+  sweepers.delete(ctx);
+  await sweeper?.stop();
 }
