@@ -8,10 +8,11 @@ import { cardsRoutes } from './cards-routes';
 import { returnRoutes } from './return-route';
 import { paymentStatusRoutes } from './payment-status-route';
 import { owedRefundsWorker } from './owed-refunds';
+import { pendingPaymentsWorker } from './pending-payments';
 import type { PeriodicTask } from '../../infra/workers/periodic-task';
 import type { AppContext } from '../context';
 
-const workers = new WeakMap<AppContext, PeriodicTask>();
+const workers = new WeakMap<AppContext, PeriodicTask[]>();
 
 export const paymentsFeature: Feature = {
   name: 'payments',
@@ -24,14 +25,14 @@ export const paymentsFeature: Feature = {
     paymentStatusRoutes(app, ctx);
     if (provider instanceof SandboxProvider) await app.register(async (scope) => sandboxRoutes(scope, provider));
   },
-  /** Refunds owed and not made yet (owed-refunds.ts). */
+  /** Refunds owed and not made yet (owed-refunds.ts); payments whose return never came (pending-payments.ts). */
   start(ctx) {
-    const worker = owedRefundsWorker(ctx);
-    workers.set(ctx, worker);
-    worker.start();
+    const started = [owedRefundsWorker(ctx), pendingPaymentsWorker(ctx)];
+    workers.set(ctx, started);
+    for (const worker of started) worker.start();
   },
   async stop(ctx) {
-    await workers.get(ctx)?.stop();
+    for (const worker of workers.get(ctx) ?? []) await worker.stop();
     workers.delete(ctx);
   },
 };

@@ -4,7 +4,9 @@
  * the browser (303) back to the client: `{return_path}?registration_fee=true|false[&lot=..&bid=..]` or
  * `{return_path}?user_payment_cards=true|false` or `{callback}?create_order=true|false`, each with `&payment={id}`:
  * the client asks GET /api/payments/{id}/ what happened before it says so (the flags are only hints). A second hit
- * appends nothing and redirects the same way.
+ * appends nothing and redirects the same way. A provider that cannot be asked now sends the browser back as if the
+ * challenge were still open (`false`): the client finds the payment pending and says it could not confirm it, and
+ * the outcome is applied later (pending-payments.ts, or the abandoned-card sweep for an order).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -53,7 +55,10 @@ export function returnRoutes(scope: FastifyInstance, ctx: AppContext): void {
     let status = state.status;
     let refunded = isRefunded(state);
     if (status === 'created' || status === 'challenge_required') {
-      const result = await paymentProvider(ctx).getPayment(payment.provider_ref);
+      const result = await paymentProvider(ctx).getPayment(payment.provider_ref).catch((err: unknown) => {
+        request.log.warn({ err, payment_id: paymentId }, 'payment return: the provider could not be asked; left pending');
+        return null;
+      });
       if (result) {
         const applied = await applyOutcome(ctx, paymentId, null, result, { user_id: payment.user_id, request_id: request.id });
         status = applied.state.status;

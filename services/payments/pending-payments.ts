@@ -1,0 +1,52 @@
+/**
+ * Fee payments and card checks whose 3-D Secure return never reached us: the buyer completed the challenge at the
+ * bank and closed the window before the redirect, or the return failed. The provider has the outcome (a fee may have
+ * been charged), so every minute a payment still pending two minutes after it was made is looked up and the
+ * provider's decided outcome applied, as the return would have (applyOutcome: exactly once, whoever applies it
+ * first). Order payments are the abandoned-card sweep's (services/orders/abandoned-card-orders.ts), which also
+ * cancels an order left unpaid. A payment the provider still waits on stays pending; one the provider cannot be asked
+ * about now is tried at the next pass, and holds up no other.
+ */
+import type { AppContext } from '../context';
+import { PeriodicTask } from '../../infra/workers/periodic-task';
+import { paymentDecider } from '../../domain/payments/decide';
+import { paymentStream } from '../../domain/payments/events';
+import { isPending } from '../../domain/payments/state';
+import { applyOutcome } from './apply-outcome';
+import { paymentProvider } from './provider';
+import '../../projections/payments/tables';
+
+/** Long enough for a normal return to arrive first (the return applies it then; this pass would find it decided). */
+const RETURN_GRACE_MS = 2 * 60_000;
+const PASS_EVERY_MS = 60_000;
+const PER_PASS = 100;
+
+/** One pass; answers the ids of the payments it decided. */
+export async function reconcilePendingPayments(ctx: AppContext): Promise<string[]> {
+  const cutoff = new Date(ctx.clock.now().getTime() - RETURN_GRACE_MS);
+  const rows = await ctx.db.selectFrom('payments').select('id')
+    .where('status', 'in', ['created', 'challenge_required']).where('purpose', 'in', ['registration_fee', 'save_card'])
+    .where('created_at', '<=', cutoff).orderBy('created_at').limit(PER_PASS).execute();
+  const decided: string[] = [];
+  for (const { id } of rows) {
+    try {
+      if (await reconcile(ctx, id)) decided.push(id);
+    } catch (err) {
+      ctx.log.warn({ err, payment_id: id }, 'pending payment not reconciled: the next pass tries again');
+    }
+  }
+  return decided;
+}
+
+async function reconcile(ctx: AppContext, paymentId: string): Promise<boolean> {
+  const { state } = await ctx.commands.load(paymentStream(paymentId), paymentDecider);
+  if (!state.payment || !isPending(state)) return false;
+  const result = await paymentProvider(ctx).getPayment(state.payment.provider_ref);
+  if (!result || result.status === 'requires_action') return false;
+  await applyOutcome(ctx, paymentId, null, result, { user_id: 'system' });
+  return true;
+}
+
+/** The worker of a running server (paymentsFeature.start / stop). */
+export const pendingPaymentsWorker = (ctx: AppContext) =>
+  new PeriodicTask('pending payments', PASS_EVERY_MS, () => reconcilePendingPayments(ctx), ctx.log);
