@@ -178,14 +178,51 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * Every write carries an Idempotency-Key (the caller's own, or one made here for this call), so the retries below —
- * after a token refresh, or once after the network lost the answer — can never carry the write out twice: the server
- * replays its first answer (docs/architecture.md, "Idempotency keys"). Sign-in calls are left as they are.
+ * The keys of writes that failed in a way that may pass (no answer, 429, 5xx), by what they sent: the server may have
+ * carried such a write out, so the same write sent again (the person presses again) is the same attempt under the
+ * same key, and the server answers it once. Any other answer ends the attempt: the next identical write is a new one
+ * (a second identical wallet credit, say). Bodies are kept only as a digest.
  */
-function withKey(path: string, o: RequestOptions): RequestOptions {
-  if ((o.method ?? 'GET') === 'GET' || isAuthCall(path)) return o;
-  if (o.headers && Object.keys(o.headers).some((h) => h.toLowerCase() === 'idempotency-key')) return o;
-  return { ...o, headers: { ...o.headers, 'Idempotency-Key': newIdempotencyKey() } };
+const openAttempts = new Map<string, string>();
+const MAX_OPEN_ATTEMPTS = 50;
+
+/** cyrb53: a 53-bit digest of what a write sent (a collision only costs a 409 "key used for a different request"). */
+function digest(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+interface Attempt { id: string; key: string }
+
+/**
+ * Every write carries an Idempotency-Key (the caller's own, or one made here), so the retries below — after a token
+ * refresh, or once after the network lost the answer — can never carry the write out twice: the server replays its
+ * first answer (docs/architecture.md, "Idempotency keys"). A key made here is the open attempt's of the same write,
+ * if one failed in a way that may pass. Sign-in calls are left as they are.
+ */
+function withKey(path: string, o: RequestOptions): { o: RequestOptions; attempt: Attempt | null } {
+  if ((o.method ?? 'GET') === 'GET' || isAuthCall(path)) return { o, attempt: null };
+  if (o.headers && Object.keys(o.headers).some((h) => h.toLowerCase() === 'idempotency-key')) return { o, attempt: null };
+  const id = digest(`${o.method} ${path}${buildQuery(o.query)}\n${JSON.stringify(o.body ?? null)}`);
+  const key = openAttempts.get(id) ?? newIdempotencyKey();
+  return { o: { ...o, headers: { ...o.headers, 'Idempotency-Key': key } }, attempt: { id, key } };
+}
+
+/** After the write's answer: kept open when its failure may pass, else done with. */
+function settleAttempt(attempt: Attempt | null, error: unknown): void {
+  if (!attempt) return;
+  openAttempts.delete(attempt.id);
+  if (error === null || !mayPass(error)) return;
+  openAttempts.set(attempt.id, attempt.key);
+  if (openAttempts.size > MAX_OPEN_ATTEMPTS) openAttempts.delete(openAttempts.keys().next().value as string);
 }
 
 /** A keyed write whose answer the network lost is sent once more, with the same key. */
@@ -201,7 +238,18 @@ async function sendOnceMore(path: string, o: RequestOptions, token: string | nul
 }
 
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const o = withKey(path, options);
+  const { o, attempt } = withKey(path, options);
+  try {
+    const data = await requestKeyed<T>(path, o);
+    settleAttempt(attempt, null);
+    return data;
+  } catch (e) {
+    settleAttempt(attempt, e);
+    throw e;
+  }
+}
+
+async function requestKeyed<T>(path: string, o: RequestOptions): Promise<T> {
   const auth = o.auth !== false;
   // A refresh under way (the page load's, or another call's) brings the token this call should carry.
   if (auth && !getAccess() && refreshing) await refreshing;

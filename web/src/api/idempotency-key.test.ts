@@ -1,10 +1,15 @@
-/** Every write the client sends carries an Idempotency-Key, and its own retries send the same one. */
+/**
+ * Every write the client sends carries an Idempotency-Key, and its own retries send the same one; so does the same
+ * write sent again after a failure that may pass (the server may have carried it out).
+ */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request } from './http';
 
 const sent: { url: string; method: string; key: string | undefined }[] = [];
 let failures = 0;
+/** Statuses to answer, in order, before the usual 200. */
+const statuses: number[] = [];
 
 globalThis.fetch = (async (url: string, init: RequestInit) => {
   sent.push({ url, method: String(init.method), key: (init.headers as Record<string, string>)['Idempotency-Key'] });
@@ -12,7 +17,7 @@ globalThis.fetch = (async (url: string, init: RequestInit) => {
     failures--;
     throw new TypeError('Failed to fetch');
   }
-  return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+  return new Response('{}', { status: statuses.shift() ?? 200, headers: { 'Content-Type': 'application/json' } });
 }) as typeof fetch;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -20,6 +25,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 test.before.each(() => {
   sent.length = 0;
   failures = 0;
+  statuses.length = 0;
 });
 
 test('a write gets a fresh key per call; reads and sign-in calls get none', async () => {
@@ -52,6 +58,32 @@ test('a read that failed is not retried, and a write fails after its one retry',
   failures = 2;
   await request('/api/withdraw/', { method: 'POST', body: {}, auth: false }).then(() => assert.unreachable('should fail'), () => {});
   assert.is(sent.length, 3);
+});
+
+const credit = (amount: string) => request('/api/staff/wallets/u-1/adjustments/', { method: 'POST', body: { amount }, auth: false });
+const fails = (p: Promise<unknown>) => p.then(() => assert.unreachable('should fail'), () => {});
+
+test('the same write after a failure that may pass is the same attempt; any answer ends it', async () => {
+  failures = 2; // no answer, nor to the one retry
+  await fails(credit('25.00'));
+  statuses.push(503);
+  await fails(credit('25.00'));
+  await credit('25.00');
+  assert.is(new Set(sent.map((s) => s.key)).size, 1, 'one attempt, one key, whatever failed in between');
+  await credit('25.00');
+  assert.is.not(sent[4].key, sent[3].key, 'answered: the next identical write is a new one');
+});
+
+test('a refusal ends the attempt, and another body is another attempt', async () => {
+  statuses.push(500);
+  await fails(credit('10.00'));
+  await credit('11.00');
+  assert.is.not(sent[1].key, sent[0].key, 'another amount');
+  statuses.push(400);
+  await fails(credit('10.00'));
+  assert.is(sent[2].key, sent[0].key, 'the open attempt of 10.00');
+  await credit('10.00');
+  assert.is.not(sent[3].key, sent[0].key, 'refused: done with');
 });
 
 test.run();

@@ -2,7 +2,6 @@
 import type { AccessGranted, AccessStatus, CodeSent, PayoutMethod, PayoutMethodBody } from './contract';
 import { get, patch, post } from './http';
 import { toList, unwrap } from '../lib/normalize';
-import { idempotent } from './wallet';
 
 export type { PayoutMethod } from './contract';
 
@@ -18,7 +17,7 @@ export const fetchPayoutMethods = async (userId: string, signal?: AbortSignal): 
   toList<PayoutMethod>(await get(`/api/users/${encodeURIComponent(userId)}/payment_method/`, undefined, { signal }));
 
 export const createPayoutMethod = async (body: PayoutMethodBody): Promise<PayoutMethod> =>
-  unwrap(await post('/api/payment_methods/', body, idempotent()));
+  unwrap(await post('/api/payment_methods/', body));
 
 export const updatePayoutMethod = async (id: string, body: PayoutMethodBody): Promise<PayoutMethod> =>
   unwrap(await patch(`/api/payment_methods/${encodeURIComponent(id)}/`, body));

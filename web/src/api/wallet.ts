@@ -3,7 +3,7 @@ import type {
   NewWithdrawalCode, PayoutChoice, RequestedWithdrawal, StaffTransaction, Transaction, Wallet, WithdrawBody, Withdrawal, WithdrawalConfirmed,
 } from './contract';
 import { downloadFrom } from './files';
-import { get, newIdempotencyKey, post } from './http';
+import { get, post } from './http';
 import { toPage, unwrap } from '../lib/normalize';
 import type { Page } from '../lib/types';
 
@@ -23,10 +23,6 @@ export type PendingWithdrawal = Pick<Withdrawal, 'id' | 'amount' | 'status' | 'p
 
 const TRANSACTIONS_PAGE_SIZE = 20;
 
-/** Request options carrying a new Idempotency-Key. */
-/** A fresh key per attempt: a retry of the same request (a lost answer) is then answered once by the server. */
-export const idempotent = () => ({ headers: { 'Idempotency-Key': newIdempotencyKey() } });
-
 export const fetchWallet = async (signal?: AbortSignal): Promise<Wallet> => unwrap<Wallet>(await get('/api/user_wallet/', undefined, { signal }));
 
 export const fetchTransactions = async (type: TransactionType, page: number, signal?: AbortSignal): Promise<Page<Transaction>> =>
@@ -40,10 +36,10 @@ export const fetchPayoutChoices = async (signal?: AbortSignal): Promise<PayoutCh
   toPage<PayoutChoice>(await get('/api/payment_methods/', undefined, { signal })).results;
 
 export const requestWithdrawal = async (amount: string, paymentMethod: string): Promise<RequestedWithdrawal> =>
-  unwrap<RequestedWithdrawal>(await post('/api/withdraw/', { amount, payment_method: paymentMethod } satisfies WithdrawBody, idempotent()));
+  unwrap<RequestedWithdrawal>(await post('/api/withdraw/', { amount, payment_method: paymentMethod } satisfies WithdrawBody));
 
 export const verifyWithdrawal = async (id: string, code: string): Promise<WithdrawalConfirmed> =>
-  unwrap<WithdrawalConfirmed>(await post(`/api/withdraw/${encodeURIComponent(id)}/verify/`, { code }, idempotent()));
+  unwrap<WithdrawalConfirmed>(await post(`/api/withdraw/${encodeURIComponent(id)}/verify/`, { code }));
 
 export const newWithdrawalCode = async (id: string): Promise<NewWithdrawalCode> =>
   unwrap<NewWithdrawalCode>(await post(`/api/withdraw/${encodeURIComponent(id)}/update_code/`));

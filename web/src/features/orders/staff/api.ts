@@ -4,7 +4,6 @@
  * and the vouchers (list, issue). Money-moving POSTs carry a new Idempotency-Key.
  */
 import { get, post } from '../../../api/http';
-import { idempotent } from '../../../api/wallet';
 import type {
   CancelOrderBody, KnownFields, OrderStatusBody, Page, PaymentReceivedBody, StaffOrderChanged, StaffOrderRow, StaffVoucher, VoucherInput, VoucherIssued,
 } from '../../../api/contract';
@@ -18,13 +17,13 @@ export const fetchStaffOrders = (q: { status: string; search: string; page: numb
 const orderPath = (id: string, action: string) => `/api/staff/orders/${encodeURIComponent(id)}/${action}/`;
 
 export const markPaymentReceived = (id: string, reference: string) =>
-  post<StaffOrderChanged>(orderPath(id, 'payment_received'), { reference } satisfies PaymentReceivedBody, idempotent());
+  post<StaffOrderChanged>(orderPath(id, 'payment_received'), { reference } satisfies PaymentReceivedBody);
 
 /** `status`: one the server offered (`next_statuses`); the body's field is checked against the server's. */
 export const moveOrderStatus = (id: string, status: string) =>
-  post<StaffOrderChanged>(orderPath(id, 'status'), { status } satisfies KnownFields<{ status: string }, OrderStatusBody>, idempotent());
+  post<StaffOrderChanged>(orderPath(id, 'status'), { status } satisfies KnownFields<{ status: string }, OrderStatusBody>);
 
-export const cancelOrder = (id: string, reason: string) => post<StaffOrderChanged>(orderPath(id, 'cancel'), { reason } satisfies CancelOrderBody, idempotent());
+export const cancelOrder = (id: string, reason: string) => post<StaffOrderChanged>(orderPath(id, 'cancel'), { reason } satisfies CancelOrderBody);
 
 export type VoucherKind = VoucherInput['kind'];
 
@@ -40,4 +39,4 @@ export interface VoucherBody {
 }
 
 export const issueVoucher = (body: VoucherBody) =>
-  post<VoucherIssued>('/api/staff/vouchers/', body satisfies KnownFields<VoucherBody, VoucherInput>, idempotent());
+  post<VoucherIssued>('/api/staff/vouchers/', body satisfies KnownFields<VoucherBody, VoucherInput>);

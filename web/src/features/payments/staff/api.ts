@@ -5,7 +5,6 @@
 import type { CurrentUser, FeePaidBody } from '../../../api/contract';
 import { post } from '../../../api/http';
 import { unwrap } from '../../../lib/normalize';
-import { idempotent } from '../../../api/wallet';
 
 export type FeeMethod = NonNullable<FeePaidBody['method']>;
 
@@ -14,5 +13,4 @@ export const markFeePaid = async (userId: string, method: FeeMethod, reference: 
   unwrap<CurrentUser>(await post(
     `/api/staff/users/${encodeURIComponent(userId)}/registration_fee_paid/`,
     (reference.trim() ? { method, reference: reference.trim() } : { method }) satisfies FeePaidBody,
-    idempotent(),
   ));

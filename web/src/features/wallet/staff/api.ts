@@ -6,7 +6,6 @@ import type { AdjustmentBody, OverdraftBody, StaffTransaction, StaffWalletDetail
 import { get, post } from '../../../api/http';
 import { toList, toPage, unwrap } from '../../../lib/normalize';
 import type { Page } from '../../../lib/types';
-import { idempotent } from '../../../api/wallet';
 
 export type { StaffWalletRow } from '../../../api/contract';
 
@@ -28,7 +27,7 @@ export async function fetchStaffWallet(userId: string, signal?: AbortSignal): Pr
 }
 
 export const setOverdraft = (userId: string, limit: string, reason: string) =>
-  post(`/api/staff/wallets/${encodeURIComponent(userId)}/overdraft/`, { limit, reason } satisfies OverdraftBody, idempotent());
+  post(`/api/staff/wallets/${encodeURIComponent(userId)}/overdraft/`, { limit, reason } satisfies OverdraftBody);
 
 export const adjustWallet = (userId: string, direction: AdjustmentBody['direction'], amount: string, reason: string) =>
-  post(`/api/staff/wallets/${encodeURIComponent(userId)}/adjustments/`, { direction, amount, reason } satisfies AdjustmentBody, idempotent());
+  post(`/api/staff/wallets/${encodeURIComponent(userId)}/adjustments/`, { direction, amount, reason } satisfies AdjustmentBody);

@@ -6,7 +6,6 @@ import type { PayOutBody, RejectBody, StaffWithdrawal } from '../../../api/contr
 import { get, post } from '../../../api/http';
 import { toPage } from '../../../lib/normalize';
 import type { Page } from '../../../lib/types';
-import { idempotent } from '../../../api/wallet';
 
 export type { StaffWithdrawal } from '../../../api/contract';
 
@@ -16,7 +15,7 @@ export const fetchStaffWithdrawals = async (status: WithdrawalFilter, page: numb
   toPage<StaffWithdrawal>(await get('/api/staff/withdrawals/', { status, page }, { signal }));
 
 export const payOutWithdrawal = (id: string, reference: string) =>
-  post(`/api/staff/withdrawals/${encodeURIComponent(id)}/pay_out/`, { reference } satisfies PayOutBody, idempotent());
+  post(`/api/staff/withdrawals/${encodeURIComponent(id)}/pay_out/`, { reference } satisfies PayOutBody);
 
 export const rejectWithdrawal = (id: string, reason: string) =>
-  post(`/api/staff/withdrawals/${encodeURIComponent(id)}/reject/`, { reason } satisfies RejectBody, idempotent());
+  post(`/api/staff/withdrawals/${encodeURIComponent(id)}/reject/`, { reason } satisfies RejectBody);
