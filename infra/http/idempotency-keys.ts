@@ -35,6 +35,12 @@ import { sentBody } from './contract';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 export const KEY_IN_FLIGHT = 'A request with this Idempotency-Key is still being processed. Please try again.';
 export const CARRIED_OUT = 'This request was already carried out; its answer was lost when the server stopped.';
+const CARRIED_OUT_BODY = JSON.stringify({ detail: CARRIED_OUT });
+/**
+ * Marks the "carried out" answer, a 200 whose body is not the route's answer, so a client can tell it from one
+ * (web/src/api/http.ts shows its sentence instead of reading it as the route's data).
+ */
+export const CARRIED_OUT_HEADER = 'idempotent-carried-out';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -187,9 +193,8 @@ async function retake(ctx: Ctx, userId: string, key: string, row: KeyRow, hash: 
 
 /** The effect committed but its answer was never stored (the process died in between): say so, once for all retries. */
 async function answerCarriedOut(ctx: Ctx, userId: string, key: string): Promise<KeyRow> {
-  const body = JSON.stringify({ detail: CARRIED_OUT });
   await sql`
-    UPDATE idempotency_keys SET status = 200, raw_answer = ${body}, content_type = 'application/json; charset=utf-8',
+    UPDATE idempotency_keys SET status = 200, raw_answer = ${CARRIED_OUT_BODY}, content_type = 'application/json; charset=utf-8',
       answer_encoding = 'utf8', answered_at = ${ctx.clock.now().toISOString()}
     WHERE user_id = ${userId} AND key = ${key} AND status IS NULL`.execute(ctx.db);
   return (await readKey(ctx, userId, key))!;
@@ -238,6 +243,7 @@ function replay(reply: FastifyReply, row: KeyRow): FastifyReply {
     return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(row.answer ?? null));
   }
   reply.header('content-type', row.content_type ?? 'application/json; charset=utf-8');
+  if (row.raw_answer === CARRIED_OUT_BODY) reply.header(CARRIED_OUT_HEADER, 'true');
   if (row.raw_answer === null) return reply.send();
   return reply.send(row.answer_encoding === 'base64' ? Buffer.from(row.raw_answer, 'base64') : row.raw_answer);
 }

@@ -12,7 +12,7 @@ import { bearer, createTestUser, type TestUser } from '../testing/users';
 import type { ServerProcess } from '../testing/server-process';
 import { killableServers, type KillableServers } from './killable-servers';
 import { walletStream } from '../../domain/wallet/events';
-import { CARRIED_OUT } from '../../infra/http/idempotency-keys';
+import { CARRIED_OUT, CARRIED_OUT_HEADER } from '../../infra/http/idempotency-keys';
 import { verifyIdempotency } from '../audit/idempotency-verify';
 
 const ROUTE = '/api/staff/wallets/:userId/adjustments/';
@@ -58,6 +58,7 @@ test('killed between the commit and the answer: the keyed retry on a fresh proce
   assert.is(retry.status, 200, body);
   assert.is(JSON.parse(body).detail, CARRIED_OUT);
   assert.is(retry.headers.get('idempotent-replayed'), 'true');
+  assert.is(retry.headers.get(CARRIED_OUT_HEADER), 'true', 'marked: not the route\'s own answer');
   const again = await credit(fresh, 'goodwill-1');
   assert.is(await again.text(), body, 'every later retry: the same bytes');
   assert.is(await credits(), 1, 'still one credit');

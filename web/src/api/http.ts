@@ -80,6 +80,11 @@ interface Raw {
   ok: boolean;
   data: unknown;
   json: boolean;
+  /**
+   * The server's "this request was already carried out; its answer was lost" (a 200 whose body is a sentence, not
+   * the route's answer: infra/http/idempotency-keys.ts). It rejects with that sentence, for the page to show.
+   */
+  carriedOut: boolean;
 }
 
 async function send(path: string, o: RequestOptions, token: string | null): Promise<Raw> {
@@ -113,7 +118,7 @@ async function send(path: string, o: RequestOptions, token: string | null): Prom
       data = null;
       json = true;
     }
-    return { status: res.status, ok: res.ok, data, json };
+    return { status: res.status, ok: res.ok, data, json, carriedOut: res.headers.get('Idempotent-Carried-Out') === 'true' };
   } catch (e) {
     if (o.signal?.aborted) throw e;
     const message = e instanceof Error ? (e.name === 'TimeoutError' ? 'The request timed out' : e.message) : '';
@@ -266,7 +271,7 @@ async function requestKeyed<T>(path: string, o: RequestOptions): Promise<T> {
       if (hadSession && (o.method ?? 'GET') === 'GET') r = await send(path, o, null);
     }
   }
-  if (!r.ok) throw new ApiError(errorText(r), r.status, r.data, fieldErrors(r.data));
+  if (!r.ok || r.carriedOut) throw new ApiError(errorText(r), r.status, r.data, fieldErrors(r.data));
   return r.data as T;
 }
 

@@ -4,12 +4,14 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { request } from './http';
+import { ApiError, request } from './http';
 
 const sent: { url: string; method: string; key: string | undefined }[] = [];
 let failures = 0;
 /** Statuses to answer, in order, before the usual 200. */
 const statuses: number[] = [];
+let carriedOut = false;
+const CARRIED = 'This request was already carried out; its answer was lost when the server stopped.';
 
 globalThis.fetch = (async (url: string, init: RequestInit) => {
   sent.push({ url, method: String(init.method), key: (init.headers as Record<string, string>)['Idempotency-Key'] });
@@ -17,6 +19,7 @@ globalThis.fetch = (async (url: string, init: RequestInit) => {
     failures--;
     throw new TypeError('Failed to fetch');
   }
+  if (carriedOut) return new Response(JSON.stringify({ detail: CARRIED }), { status: 200, headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true', 'Idempotent-Carried-Out': 'true' } });
   return new Response('{}', { status: statuses.shift() ?? 200, headers: { 'Content-Type': 'application/json' } });
 }) as typeof fetch;
 
@@ -26,6 +29,7 @@ test.before.each(() => {
   sent.length = 0;
   failures = 0;
   statuses.length = 0;
+  carriedOut = false;
 });
 
 test('a write gets a fresh key per call; reads and sign-in calls get none', async () => {
@@ -84,6 +88,18 @@ test('a refusal ends the attempt, and another body is another attempt', async ()
   assert.is(sent[2].key, sent[0].key, 'the open attempt of 10.00');
   await credit('10.00');
   assert.is.not(sent[3].key, sent[0].key, 'refused: done with');
+});
+
+test('"carried out" is not read as the route\'s answer: it rejects with its sentence, and closes the attempt', async () => {
+  statuses.push(503);
+  await fails(credit('30.00'));
+  carriedOut = true;
+  const error = await credit('30.00').then(() => null, (e: unknown) => e);
+  assert.ok(error instanceof ApiError, 'rejects');
+  assert.equal([error.status, error.message, sent[1].key], [200, CARRIED, sent[0].key]);
+  carriedOut = false;
+  await credit('30.00');
+  assert.is.not(sent[2].key, sent[0].key);
 });
 
 test.run();
