@@ -23,3 +23,19 @@ export class PeriodicTask {
     await this.running;
   }
 }
+
+/**
+ * A pass over many items (orders, payments): each on its own, so one that fails now is logged and left for the next
+ * pass instead of ending the pass for every item after it. Answers the items whose work did something.
+ */
+export async function eachOnItsOwn<T>(items: readonly T[], work: (item: T) => Promise<boolean>, failed: (err: unknown, item: T) => void): Promise<T[]> {
+  const done: T[] = [];
+  for (const item of items) {
+    try {
+      if (await work(item)) done.push(item);
+    } catch (err) {
+      failed(err, item);
+    }
+  }
+  return done;
+}

@@ -14,7 +14,7 @@ import { settleOrderCommand } from '../../domain/orders/settlement/run';
 import { applyOutcome } from '../payments/apply-outcome';
 import { paymentProvider } from '../payments/provider';
 import { loadOrder, runOrderBatch } from './order-streams';
-import { PeriodicTask } from '../../infra/workers/periodic-task';
+import { eachOnItsOwn, PeriodicTask } from '../../infra/workers/periodic-task';
 import '../../projections/orders/tables';
 
 const CARD_ORDER_TIMEOUT_MS = 30 * 60_000;
@@ -30,15 +30,8 @@ export async function sweepAbandonedCardOrders(ctx: AppContext): Promise<string[
   const rows = await ctx.db.selectFrom('orders').select('id')
     .where('status', '=', 'awaiting_payment').where('payment_method', '=', 'CARD').where('placed_at', '<=', cutoff)
     .orderBy('placed_at').limit(100).execute();
-  const settled: string[] = [];
-  for (const { id } of rows) {
-    try {
-      if (await settleAbandoned(ctx, id)) settled.push(id);
-    } catch (err) {
-      ctx.log.warn({ err, order_id: id }, 'abandoned card order not settled: the next pass tries again');
-    }
-  }
-  return settled;
+  return eachOnItsOwn(rows.map((r) => r.id), (id) => settleAbandoned(ctx, id),
+    (err, id) => ctx.log.warn({ err, order_id: id }, 'abandoned card order not settled: the next pass tries again'));
 }
 
 /** The provider's outcome if it has one, else the order cancelled; false when it no longer awaits payment. */

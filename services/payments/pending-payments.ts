@@ -8,7 +8,7 @@
  * about now is tried at the next pass, and holds up no other.
  */
 import type { AppContext } from '../context';
-import { PeriodicTask } from '../../infra/workers/periodic-task';
+import { eachOnItsOwn, PeriodicTask } from '../../infra/workers/periodic-task';
 import { paymentDecider } from '../../domain/payments/decide';
 import { paymentStream } from '../../domain/payments/events';
 import { isPending } from '../../domain/payments/state';
@@ -27,15 +27,8 @@ export async function reconcilePendingPayments(ctx: AppContext): Promise<string[
   const rows = await ctx.db.selectFrom('payments').select('id')
     .where('status', 'in', ['created', 'challenge_required']).where('purpose', 'in', ['registration_fee', 'save_card'])
     .where('created_at', '<=', cutoff).orderBy('created_at').limit(PER_PASS).execute();
-  const decided: string[] = [];
-  for (const { id } of rows) {
-    try {
-      if (await reconcile(ctx, id)) decided.push(id);
-    } catch (err) {
-      ctx.log.warn({ err, payment_id: id }, 'pending payment not reconciled: the next pass tries again');
-    }
-  }
-  return decided;
+  return eachOnItsOwn(rows.map((r) => r.id), (id) => reconcile(ctx, id),
+    (err, id) => ctx.log.warn({ err, payment_id: id }, 'pending payment not reconciled: the next pass tries again'));
 }
 
 async function reconcile(ctx: AppContext, paymentId: string): Promise<boolean> {
