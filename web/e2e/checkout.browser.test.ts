@@ -217,6 +217,15 @@ test('(1) delivery paid by a card that asks for 3-D Secure: the challenge in the
   await summary(page).getByText('Your bank wants to confirm this payment.').waitFor();
   await early.close();
   await summary(page).getByText('The card check window was closed before it finished.', { exact: false }).waitFor();
+  // Meanwhile the placed order holds the lot: another tab's checkout says where it is.
+  const [awaiting] = await ordersOf(who);
+  assert.is(awaiting.status, 'awaiting_payment');
+  const other = await context.newPage();
+  await other.goto(`${e.t.baseUrl}/checkout`);
+  await other.getByText('Nothing to pay for', { exact: true }).waitFor();
+  await other.getByRole('status').getByText(`Order ${awaiting.reference_no} is awaiting payment and holds 1 lot.`).waitFor();
+  await other.getByRole('link', { name: 'See your orders' }).waitFor();
+  await other.close();
   const popupOpened = context.waitForEvent('page');
   await summary(page).getByRole('button', { name: 'Open the card check again' }).click();
   const popup = await popupOpened;

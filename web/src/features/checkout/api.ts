@@ -66,6 +66,17 @@ export async function fetchLatestOrder(signal?: AbortSignal): Promise<LatestOrde
   return list[0] ?? null;
 }
 
+export type HeldOrder = Pick<Order, 'id' | 'reference_no' | 'status' | 'created_at' | 'lots'>;
+
+/**
+ * The caller's newest orders still awaiting payment: each holds its lots, which are then not in the checkout's lists
+ * (held-orders.tsx). The ten newest: an order awaiting payment is a recent one.
+ */
+export async function fetchHeldOrders(signal?: AbortSignal): Promise<HeldOrder[]> {
+  const list = toList<HeldOrder>(await get('/api/orders_history/', { page: 1, page_size: 10 }, { signal }));
+  return list.filter((o) => o.status === 'awaiting_payment');
+}
+
 /** A relist of stored lots into a coming auction: a sell request from storage (the stored items section). */
 export type RelistAnswer = Relisted;
 

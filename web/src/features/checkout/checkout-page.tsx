@@ -14,6 +14,7 @@ import type { User } from '../../lib/types';
 import { session } from '../../state/session';
 import { useCardForm } from '../../components/card-form';
 import { digitsOf } from '../../lib/card-rules';
+import { HeldOrders } from './held-orders';
 import { AddressSection } from './address-section';
 import { fetchWalletBalance } from './api';
 import { checkout, chooseService, setWalletBalance, startCheckout } from './checkout-store';
@@ -105,6 +106,7 @@ function CheckoutScreen({ user }: { user: User }) {
       <div className="container section">
         <Empty title="Nothing to pay for">
           <p>Lots you win, and items you keep in our storage, can be paid for and sent here.</p>
+          <HeldOrders />
           <p><Link href="/auction" className="button button--primary">Browse the live auction</Link></p>
         </Empty>
       </div>
