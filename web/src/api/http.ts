@@ -4,6 +4,7 @@
  * dropped and, unless blocked (10 s after a logout), the session-expired hook runs (logout state + Login modal).
  * Every call carries X-CSRF: the server accepts its refresh cookie only on calls that do (a cross-site form cannot).
  */
+import { closeAttempt, openAttempt, type Attempt } from './open-attempts';
 import { errorText, fieldErrors } from '../lib/error-text';
 import { clearTokens, getAccess, setAccess } from './tokens';
 
@@ -183,31 +184,6 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * The keys of writes that failed in a way that may pass (no answer, 429, 5xx), by what they sent: the server may have
- * carried such a write out, so the same write sent again (the person presses again) is the same attempt under the
- * same key, and the server answers it once. Any other answer ends the attempt: the next identical write is a new one
- * (a second identical wallet credit, say). Bodies are kept only as a digest.
- */
-const openAttempts = new Map<string, string>();
-const MAX_OPEN_ATTEMPTS = 50;
-
-/** cyrb53: a 53-bit digest of what a write sent (a collision only costs a 409 "key used for a different request"). */
-function digest(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
-
-interface Attempt { id: string; key: string }
-
-/**
  * Every write carries an Idempotency-Key (the caller's own, or one made here), so the retries below — after a token
  * refresh, or once after the network lost the answer — can never carry the write out twice: the server replays its
  * first answer (docs/architecture.md, "Idempotency keys"). A key made here is the open attempt's of the same write,
@@ -216,18 +192,8 @@ interface Attempt { id: string; key: string }
 function withKey(path: string, o: RequestOptions): { o: RequestOptions; attempt: Attempt | null } {
   if ((o.method ?? 'GET') === 'GET' || isAuthCall(path)) return { o, attempt: null };
   if (o.headers && Object.keys(o.headers).some((h) => h.toLowerCase() === 'idempotency-key')) return { o, attempt: null };
-  const id = digest(`${o.method} ${path}${buildQuery(o.query)}\n${JSON.stringify(o.body ?? null)}`);
-  const key = openAttempts.get(id) ?? newIdempotencyKey();
-  return { o: { ...o, headers: { ...o.headers, 'Idempotency-Key': key } }, attempt: { id, key } };
-}
-
-/** After the write's answer: kept open when its failure may pass, else done with. */
-function settleAttempt(attempt: Attempt | null, error: unknown): void {
-  if (!attempt) return;
-  openAttempts.delete(attempt.id);
-  if (error === null || !mayPass(error)) return;
-  openAttempts.set(attempt.id, attempt.key);
-  if (openAttempts.size > MAX_OPEN_ATTEMPTS) openAttempts.delete(openAttempts.keys().next().value as string);
+  const attempt = openAttempt(`${o.method} ${path}${buildQuery(o.query)}\n${JSON.stringify(o.body ?? null)}`, newIdempotencyKey);
+  return { o: { ...o, headers: { ...o.headers, 'Idempotency-Key': attempt.key } }, attempt };
 }
 
 /** A keyed write whose answer the network lost is sent once more, with the same key. */
@@ -246,10 +212,10 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const { o, attempt } = withKey(path, options);
   try {
     const data = await requestKeyed<T>(path, o);
-    settleAttempt(attempt, null);
+    if (attempt) closeAttempt(attempt, false);
     return data;
   } catch (e) {
-    settleAttempt(attempt, e);
+    if (attempt) closeAttempt(attempt, mayPass(e));
     throw e;
   }
 }
