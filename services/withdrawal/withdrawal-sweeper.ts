@@ -6,7 +6,7 @@
  */
 import type { AppContext } from '../context';
 import { handleMany } from '../../infra/commands/multi-stream';
-import { PeriodicTask } from '../../infra/workers/periodic-task';
+import { eachOnItsOwn, PeriodicTask } from '../../infra/workers/periodic-task';
 import { walletStreamRef } from '../wallet/wallet-commands';
 import { decideWithWallet } from './withdrawal-decisions';
 import { withdrawalRef } from './request-withdrawal';
@@ -24,19 +24,14 @@ export async function sweepUnconfirmedWithdrawals(ctx: AppContext): Promise<stri
   const due = await ctx.db.selectFrom('withdrawals').select(['id', 'user_id'])
     .where('status', '=', 'awaiting_code').where('created_at', '<=', cutoff)
     .orderBy('created_at').limit(BATCH).execute();
-  const cancelled: string[] = [];
-  for (const w of due) {
-    try {
-      const outcome = await handleMany(ctx, [withdrawalRef(w.id), walletStreamRef(w.user_id)],
-        (states) => decideWithWallet(w.id, w.user_id, { type: 'CancelWithdrawal', reason: 'not_confirmed_in_time', now: now.toISOString() }, states),
-        { user_id: 'system' });
-      if (outcome.result.length > 0) cancelled.push(w.id);
-      await awaitAppends(ctx, outcome.appends);
-    } catch (error) {
-      ctx.log.error({ err: error, withdrawal_id: w.id }, 'withdrawal sweep failed for one withdrawal');
-    }
-  }
-  return cancelled;
+  const cancelled = await eachOnItsOwn(due, async (w) => {
+    const outcome = await handleMany(ctx, [withdrawalRef(w.id), walletStreamRef(w.user_id)],
+      (states) => decideWithWallet(w.id, w.user_id, { type: 'CancelWithdrawal', reason: 'not_confirmed_in_time', now: now.toISOString() }, states),
+      { user_id: 'system' });
+    await awaitAppends(ctx, outcome.appends);
+    return outcome.result.length > 0;
+  }, (err, w) => ctx.log.error({ err, withdrawal_id: w.id }, 'withdrawal sweep failed for one withdrawal'));
+  return cancelled.map((w) => w.id);
 }
 
 const sweepers = new WeakMap<AppContext, PeriodicTask>();
