@@ -34,7 +34,7 @@ export function cardsRoutes(scope: FastifyInstance, ctx: AppContext): void {
   });
 
   // Resumable: a retry after the card check committed and its answer was lost answers the card it saved.
-  app.post('/api/user_payment_cards/', { config: { idempotency: 'resumable' }, schema: { summary: 'Save a card (may answer a 3-D Secure challenge)', body: newCardSchema(() => ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: cardViewSchema }, 400, 401, 409) } }, async (request, reply) => {
+  app.post('/api/user_payment_cards/', { config: { idempotency: 'resumable' }, schema: { summary: 'Save a card (may answer a 3-D Secure challenge)', body: newCardSchema(() => ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: cardViewSchema }, 400, 401, 409, 503) } }, async (request, reply) => {
     const user = requireUser(request);
     const now = ctx.clock.now();
     const body = request.body;

@@ -30,7 +30,7 @@ export function registrationFeeRoutes(scope: FastifyInstance, ctx: AppContext): 
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get('/api/registration_fee/', { schema: { summary: "The user's registration fee status", response: answers({ 200: feeViewSchema }, 401) } }, async (request) => feeView(ctx.db, requireUser(request).id));
 
-  app.post('/api/registration_fee/', { config: { idempotency: 'resumable' }, schema: { summary: 'Pay the registration fee by card', querystring: feeQuerySchema, body: feeBodySchema(() => ctx.clock.now()), response: answers({ 200: z.union([feeViewSchema, challengeHtmlAnswer]) }, 400, 401, 404, 409) } }, async (request, reply) => {
+  app.post('/api/registration_fee/', { config: { idempotency: 'resumable' }, schema: { summary: 'Pay the registration fee by card', querystring: feeQuerySchema, body: feeBodySchema(() => ctx.clock.now()), response: answers({ 200: z.union([feeViewSchema, challengeHtmlAnswer]) }, 400, 401, 404, 409, 503) } }, async (request, reply) => {
     const user = requireUser(request);
     const query = request.query;
     const now = ctx.clock.now();
