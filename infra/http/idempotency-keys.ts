@@ -17,7 +17,9 @@
  * - A route that resumes (`config: { idempotency: 'resumable' }`: placing an order, whose card payment may fail after
  *   the order committed) is instead run again by that retry, as the same effect: its handler carries on from what
  *   committed (ids derived from the key) and adds only what is missing, so the request still has one effect, and its
- *   answer is the request's real outcome rather than "carried out".
+ *   answer is the request's real outcome rather than "carried out". Such a route may also answer a success that is
+ *   not final (`answerIncomplete`: the order placed, its payment not completed): that answer is not kept, and the
+ *   retry carries the request on.
  * Keys are scoped to the caller (the user, or the address for a request without a session). The same key with a
  * different request (method, path or body) is a 409.
  */
@@ -66,7 +68,11 @@ const WAIT_MS = 15_000;
 export interface Answer { status: number; body: unknown }
 /** What the keys need of the app (AppContext has it): infrastructure takes no slice's context. */
 type Ctx = { db: Db; clock: Clock; config: Pick<Config, 'idempotencyLeaseMs'> };
-interface KeyedRun extends IdempotentRun { renew: NodeJS.Timeout }
+interface KeyedRun extends IdempotentRun {
+  renew: NodeJS.Timeout;
+  /** answerIncomplete: the answer is not kept, and the next retry carries the request on. */
+  incomplete?: boolean;
+}
 interface KeyRow {
   request_hash: string; status: number | null; answer: unknown; raw_answer: string | null; content_type: string | null;
   answer_encoding: string | null; execution: string | null; effect_execution: string | null; lease_over: boolean;
@@ -102,6 +108,14 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new ValidationError({ idempotency_key: ['Idempotency-Key must be 1 to 255 visible characters.'] });
   return key;
+}
+
+/**
+ * On a route that resumes: this success answers a request not finished yet (an order placed whose card payment could
+ * not be completed). Its answer is sent but not kept, and a retry with the key carries the request on at once.
+ */
+export function answerIncomplete(request: FastifyRequest): void {
+  if (request.idempotentRun) request.idempotentRun.incomplete = true;
 }
 
 /** Sends a route's `{status, body}` answer (its Idempotency-Key is handled around every write route already). */
@@ -213,6 +227,10 @@ async function finish(ctx: Ctx, run: KeyedRun, reply: FastifyReply, payload: unk
   run.finished = true;
   clearInterval(run.renew);
   const where = sql`user_id = ${run.userId} AND key = ${run.key} AND execution = ${run.execution}::uuid AND status IS NULL`;
+  if (run.incomplete) {
+    await sql`UPDATE idempotency_keys SET lease_until = clock_timestamp() WHERE ${where}`.execute(ctx.db);
+    return;
+  }
   if (reply.statusCode < 500) {
     if (reply.statusCode < 400) faultKillAfterCommit(reply.request.routeOptions.url);
     const { text, encoding } = payloadText(payload);

@@ -19,6 +19,8 @@ export const createdOrderSchema = z.object({
   bank_details: houseBankData.optional(),
   /** An in-store order awaiting payment: where and when to pay. */
   store_info: houseContactData.optional(),
+  /** The 202: the order is placed, its card payment could not be completed; the same request again carries it on. */
+  detail: z.string().optional(),
 });
 type CreatedOrder = z.infer<typeof createdOrderSchema>;
 

@@ -1,6 +1,7 @@
 /**
  * A card payment that fails after its order committed (the provider unreachable, the database gone for a moment):
- * the answer says the order stands and to try again (503), never a bare server error, and the retry with the same
+ * the order is answered as placed, awaiting its payment, with a sentence to try again (202: the order committed, so
+ * never an error), and the retry with the same
  * Idempotency-Key carries that order on (the route resumes, infra/http/idempotency-keys.ts) instead of answering
  * "carried out" over an unpaid order or placing a second one. And the 30-minute sweep of abandoned card orders, with
  * the provider unreachable about one of them.
@@ -53,7 +54,7 @@ function providerDown(times: number): { calls: () => number } {
 const ofBuyer = async (type: string, buyer: TestUser) => (await eventsOf(t, type)).filter((e) => e.data.user_id === buyer.id);
 const ofOrder = async (type: string, orderId: string) => (await eventsOf(t, type)).filter((e) => e.data.order_id === orderId);
 
-test('the provider down after the order committed: 503 saying so; the same key again pays that one order', async () => {
+test('the provider down after the order committed: 202, placed and awaiting payment; the same key again pays that one order', async () => {
   const buyer = await createTestUser(t);
   await wonLots(t, staff, buyer, seller, [{ hammer: 10_000 }]);
   const outage = providerDown(1);
@@ -61,11 +62,13 @@ test('the provider down after the order committed: 503 saying so; the same key a
   const body = cardDraft(CARD.ok, { insurance: false });
 
   const first = await createOrder(t, buyer, 'delivery', body, key);
-  assert.is(first.statusCode, 503, first.body);
-  assert.equal(first.json(), { detail: CARD_PAYMENT_INTERRUPTED });
-  assert.is(first.headers['retry-after'], '5');
+  assert.is(first.statusCode, 202, first.body);
+  const answered = first.json();
+  assert.equal([answered.status, answered.payment_method, answered.detail], ['awaiting_payment', 'CARD', CARD_PAYMENT_INTERRUPTED]);
+  assert.equal(answered.amount_due, '131.33', 'the card payment still due (127.50 and its 3% fee)');
   const [placed] = await ofBuyer('OrderPlaced', buyer);
   const orderId = String(placed.data.order_id);
+  assert.is(answered.order_id, orderId);
   assert.equal(await ofOrder('PaymentCreated', orderId), [], 'no payment recorded');
   assert.equal(await wonItemIds(t, buyer), [], 'the lots are held for the order');
 
@@ -93,8 +96,8 @@ test('a 3-D Secure card interrupted: the retry answers the challenge, and comple
   providerDown(2);
   const key = randomUUID();
   const body = cardDraft(CARD.challenge);
-  assert.is((await createOrder(t, buyer, 'collection', body, key)).statusCode, 503);
-  assert.is((await createOrder(t, buyer, 'collection', body, key)).statusCode, 503, 'still down: still the same order');
+  assert.is((await createOrder(t, buyer, 'collection', body, key)).statusCode, 202);
+  assert.is((await createOrder(t, buyer, 'collection', body, key)).statusCode, 202, 'still down: still the same order, not a replay');
 
   const retry = await createOrder(t, buyer, 'collection', body, key);
   assert.is(retry.statusCode, 200, retry.body);
@@ -113,7 +116,7 @@ test('an interrupted order cancelled by the 30-minute sweep: the late retry is r
   const key = randomUUID();
   const body = cardDraft(CARD.ok);
   const start = t.clock.now();
-  assert.is((await createOrder(t, buyer, 'collection', body, key)).statusCode, 503);
+  assert.is((await createOrder(t, buyer, 'collection', body, key)).statusCode, 202);
   const [placed] = await ofBuyer('OrderPlaced', buyer);
   const orderId = String(placed.data.order_id);
   t.clock.set(new Date(start.getTime() + 31 * 60_000));

@@ -8,7 +8,8 @@
  * The order and payment ids come from the Idempotency-Key (services/payments/payment-ids.ts), so a retry after a
  * crash finds the same order and the provider's same payment instead of making new ones. The route resumes
  * (infra/http/idempotency-keys.ts): when the card payment fails after the order committed (the provider or the database
- * down), the answer says the order is placed and to try again, and the retry with the same key carries on here.
+ * down), the order is answered as placed, awaiting its payment, with a sentence saying to try again (202, never an
+ * error: the order committed), and the retry with the same key carries on here.
  */
 import type { AppContext } from '../context';
 import type { EventMetadata } from '../../infra/event-store/types';
@@ -41,12 +42,15 @@ interface PlaceOrderRequest {
   metadata: EventMetadata;
 }
 
-type Placed = { kind: 'challenge'; html: string } | { kind: 'order'; order: OrderPlaced['data']; status: OrderState['status'] };
+/** `interrupted`: the order is placed and its card payment could not be completed (the same request carries it on). */
+type Placed =
+  | { kind: 'challenge'; html: string }
+  | { kind: 'order'; order: OrderPlaced['data']; status: OrderState['status'] }
+  | { kind: 'interrupted'; order: OrderPlaced['data'] };
 
-/** docs/checkout-api.md: the order committed, its card payment did not start or finish (503; the same key carries on). */
+/** docs/checkout-api.md: create_order's 202, the order committed and its card payment not completed. */
 export const CARD_PAYMENT_INTERRUPTED =
   'Your order is placed and its lots are held for you, but the card payment could not be completed. Please try again in a moment.';
-const INTERRUPTED_RETRY_AFTER_S = 5;
 
 type CardSource = Awaited<ReturnType<typeof tokenize>> | ReturnType<typeof savedCardSource>;
 
@@ -114,9 +118,9 @@ export async function placeOrder(ctx: AppContext, req: PlaceOrderRequest): Promi
 async function carryOn(ctx: AppContext, req: PlaceOrderRequest, state: OrderState): Promise<Placed> {
   const order = state.order!;
   if (state.status === 'cancelled') throw new RuleBroken(ORDER_MSG.cancelled);
-  const awaitsCard = state.status === 'awaiting_payment' && paysByCard(order);
-  const card = awaitsCard ? await interruptible(ctx, () => cardSource(ctx, req.userId, req.body.payment_method.details)) : null;
-  return payAndAnswer(ctx, req, order, card);
+  if (state.status !== 'awaiting_payment' || !paysByCard(order)) return payAndAnswer(ctx, req, order, null);
+  const card = await interruptible(ctx, () => cardSource(ctx, req.userId, req.body.payment_method.details));
+  return card ? payAndAnswer(ctx, req, order, card) : { kind: 'interrupted', order };
 }
 
 async function payAndAnswer(ctx: AppContext, req: PlaceOrderRequest, order: OrderPlaced['data'], card: CardSource | null): Promise<Placed> {
@@ -125,6 +129,7 @@ async function payAndAnswer(ctx: AppContext, req: PlaceOrderRequest, order: Orde
       paymentId: order.payment_id ?? req.paymentId, userId: req.userId, purpose: 'order', amountPence: order.summary.credit_debit_card,
       description: `Order ${order.order_number}`, card, saveCard: false, returnPath: req.body.callback, returnQuery: {}, orderId: order.order_id,
     }, req.metadata));
+    if (!started) return { kind: 'interrupted', order };
     if (started.status === 'requires_action') return { kind: 'challenge', html: started.action.html };
   }
   const after = (await ctx.commands.load(orderStream(order.order_id), orderDecider)).state;
@@ -134,15 +139,14 @@ async function payAndAnswer(ctx: AppContext, req: PlaceOrderRequest, order: Orde
 
 /**
  * The card's part, after the order committed: a refusal (a declined card) is the answer; anything else (the provider
- * or the database failing) says the order stands and to try again, rather than a bare server error.
+ * or the database failing: startCardPayment's 503, or anything unexpected) is null, the order answered as placed.
  */
-async function interruptible<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
+async function interruptible<T>(ctx: AppContext, work: () => Promise<T>): Promise<T | null> {
   try {
     return await work();
   } catch (error) {
-    // A refusal stands; an outage (startCardPayment's 503, or anything unexpected) says the order stands.
     if (error instanceof DomainError && !(error instanceof Unavailable)) throw error;
     if (!(error instanceof Unavailable)) ctx.log.error({ err: error }, 'card payment of a placed order interrupted');
-    throw new Unavailable(INTERRUPTED_RETRY_AFTER_S, CARD_PAYMENT_INTERRUPTED);
+    return null;
   }
 }

@@ -7,14 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../../infra/http/auth';
-import { sendAnswer } from '../../infra/http/idempotency-keys';
+import { answerIncomplete, sendAnswer } from '../../infra/http/idempotency-keys';
 import { z } from 'zod';
 import { SERVICES } from '../../domain/checkout/types';
 import { orNotFound } from '../../infra/http/validation';
 import { JSON_TYPE, jsonString } from '../payments/card-payments';
 import { paymentIdFor } from '../payments/payment-ids';
 import { createOrderSchema } from './create-order-schema';
-import { placeOrder } from './place-order';
+import { CARD_PAYMENT_INTERRUPTED, placeOrder } from './place-order';
 import { answers } from '../../infra/http/answers';
 import { challengeHtmlAnswer } from '../payments/views';
 import { createdOrderAnswer, createdOrderSchema } from './answers';
@@ -24,7 +24,7 @@ const serviceParams = z.object({ service: z.enum(SERVICES) });
 export function createOrderRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   // Resumable: a retry after a card payment interrupted past the order's commit carries the order on (place-order.ts).
-  app.post('/api/checkout/:service/create_order/', { config: { idempotency: 'resumable' }, schema: { summary: 'Place an order for won or stored lots (shipping, collection or storage)', params: serviceParams, body: createOrderSchema(() => ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: createdOrderSchema }, 400, 401, 404, 409, 503) } }, async (request, reply) => {
+  app.post('/api/checkout/:service/create_order/', { config: { idempotency: 'resumable' }, schema: { summary: 'Place an order for won or stored lots (shipping, collection or storage)', params: serviceParams, body: createOrderSchema(() => ctx.clock.now()), response: answers({ 200: challengeHtmlAnswer, 201: createdOrderSchema, 202: createdOrderSchema }, 400, 401, 404, 409) } }, async (request, reply) => {
     const user = requireUser(request);
     const service = orNotFound(() => request.params.service);
     const body = request.body;
@@ -37,6 +37,11 @@ export function createOrderRoutes(scope: FastifyInstance, ctx: AppContext): void
         metadata: { user_id: user.id, request_id: request.id },
       });
       if (placed.kind === 'challenge') return { status: 200, body: jsonString(placed.html) };
+      if (placed.kind === 'interrupted') {
+        // Placed, not paid: a success (the order committed) that the same request again carries on.
+        answerIncomplete(request);
+        return { status: 202, body: { ...createdOrderAnswer(placed.order, 'awaiting_payment'), detail: CARD_PAYMENT_INTERRUPTED } };
+      }
       return { status: 201, body: createdOrderAnswer(placed.order, placed.status) };
     });
   });

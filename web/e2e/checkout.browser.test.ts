@@ -474,8 +474,6 @@ test('(4) wallet settle for a buyer in debt: the saved address edited and saved 
   } finally {
     outage.end();
   }
-  assert.equal(problems.list.map((p) => p.replace(e.t.baseUrl, '')), ['503 POST /api/checkout/wallet_settle/create_order/']);
-  problems.list.length = 0;
   await place.click();
   await page.getByRole('dialog', { name: 'Success!' }).getByText('Order payment has been processed successfully').waitFor();
   const { rows: placed } = await sql<{ n: string }>`

@@ -2,7 +2,7 @@
  * One attempt at placing an order: its Idempotency-Key and the exact body sent. A failure that may pass (no answer,
  * 429, 5xx) keeps the attempt, so that pressing Place Order again sends the same request: the server answers a
  * double click with the one order, and carries on an order whose card payment was interrupted after it was placed
- * (503, docs/checkout-api.md) instead of refusing a second order for the same lots. A changed draft (another card,
+ * (a 202, use-place-order.ts; docs/checkout-api.md) instead of refusing a second order for the same lots. A changed draft (another card,
  * address or note) is a new attempt with a new key; the browser data of the first send is sent again as it was, so a
  * resized window does not make the retry another request.
  */

@@ -4,7 +4,8 @@
  * payment opens the payment popup in the click itself; the answer is payment HTML (submitted into the popup, or this
  * window when popups are blocked) or the order: a card order paid says "Order payment has been processed
  * successfully", a bank or in-store order a composed description. Then /checkout-success?flow_type=checkout.
- * A failure that may pass keeps the attempt (order-attempt.ts): pressing again carries the same order on.
+ * A failure that may pass keeps the attempt (order-attempt.ts), and so does an order placed whose card payment could
+ * not be completed (202 with a sentence to show): pressing again carries the same order on.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -140,6 +141,13 @@ export function usePlaceOrder(form: CardForm) {
     attempt.current = sending;
     try {
       const answer = await createOrder(svc, sending.body, sending.key);
+      if ('order' in answer && answer.order.detail) {
+        // Placed, its card payment not completed (202): the same attempt again carries that order on.
+        check.close();
+        setPhase('idle');
+        setError(answer.order.detail);
+        return;
+      }
       form.settled();
       attempt.current = null;
       if ('html' in answer) {
