@@ -15,7 +15,7 @@ import { validateCard } from '../../domain/payments/cards/card-rules';
 import { cardFormat } from '../../domain/payments/cards/card-format';
 import { cardsDecider } from '../../domain/payments/cards/decide';
 import { cardsStream } from '../../domain/payments/cards/events';
-import { hasFingerprint, savedWith } from '../../domain/payments/cards/state';
+import { savedWith } from '../../domain/payments/cards/state';
 import { CARDS_MSG } from '../../domain/payments/cards/card-changes';
 import type { CardsCommand } from '../../domain/payments/cards/commands';
 import { awaitProjected } from '../accounts/account-commands';
@@ -46,15 +46,16 @@ export function cardsRoutes(scope: FastifyInstance, ctx: AppContext): void {
       const paymentId = paymentIdFor(ctx, request, 'user_payment_cards');
       // The fingerprint says whether this number is saved already: refused before the provider checks the card, unless
       // this request's own check saved it (a retry carrying it on).
-      const resumed = await paymentExists(ctx, paymentId);
-      if (!resumed && hasFingerprint(cards, card.summary.fingerprint)) throw new RuleBroken(CARDS_MSG.duplicate);
+      const savedAlready = savedWith(cards, card.summary.fingerprint);
+      const resumed = savedAlready !== null && await paymentExists(ctx, paymentId);
+      if (savedAlready !== null && !resumed) throw new RuleBroken(CARDS_MSG.duplicate);
       const started = await startCardPayment(ctx, {
         paymentId, userId: user.id, purpose: 'save_card', amountPence: 0, description: 'Card check', card, saveCard: true,
         returnPath: body.return_path, returnQuery: {},
       }, metadata);
       if (started.status === 'requires_action') return { status: 200, body: jsonString(started.action.html) };
       // From the cards stream: the user_cards view may still be behind.
-      const savedId = started.applied.savedCardId ?? (resumed ? savedWith(cards, card.summary.fingerprint) : null);
+      const savedId = started.applied.savedCardId ?? (resumed ? savedAlready : null);
       const saved = savedId && (await decidedCard(ctx, user.id, savedId));
       if (!saved) throw new Error(`payment ${paymentId} succeeded without saving its card`);
       return { status: 201, body: saved };

@@ -14,7 +14,7 @@ import type { User } from '../../lib/types';
 import { session } from '../../state/session';
 import { useCardForm } from '../../components/card-form';
 import { digitsOf } from '../../lib/card-rules';
-import { HeldOrders } from './held-orders';
+import { HeldOrders, useHeldOrders } from './held-orders';
 import { AddressSection } from './address-section';
 import { fetchWalletBalance } from './api';
 import { checkout, chooseService, setWalletBalance, startCheckout } from './checkout-store';
@@ -99,14 +99,16 @@ function CheckoutScreen({ user }: { user: User }) {
   const show = visibleSections(draft);
   const busy = place.phase !== 'idle';
 
-  const nothingToPay = snap.won?.length === 0 && snap.stored?.length === 0 && snap.walletBalance !== null && snap.walletBalance >= 0
+  const listsEmpty = snap.won?.length === 0 && snap.stored?.length === 0 && snap.walletBalance !== null && snap.walletBalance >= 0
     && draft.service !== 'wallet_settle';
-  if (nothingToPay) {
+  // Shown once the orders holding lots are known too (held-orders.tsx), so its text does not move when they arrive.
+  const held = useHeldOrders(listsEmpty);
+  if (listsEmpty && held !== null) {
     return (
       <div className="container section">
         <Empty title="Nothing to pay for">
           <p>Lots you win, and items you keep in our storage, can be paid for and sent here.</p>
-          <HeldOrders />
+          <HeldOrders orders={held} />
           <p><Link href="/auction" className="button button--primary">Browse the live auction</Link></p>
         </Empty>
       </div>

@@ -12,18 +12,27 @@ const ORDERS_PATH = '/account/orders';
 
 const lotCount = (n: number) => (n === 1 ? '1 lot' : `${n} lots`);
 
-export function HeldOrders() {
-  const [held, setHeld] = useState<HeldOrder[]>([]);
+/**
+ * The held orders once `wanted` (the lists came back empty): null until known, so the page shows "Nothing to pay for"
+ * once, with them, instead of moving its text down when they arrive. A failed ask shows none.
+ */
+export function useHeldOrders(wanted: boolean): HeldOrder[] | null {
+  const [held, setHeld] = useState<HeldOrder[] | null>(null);
   useEffect(() => {
+    if (!wanted) return;
     const abort = new AbortController();
-    fetchHeldOrders(abort.signal).then(setHeld, () => setHeld([]));
+    fetchHeldOrders(abort.signal).then(setHeld, () => !abort.signal.aborted && setHeld([]));
     return () => abort.abort();
-  }, []);
-  if (held.length === 0) return null;
+  }, [wanted]);
+  return held;
+}
+
+export function HeldOrders({ orders }: { orders: HeldOrder[] }) {
+  if (orders.length === 0) return null;
   return (
     <div className="held-orders" role="status">
       <ul className="held-orders__list">
-        {held.map((o) => (
+        {orders.map((o) => (
           <li key={o.id}>Order {o.reference_no} is awaiting payment and holds {lotCount(o.lots.length)}.</li>
         ))}
       </ul>
