@@ -2,7 +2,7 @@
  * axe-core on the storefront at 390x844 and 1280x900 (issue 19): no serious or critical finding, and no heading
  * that skips a level, on home, the listing, a lot page, search results, the sign-up and sign-in modals (with both
  * social sign-in buttons: the providers are local stand-ins), selling and the 404 page;
- * signed in, on the checkout with a won lot, the buyer's area and the staff close monitor; and the screens issue 18 changed: the card-payment
+ * signed in, on the checkout with a won lot and with every lot held by an order awaiting payment, the buyer's area and the staff close monitor; and the screens issue 18 changed: the card-payment
  * result modals (registration fee paid with a bid waiting, failed, pending; a card saved or not; an order paid or
  * not) and /checkout-success in each of its states. One served app for the file; every finding is printed with its
  * selector, and a test fails only after every page of it has been scanned.
@@ -288,11 +288,13 @@ test('public pages: home, listing, lot, search, the sign-up modal, selling, 404'
   assertNone(found);
 });
 
-test('signed in: the listing and lot as a leading bidder, checkout with won lots, the buyer\'s area, the staff close monitor', async () => {
+test('signed in: the listing and lot as a leading bidder, checkout with won lots and with every lot held, the buyer\'s area, the staff close monitor', async () => {
   const found: Finding[] = [];
   await scanAtBothWidths(found, '/auction', who.bidder, text('Leading · reserve not met'));
   await scanAtBothWidths(found, `/product/${lots[0].id}`, who.bidder, h1(lots[0].title));
   await scanAtBothWidths(found, '/checkout', who.winner, h1('Payment Checkout'));
+  // Every lot held by an order awaiting a bank transfer: "Nothing to pay for", naming the order that holds it.
+  await scanAtBothWidths(found, '/checkout', who.bank, text('is awaiting payment and holds 1 lot.'));
   await scanAtBothWidths(found, '/account/buyers-area', who.bidder, text(lots[0].title));
   // The staff close monitor, live: its figures and its five charts drawn.
   await scanAtBothWidths(found, '/staff?section=close-monitor', who.staff, async (page) => {

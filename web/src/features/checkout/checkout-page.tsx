@@ -102,7 +102,7 @@ function CheckoutScreen({ user }: { user: User }) {
   const listsEmpty = snap.won?.length === 0 && snap.stored?.length === 0 && snap.walletBalance !== null && snap.walletBalance >= 0
     && draft.service !== 'wallet_settle';
   // Shown once the orders holding lots are known too (held-orders.tsx), so its text does not move when they arrive.
-  const held = useHeldOrders(listsEmpty);
+  const held = useHeldOrders();
   if (listsEmpty && held !== null) {
     return (
       <div className="container section">

@@ -13,17 +13,18 @@ const ORDERS_PATH = '/account/orders';
 const lotCount = (n: number) => (n === 1 ? '1 lot' : `${n} lots`);
 
 /**
- * The held orders once `wanted` (the lists came back empty): null until known, so the page shows "Nothing to pay for"
- * once, with them, instead of moving its text down when they arrive. A failed ask shows none.
+ * The held orders: null until known, so the page shows "Nothing to pay for" once, with them, instead of moving its
+ * text down when they arrive. Asked at once, beside the checkout's lists (one small read), not after them: waiting
+ * for the lists first put the swap to "Nothing to pay for" a request later, after the checkout's sections had grown,
+ * and moved the page under it. A failed ask shows none.
  */
-export function useHeldOrders(wanted: boolean): HeldOrder[] | null {
+export function useHeldOrders(): HeldOrder[] | null {
   const [held, setHeld] = useState<HeldOrder[] | null>(null);
   useEffect(() => {
-    if (!wanted) return;
     const abort = new AbortController();
     fetchHeldOrders(abort.signal).then(setHeld, () => !abort.signal.aborted && setHeld([]));
     return () => abort.abort();
-  }, [wanted]);
+  }, []);
   return held;
 }
 
