@@ -142,6 +142,30 @@ test('an effect that committed is never run again, even when its answer failed',
   assert.is(await effects(), before + 1);
 });
 
+test('the database gone as the answer is kept: the committed success is still answered, and never run again', async () => {
+  // The answer's store fails as it does when PostgreSQL shuts down (57P01), after the effect committed.
+  await sql`CREATE FUNCTION refuse_answer() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '57P01'; END $$`.execute(t.ctx.db);
+  await sql`CREATE TRIGGER refuse_answer BEFORE UPDATE ON idempotency_keys FOR EACH ROW
+    WHEN (NEW.key = 'k-gone' AND NEW.status IS NOT NULL) EXECUTE FUNCTION refuse_answer()`.execute(t.ctx.db);
+  const before = await effects();
+  try {
+    const first = await post('k-gone', { amount: '7.00' });
+    assert.is(first.statusCode, 201, 'the effect committed: its answer is a success, not a 503');
+    assert.is(first.json().amount, '7.00');
+  } finally {
+    await sql`DROP TRIGGER refuse_answer ON idempotency_keys`.execute(t.ctx.db);
+    await sql`DROP FUNCTION refuse_answer()`.execute(t.ctx.db);
+  }
+  // The key stays held until its lease runs out (here: at once); the retry then says the request was carried out.
+  await sql`UPDATE idempotency_keys SET lease_until = clock_timestamp() - interval '1 second' WHERE key = 'k-gone'`.execute(t.ctx.db);
+  const retry = await post('k-gone', { amount: '7.00' });
+  assert.is(retry.statusCode, 200);
+  assert.is(retry.json().detail, CARRIED_OUT);
+  assert.is(runs, 1);
+  assert.is(await effects(), before + 1);
+});
+
 test('the events of a keyed run carry the key digest and the run', async () => {
   await post('k-7', { amount: '7.00' });
   const { rows } = await sql<{ metadata: Record<string, string> }>`

@@ -93,7 +93,13 @@ export function installIdempotencyKeys(app: FastifyInstance, ctx: Ctx): void {
   // Callback hooks, not async ones: they run on every answer (bids included), and only a keyed run has work here.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.idempotentRun) return done(null, payload);
-    finish(ctx, request.idempotentRun, reply, payload).then(() => done(null, payload), done);
+    // The answer is the request's outcome whether or not its key could keep it: a write that committed is never
+    // turned into an error because the database went away after the commit. An answer not kept leaves the key held
+    // until its lease runs out; a retry then resumes or is told the request was carried out, and never runs twice.
+    finish(ctx, request.idempotentRun, reply, payload).then(() => done(null, payload), (error: unknown) => {
+      request.log.warn({ err: error, status: reply.statusCode }, 'the answer of a keyed request could not be kept');
+      done(null, payload);
+    });
   });
   app.addHook('onResponse', (request, _reply, done) => {
     if (request.idempotentRun) clearInterval(request.idempotentRun.renew);
