@@ -49,6 +49,16 @@ export async function issueCode(ctx: Ctx, trx: Db, subject: CodeSubject): Promis
   return { code, expiresAt };
 }
 
+/** When the subject's current code (the newest neither used nor superseded) stops working; null without one. */
+export async function currentCodeExpiry(ctx: Pick<Ctx, 'db'>, subject: CodeSubject): Promise<Date | null> {
+  const { rows } = await sql<{ expires_at: Date }>`
+    SELECT expires_at FROM verification_codes
+    WHERE user_id = ${subject.userId} AND purpose = ${subject.purpose} AND subject_id = ${subject.subjectId}
+      AND used_at IS NULL AND superseded_at IS NULL
+    ORDER BY created_at DESC LIMIT 1`.execute(ctx.db);
+  return rows[0]?.expires_at ?? null;
+}
+
 /**
  * Checks a code against the subject's current one, counting a wrong try, and marks it used when right. Runs in `trx`
  * with the code's row locked, so two tries at once are counted one after the other and a code works once.

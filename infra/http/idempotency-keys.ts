@@ -33,6 +33,7 @@ import { Conflict, ValidationError } from '../../domain/shared/errors';
 import { withIdempotentRun, type IdempotentRun } from '../commands/idempotent-run';
 import { faultKillAfterCommit } from './fault-hooks';
 import { sentBody } from './contract';
+import { stableJson } from './stable-json';
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 export const KEY_IN_FLIGHT = 'A request with this Idempotency-Key is still being processed. Please try again.';
@@ -270,14 +271,6 @@ function replay(reply: FastifyReply, row: KeyRow): FastifyReply {
   if (row.raw_answer === CARRIED_OUT_BODY) reply.header(CARRIED_OUT_HEADER, 'true');
   if (row.raw_answer === null) return reply.send();
   return reply.send(row.answer_encoding === 'base64' ? Buffer.from(row.raw_answer, 'base64') : row.raw_answer);
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 /** A digest of what makes two requests the same (it holds card data in the body, so only the digest is kept). */

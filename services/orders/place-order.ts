@@ -5,7 +5,7 @@
  * charged through the provider (purpose 'order'): paid at once, or a 3-D Secure challenge whose return pays or
  * cancels the order (domain/orders/settlement/card-payment.ts). Bank and in-store orders wait for staff to mark the payment received.
  *
- * The order and payment ids come from the Idempotency-Key (services/payments/payment-ids.ts), so a retry after a
+ * The order and payment ids come from the Idempotency-Key (infra/http/keyed-ids.ts), so a retry after a
  * crash finds the same order and the provider's same payment instead of making new ones. The route resumes
  * (infra/http/idempotency-keys.ts): when the card payment fails after the order committed (the provider or the database
  * down), the order is answered as placed, awaiting its payment, with a sentence saying to try again (202, never an

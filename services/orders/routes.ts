@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { SERVICES } from '../../domain/checkout/types';
 import { orNotFound } from '../../infra/http/validation';
 import { JSON_TYPE, jsonString } from '../payments/card-payments';
-import { paymentIdFor } from '../payments/payment-ids';
+import { keyedId } from '../../infra/http/keyed-ids';
 import { createOrderSchema } from './create-order-schema';
 import { CARD_PAYMENT_INTERRUPTED, placeOrder } from './place-order';
 import { answers } from '../../infra/http/answers';
@@ -32,8 +32,8 @@ export function createOrderRoutes(scope: FastifyInstance, ctx: AppContext): void
     return sendAnswer(reply, async () => {
       const placed = await placeOrder(ctx, {
         userId: user.id, service, body,
-        orderId: paymentIdFor(ctx, request, 'create_order'),
-        paymentId: paymentIdFor(ctx, request, 'create_order_payment'),
+        orderId: keyedId(ctx, request, 'create_order'),
+        paymentId: keyedId(ctx, request, 'create_order_payment'),
         metadata: { user_id: user.id, request_id: request.id },
       });
       if (placed.kind === 'challenge') return { status: 200, body: jsonString(placed.html) };

@@ -21,7 +21,7 @@ import type { CardsCommand } from '../../domain/payments/cards/commands';
 import { awaitProjected } from '../accounts/account-commands';
 import { cardPatchSchema, newCardSchema, prefixParam } from './schemas';
 import { cardFormatSchema, cardViewSchema, challengeHtmlAnswer, decidedCard, ownCards } from './views';
-import { paymentIdFor } from './payment-ids';
+import { keyedId } from '../../infra/http/keyed-ids';
 import { JSON_TYPE, jsonString, paymentExists, startCardPayment, tokenize } from './card-payments';
 
 export function cardsRoutes(scope: FastifyInstance, ctx: AppContext): void {
@@ -43,7 +43,7 @@ export function cardsRoutes(scope: FastifyInstance, ctx: AppContext): void {
     return sendAnswer(reply, async () => {
       const cards = (await ctx.commands.load(cardsStream(user.id), cardsDecider)).state;
       const card = await tokenize(ctx, validateCard(body, now));
-      const paymentId = paymentIdFor(ctx, request, 'user_payment_cards');
+      const paymentId = keyedId(ctx, request, 'user_payment_cards');
       // The fingerprint says whether this number is saved already: refused before the provider checks the card, unless
       // this request's own check saved it (a retry carrying it on).
       const savedAlready = savedWith(cards, card.summary.fingerprint);

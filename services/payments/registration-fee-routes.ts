@@ -21,7 +21,7 @@ import { feeBodySchema, feeQuerySchema } from './schemas';
 import { answers } from '../../infra/http/answers';
 import { challengeHtmlAnswer, decidedFeeView, feeView, feeViewSchema } from './views';
 import { z } from 'zod';
-import { paymentIdFor } from './payment-ids';
+import { keyedId } from '../../infra/http/keyed-ids';
 import { JSON_TYPE, jsonString, paymentExists, savedCardSource, startCardPayment, tokenize } from './card-payments';
 
 const FEE_MSG = { alreadyPaid: 'Your registration fee is already paid.' } as const;
@@ -38,7 +38,7 @@ export function registrationFeeRoutes(scope: FastifyInstance, ctx: AppContext): 
     const metadata = { user_id: user.id, request_id: request.id };
     reply.type(JSON_TYPE);
     return sendAnswer(reply, async () => {
-      const paymentId = paymentIdFor(ctx, request, 'registration_fee');
+      const paymentId = keyedId(ctx, request, 'registration_fee');
       // Refused before anything is charged, unless this request's own payment paid it (a retry carrying it on).
       if ((await loadAccount(ctx, user.id)).state.feePaid && !(await paymentExists(ctx, paymentId))) throw new RuleBroken(FEE_MSG.alreadyPaid);
       const cards = (await ctx.commands.load(cardsStream(user.id), cardsDecider)).state;

@@ -4,7 +4,9 @@
  * is, older transactions) from the read models as they stand. When the views caught up the read model is used as is.
  */
 import type { CommandOutcome } from '../../infra/commands/command-handler';
-import type { WalletEvent } from '../../domain/wallet/events';
+import type { EventStore } from '../../infra/event-store/event-store';
+import { walletStream, type WalletEvent } from '../../domain/wallet/events';
+import { walletDecider } from '../../domain/wallet/decide';
 import type { WalletState } from '../../domain/wallet/state';
 import { penceToDecimal } from '../../domain/shared/money';
 import { toWalletView } from './wallet-commands';
@@ -51,4 +53,25 @@ export function walletDetailAfter(listed: StaffWalletDetail, outcome: Outcome): 
     overdraft_limit: penceToDecimal(view.overdraft_limit_pence), overdraft_remaining: penceToDecimal(view.overdraft_remaining_pence),
     pending: penceToDecimal(view.pending_pence), updated_at: view.updated_at, transactions,
   };
+}
+
+/**
+ * The outcome of the command that recorded ledger entry `entryId`, as it was then: that entry's event, its append and
+ * the wallet state right after it. For a resumed adjustment (its first run committed the entry, then its answer was
+ * lost), which decides nothing the second time; null when the wallet holds no such entry.
+ */
+export async function entryOutcome(ctx: { store: EventStore }, userId: string, entryId: string): Promise<Outcome | null> {
+  const stored = await ctx.store.readStream<WalletEvent>(walletStream(userId));
+  let state = walletDecider.initialState;
+  for (const event of stored) {
+    state = walletDecider.evolve(state, event as WalletEvent);
+    const isEntry = (event.type === 'WalletCredited' || event.type === 'WalletDebited') && (event.data as { entry_id: string }).entry_id === entryId;
+    if (!isEntry) continue;
+    const append = {
+      stream_id: event.stream_id, version: event.stream_version, duplicate: true,
+      events: [{ event_id: event.event_id, position: event.position, transaction_id: event.transaction_id, stream_version: event.stream_version }],
+    };
+    return { state, events: [event as WalletEvent], append };
+  }
+  return null;
 }

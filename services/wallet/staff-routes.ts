@@ -3,7 +3,6 @@
  * credit or debit a wallet by hand. Every change is an event with `by` = the staff id and the reason; the POSTs
  * take an Idempotency-Key (a retried adjustment credits once).
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
@@ -11,12 +10,13 @@ import { requireStaff } from '../../infra/http/auth';
 import { answers } from '../../infra/http/answers';
 import { pageAnswer, paginate } from '../../infra/http/pagination';
 import { sendAnswer } from '../../infra/http/idempotency-keys';
+import { keyedId } from '../../infra/http/keyed-ids';
 import { orNotFound } from '../../infra/http/validation';
 import { NotFound } from '../../domain/shared/errors';
 import { awaitWalletProjected, runWalletCommand } from './wallet-commands';
 import { findTransaction, staffTransactionAnswer } from './transactions';
 import { listStaffWallets, staffWalletDetail } from './staff-queries';
-import { adjustmentRow, walletDetailAfter } from './decided-wallet';
+import { adjustmentRow, entryOutcome, walletDetailAfter } from './decided-wallet';
 import {
   adjustmentAnswerSchema, adjustmentBody, overdraftBody, staffWalletDetailSchema, staffWalletRowSchema, staffWalletsQuery, userIdParams, type AdjustmentAnswer,
 } from './schemas';
@@ -61,19 +61,23 @@ export function staffWalletRoutes(scope: FastifyInstance, ctx: AppContext): void
     });
   });
 
-  app.post('/api/staff/wallets/:userId/adjustments/', { schema: { summary: 'Staff: credit or debit a wallet by hand', params: userIdParams, body: adjustmentBody, response: answers({ 201: adjustmentAnswerSchema }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
+  // Resumes (idempotency-keys.ts): the entry's id comes from the key, so a retry after a crash that followed the commit
+  // records nothing again and answers the entry the first run made, not "carried out".
+  app.post('/api/staff/wallets/:userId/adjustments/', { config: { idempotency: 'resumable' }, schema: { summary: 'Staff: credit or debit a wallet by hand', params: userIdParams, body: adjustmentBody, response: answers({ 201: adjustmentAnswerSchema }, 400, 401, 403, 404, 409) } }, async (request, reply) => {
     const staff = requireStaff(request);
     const userId = orNotFound(() => request.params.userId, USER_NOT_FOUND);
     const body = request.body;
     await detailOr404(userId);
     return sendAnswer(reply, async () => {
-      const entryId = randomUUID();
+      const entryId = keyedId(ctx, request, 'wallet_adjustment');
       const common = {
         user_id: userId, entry_id: entryId, amount_pence: body.amount, kind: 'adjustment' as const,
         description: ADJUSTMENT_DESCRIPTION[body.direction], reference: null, by: staff.id, reason: body.reason, now: ctx.clock.now().toISOString(),
       };
-      const outcome = await runWalletCommand(ctx, userId, body.direction === 'credit' ? { type: 'CreditWallet', ...common } : { type: 'DebitWallet', ...common },
+      const decided = await runWalletCommand(ctx, userId, body.direction === 'credit' ? { type: 'CreditWallet', ...common } : { type: 'DebitWallet', ...common },
         { user_id: staff.id, request_id: request.id });
+      // Nothing decided: the entry exists already (a resumed run), and the answer is that entry's.
+      const outcome = decided.append ? decided : (await entryOutcome(ctx, userId, entryId)) ?? decided;
       const caughtUp = await awaitWalletProjected(ctx, outcome.append);
       // Views behind: the row and the wallet figures from what the command decided (decided-wallet.ts).
       const row = (caughtUp ? await findTransaction(ctx, userId, entryId) : undefined) ?? adjustmentRow(outcome);

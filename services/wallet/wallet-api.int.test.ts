@@ -6,6 +6,7 @@ import { createTestUser, type TestUser } from '../testing/users';
 import { walletStream } from '../../domain/wallet/events';
 import { awaitWalletProjected, runWalletCommand } from './wallet-commands';
 import { call, pdfText } from './testing';
+import { loseAnswer } from '../testing/lost-answers';
 
 let t: TestApp;
 let staff: TestUser;
@@ -235,6 +236,22 @@ test('two concurrent adjustments with one key credit once', async () => {
   assert.equal(a.json(), b.json());
   assert.is(await streamLength(ivor), before + 1);
   assert.is((await wallet(ivor)).balance, '31.00');
+});
+
+test('a debit whose answer was lost after its commit: the retry answers that debit, even once the funds are gone', async () => {
+  const key = `adj-${randomUUID()}`;
+  const body = { direction: 'debit', amount: '31.00', reason: 'Storage fees' };
+  const first = await adjust(ivor, body, key);
+  assert.is(first.statusCode, 201, first.body);
+  await loseAnswer(t, key);
+  // The wallet is empty now: a new debit of the same amount would be refused; the resumed one records nothing.
+  const retry = await adjust(ivor, body, key);
+  assert.is(retry.statusCode, 201, retry.body);
+  assert.is(retry.headers['idempotent-replayed'], undefined, 'carried on, not replayed');
+  assert.equal(retry.json().transaction, first.json().transaction);
+  assert.is((await wallet(ivor)).balance, '0.00', 'debited once');
+  const fresh = await adjust(ivor, body, `adj-${randomUUID()}`);
+  assert.is(fresh.statusCode, 400, 'a new key is a new debit, and the funds are gone');
 });
 
 test('a refused request with a key stores nothing: the same key may be used again', async () => {

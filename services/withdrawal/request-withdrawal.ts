@@ -3,12 +3,17 @@
  * `withdrawal-<id>`, HoldPlaced on the wallet, hold id = withdrawal id), and in that same transaction the code is
  * issued and its email queued: either all of it exists or none does. The form is checked against the payout-methods
  * stream and the wallet as folded for this decision (never a lagging read model).
+ *
+ * The id comes from the request's Idempotency-Key (infra/http/keyed-ids.ts), so the route resumes: a retry after a
+ * crash that followed the commit finds the withdrawal its first run requested and answers it (its code already sent),
+ * holding and emailing nothing again.
  */
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { EventMetadata } from '../../infra/event-store/types';
 import { handleMany, type StreamRef } from '../../infra/commands/multi-stream';
-import { issueCode } from '../../infra/codes/verification-codes';
+import { currentCodeExpiry, issueCode } from '../../infra/codes/verification-codes';
+import { fold } from '../../domain/shared/decider';
+import { Conflict } from '../../domain/shared/errors';
 import { queueEmail } from '../../infra/mail/outbox';
 import { loadAccount } from '../accounts/lookup';
 import { walletStreamRef } from '../wallet/wallet-commands';
@@ -18,7 +23,7 @@ import { payoutDecider } from '../../domain/withdrawal/payout-method/decide';
 import { payoutMethodsStream } from '../../domain/withdrawal/payout-method/events';
 import type { PayoutState } from '../../domain/withdrawal/payout-method/state';
 import { withdrawalDecider } from '../../domain/withdrawal/decide';
-import { withdrawalStream } from '../../domain/withdrawal/events';
+import { withdrawalStream, type WithdrawalEvent, type WithdrawalStatus } from '../../domain/withdrawal/events';
 import type { WithdrawalState } from '../../domain/withdrawal/state';
 import { checkWithdrawalForm, snapshotOf, type WithdrawalForm } from '../../domain/withdrawal/request-rules';
 import { penceToDecimal } from '../../domain/shared/money';
@@ -29,9 +34,9 @@ import type { RequestedWithdrawal } from './answers';
 
 export const withdrawalRef = (id: string): StreamRef => ({ streamId: withdrawalStream(id), decider: withdrawalDecider });
 
-export async function requestWithdrawal(ctx: AppContext, userId: string, form: WithdrawalForm, metadata: EventMetadata): Promise<RequestedWithdrawal> {
-  // The id comes from nothing secret or guessable; a retried HTTP request is recognised by its Idempotency-Key.
-  const id = randomUUID();
+export async function requestWithdrawal(ctx: AppContext, userId: string, id: string, form: WithdrawalForm, metadata: EventMetadata): Promise<RequestedWithdrawal> {
+  const made = await requestedBefore(ctx, userId, id);
+  if (made) return made;
   const { state: account } = await loadAccount(ctx, userId);
   const now = ctx.clock.now();
   const at = now.toISOString();
@@ -61,5 +66,26 @@ export async function requestWithdrawal(ctx: AppContext, userId: string, form: W
   return {
     id, amount: penceToDecimal(outcome.result.amountPence), status: 'awaiting_code', payment_method: outcome.result.snapshot,
     created_at: at, code_expires_at: (codeExpiresAt as Date | null)?.toISOString() ?? at,
+  };
+}
+
+const STATUS_NOW: Record<WithdrawalStatus, string> = {
+  awaiting_code: 'waiting for its code',
+  confirmed: 'confirmed', cancelled: 'cancelled', paid_out: 'paid out', rejected: 'rejected',
+};
+
+/** The withdrawal this request already made (a resumed run), answered as when it was made; null when there is none. */
+async function requestedBefore(ctx: AppContext, userId: string, id: string): Promise<RequestedWithdrawal | null> {
+  const events = await ctx.store.readStream<WithdrawalEvent>(withdrawalStream(id));
+  if (events.length === 0) return null;
+  const state = fold(withdrawalDecider, events as unknown as WithdrawalEvent[]);
+  if (!state.exists || state.userId !== userId || !state.status || !state.payoutMethod || !state.requestedAt) return null;
+  if (state.status !== 'awaiting_code') {
+    throw new Conflict(`This withdrawal was already requested, and it is now ${STATUS_NOW[state.status]}.`);
+  }
+  const expiresAt = await currentCodeExpiry(ctx, { userId, purpose: 'withdrawal', subjectId: id });
+  return {
+    id, amount: penceToDecimal(state.amountPence), status: 'awaiting_code', payment_method: state.payoutMethod,
+    created_at: state.requestedAt, code_expires_at: (expiresAt ?? new Date(state.requestedAt)).toISOString(),
   };
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireUser } from '../../infra/http/auth';
 import { sendAnswer } from '../../infra/http/idempotency-keys';
+import { keyedId } from '../../infra/http/keyed-ids';
 import { pageAnswer, paginate, pageQuery } from '../../infra/http/pagination';
 import { answers } from '../../infra/http/answers';
 import { orNotFound } from '../../infra/http/validation';
@@ -33,11 +34,12 @@ const codeAnswers = <S extends z.ZodType>(success: S) => ({ ...answers({ 200: su
 
 export function withdrawalRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  app.post('/api/withdraw/', { schema: { summary: 'Request a withdrawal from the wallet (then verify it with the emailed code)', body: withdrawBody, response: answers({ 201: requestedWithdrawal }, 400, 401, 409) } }, async (request, reply) => {
+  // Resumes (idempotency-keys.ts): the withdrawal's id comes from the key (request-withdrawal.ts).
+  app.post('/api/withdraw/', { config: { idempotency: 'resumable' }, schema: { summary: 'Request a withdrawal from the wallet (then verify it with the emailed code)', body: withdrawBody, response: answers({ 201: requestedWithdrawal }, 400, 401, 409) } }, async (request, reply) => {
     const user = requireUser(request);
     return sendAnswer(reply, async () => {
       const form = request.body;
-      const body = await requestWithdrawal(ctx, user.id, form, { user_id: user.id, request_id: request.id });
+      const body = await requestWithdrawal(ctx, user.id, keyedId(ctx, request, 'withdraw'), form, { user_id: user.id, request_id: request.id });
       return { status: 201, body };
     });
   });

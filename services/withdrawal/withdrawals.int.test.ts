@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { addMethod, advance, api, codeFromMail, fund, grantAccess, mailCount, wallet } from './testing';
 import { sweepUnconfirmedWithdrawals } from './withdrawal-sweeper';
+import { loseAnswer } from '../testing/lost-answers';
 
 let t: TestApp;
 let staff: TestUser & { staff: true };
@@ -206,6 +207,31 @@ test('Idempotency-Key: a retry and concurrent duplicates hold once', async () =>
   assert.equal(await wallet(t, ivor), { balance: '16.00', balance_incl_pending: '50.00' }, 'two holds of 7.00, not four');
   const ids = (await myWithdrawals(ivor)).results.filter((r: { amount: string }) => r.amount === '7.00').map((r: { id: string }) => r.id);
   assert.equal(ids.sort(), [first.json().id, together[0].json().id].sort());
+});
+
+test('an answer lost after the commit: the retry answers the same withdrawal, holding and emailing nothing again', async () => {
+  // Someone of their own: the tests above leave Isla locked out of codes for a while.
+  const iona = await createTestUser(t, { email: 'iona.withdraw@whisky.test', firstName: 'Iona' });
+  await grantAccess(t, iona);
+  await fund(t, iona, 1_500);
+  const body = { amount: '15.00', payment_method: await addMethod(t, iona) };
+  const first = await withdraw(iona, body, 'wd-lost');
+  assert.is(first.statusCode, 201);
+  const [held, mails] = [await wallet(t, iona), await mailCount(t, iona, CODE_SUBJECT)];
+  await loseAnswer(t, 'wd-lost');
+  const retry = await withdraw(iona, body, 'wd-lost');
+  assert.is(retry.statusCode, 201, retry.body);
+  assert.is(retry.headers['idempotent-replayed'], undefined, 'the request was carried on, not replayed');
+  assert.equal(retry.json(), first.json(), 'the withdrawal the first run requested, its code expiring as first answered');
+  assert.equal(await wallet(t, iona), held, 'held once');
+  assert.is(await mailCount(t, iona, CODE_SUBJECT), mails, 'one code email');
+  const ok = await verify(iona, retry.json().id, await codeFromMail(t, iona, CODE_SUBJECT));
+  assert.is(ok.statusCode, 200, ok.body);
+  // Lost again once confirmed: the retry cannot answer a withdrawal waiting for its code, and says what became of it.
+  await loseAnswer(t, 'wd-lost');
+  const late = await withdraw(iona, body, 'wd-lost');
+  assert.equal([late.statusCode, late.json()], [409, { detail: 'This withdrawal was already requested, and it is now confirmed.' }]);
+  assert.is((await myWithdrawals(iona)).results.filter((r: { id: string }) => r.id === first.json().id).length, 1);
 });
 
 test('withdrawals left awaiting their code for 24 hours are cancelled by the sweeper, holds released', async () => {
