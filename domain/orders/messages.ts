@@ -19,4 +19,8 @@ export const ORDER_MSG = {
   lotNotReserved: 'This lot is not reserved for this order.',
   lotNotPaid: 'This lot is not paid yet.',
   lotNotStored: 'This lot is not in storage.',
+  /** A buyer cancelling their own order (POST /api/orders/{id}/cancel/, docs/checkout.md). */
+  notAwaitingPayment: 'This order is no longer awaiting payment.',
+  onlyCardOrdersByBuyer: 'Only an order awaiting a card payment can be cancelled here: please contact us to cancel this one.',
+  cancelledByBuyer: 'Cancelled by the buyer before the card payment was completed.',
 } as const;

@@ -4,6 +4,8 @@ import { given } from '../shared/given-when-then';
 import type { ValidationError } from '../shared/errors';
 import { orderDecider } from './decide';
 import { nextStatuses } from './order-status';
+import { checkBuyerCancel } from './cancel-order';
+import { fold } from '../shared/decider';
 import type { OrderEvent, OrderStatus } from './events';
 import { BUYER, LATER, NOW, ORDER, lot, paid, place, placed, summary } from './test-fixtures';
 
@@ -77,6 +79,24 @@ test('only an unpaid order can be cancelled; cancelling twice records nothing', 
 
 test('the placed order keeps the buyer', () => {
   assert.is(given(orderDecider, [placed()]).state.order?.user_id, BUYER);
+});
+
+test('the buyer may cancel only their own order awaiting a card payment', () => {
+  const buyerCancels = (events: OrderEvent[], userId = BUYER) => () => checkBuyerCancel(fold(orderDecider, events), userId);
+  const card = placed({ payment_method: 'CARD', payment_id: 'pay-1' });
+  // given a card order awaiting payment, when its buyer cancels it, then it may be cancelled
+  buyerCancels([card])();
+  // given the same order, when someone else asks, then it is not found for them
+  assert.throws(buyerCancels([card], 'buyer-2'), (e: Error) => e.message === 'Order not found.');
+  assert.throws(buyerCancels([]), (e: Error) => e.message === 'Order not found.');
+  // given it was paid, or cancelled already, then it no longer awaits payment
+  assert.throws(buyerCancels([card, paid()]), (e: Error) => e.message === 'This order is no longer awaiting payment.');
+  assert.throws(buyerCancels([card, { type: 'OrderCancelled', data: { order_id: ORDER, reason: 'x', by: 's', at: NOW } }]),
+    (e: Error) => e.message === 'This order is no longer awaiting payment.');
+  // given an order to pay by transfer or in store, then staff cancel it (money may be on its way)
+  for (const method of ['UK_BANK', 'INT_BANK', 'IN_STORE'] as const) {
+    assert.throws(buyerCancels([placed({ payment_method: method })]), (e: Error) => /Only an order awaiting a card payment/.test(e.message));
+  }
 });
 
 test.run();

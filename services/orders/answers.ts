@@ -24,6 +24,15 @@ export const createdOrderSchema = z.object({
 });
 type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
+/** POST /api/orders/{id}/cancel/ (cancel-own-order.ts). */
+export const cancelledOwnOrderSchema = z.object({
+  id: z.string(), reference_no: z.string(),
+  /** cancelled; or paid, when the provider said the payment had gone through. */
+  status: z.string(),
+  msg: z.string(),
+}).meta({ id: 'OrderCancelAnswer' });
+export type CancelledOwnOrder = z.infer<typeof cancelledOwnOrderSchema>;
+
 export const staffOrderSchema = z.object({
   id: z.string(),
   order_number: z.string(),

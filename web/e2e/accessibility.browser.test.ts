@@ -39,7 +39,7 @@ let e: E2E;
 let fake: FakeProviders;
 let lots: LiveLot[];
 /** winner: won lots, and a card payment for them that failed (the order cancelled, the lots free again). */
-const who = {} as Record<'staff' | 'bidder' | 'winner' | 'unpaid' | 'feeWithBid' | 'bank' | 'paid', TestUser>;
+const who = {} as Record<'staff' | 'bidder' | 'winner' | 'unpaid' | 'feeWithBid' | 'bank' | 'paid' | 'inCheck', TestUser>;
 /** The client addresses the payment provider sends each buyer back to, with the payment named. */
 const returns = {} as Record<'feeFailed' | 'feePending' | 'feeWithBid' | 'cardSaved' | 'cardFailed' | 'orderPaid' | 'orderFailed', string>;
 
@@ -55,10 +55,11 @@ test.before(logged(async () => {
   who.winner = await user(e, { firstName: 'Wyn', lastName: 'Ner', feePaid: true });
   who.bank = await user(e, { firstName: 'Ola', lastName: 'Bank', feePaid: true });
   who.paid = await user(e, { firstName: 'Pia', lastName: 'Paid', feePaid: true });
+  who.inCheck = await user(e, { firstName: 'Cal', lastName: 'Check', feePaid: true });
   who.unpaid = await user(e, { firstName: 'Una', lastName: 'Paid' });
   who.feeWithBid = await user(e, { firstName: 'Rex', lastName: 'Ready' });
   await wonLots(e.t, staff, who.winner, seller, [{ hammer: 12_000 }, { hammer: 8_500 }]);
-  for (const w of [who.bank, who.paid]) await wonLots(e.t, staff, w, seller, [{ hammer: 9_000 }]);
+  for (const w of [who.bank, who.paid, who.inCheck]) await wonLots(e.t, staff, w, seller, [{ hammer: 9_000 }]);
 
   lots = await liveAuctionWithLots(e, staff, seller, [
     { title: 'Springbank 21 Year Old', distillery: { name: 'Springbank', region: 'Campbeltown' }, reserve_price: '900.00', featured: true },
@@ -96,6 +97,9 @@ test.before(logged(async () => {
   returns.orderFailed = await order(who.winner, 'fail');
   const bank = await createOrder(e.t, who.bank, 'storage', draft('UK_BANK'));
   assert.is(bank.statusCode, 201, bank.body);
+  // A card order left in the bank's check: the checkout offers to cancel it.
+  const inCheck = await createOrder(e.t, who.inCheck, 'collection', cardDraft(CARD.challenge));
+  assert.is(inCheck.statusCode, 200, inCheck.body);
 }));
 
 /** The read models have the lot's last event (lotProjected, with a longer cap: a loaded machine's projections lag). */
@@ -288,13 +292,15 @@ test('public pages: home, listing, lot, search, the sign-up modal, selling, 404'
   assertNone(found);
 });
 
-test('signed in: the listing and lot as a leading bidder, checkout with won lots and with every lot held, the buyer\'s area, the staff close monitor', async () => {
+test('signed in: the listing and lot as a leading bidder, checkout with won lots and with every lot held (by transfer, by card), the buyer\'s area, the staff close monitor', async () => {
   const found: Finding[] = [];
   await scanAtBothWidths(found, '/auction', who.bidder, text('Leading · reserve not met'));
   await scanAtBothWidths(found, `/product/${lots[0].id}`, who.bidder, h1(lots[0].title));
   await scanAtBothWidths(found, '/checkout', who.winner, h1('Payment Checkout'));
   // Every lot held by an order awaiting a bank transfer: "Nothing to pay for", naming the order that holds it.
   await scanAtBothWidths(found, '/checkout', who.bank, text('is awaiting payment and holds 1 lot.'));
+  // A card order's lots held while its bank check is open: the notice with its cancel button.
+  await scanAtBothWidths(found, '/checkout', who.inCheck, text('Cancel the order to have them back now.'));
   await scanAtBothWidths(found, '/account/buyers-area', who.bidder, text(lots[0].title));
   // The staff close monitor, live: its figures and its five charts drawn.
   await scanAtBothWidths(found, '/staff?section=close-monitor', who.staff, async (page) => {

@@ -39,8 +39,8 @@ function providerDownOnce(): { end: () => void } {
 let e: E2E;
 let staff: TestUser;
 let seller: TestUser;
-const buyers = {} as Record<'fiona' | 'gus' | 'hana' | 'ivan', TestUser>;
-const won = {} as Record<'fiona' | 'gus' | 'hana', LiveLot>;
+const buyers = {} as Record<'fiona' | 'gus' | 'hana' | 'ivan' | 'jess', TestUser>;
+const won = {} as Record<'fiona' | 'gus' | 'hana' | 'jess', LiveLot>;
 
 async function api(method: 'GET' | 'POST', url: string, who: TestUser, payload?: object) {
   const res = await e.t.app.inject({ method, url, headers: { ...bearer(who), 'idempotency-key': randomUUID() }, ...(payload ? { payload } : {}) });
@@ -60,18 +60,20 @@ test.before(logged(async () => {
   buyers.gus = await user(e, { firstName: 'Gus', lastName: 'Laing', feePaid: true });
   buyers.hana = await user(e, { firstName: 'Hana', lastName: 'Wood', feePaid: true });
   buyers.ivan = await user(e, { firstName: 'Ivan', lastName: 'Kerr', feePaid: true });
+  buyers.jess = await user(e, { firstName: 'Jess', lastName: 'Baird', feePaid: true });
 
   const end = new Date(e.t.clock.now().getTime() + 5 * MINUTE).toISOString();
   const lot = (title: string, region: string) => ({ title, distillery: { name: title.split(' ')[0], region }, opening_bid: '100.00', ends_at: end });
-  const [a, b, c] = await liveAuctionWithLots(e, staff, seller, [
+  const [a, b, c, d] = await liveAuctionWithLots(e, staff, seller, [
     lot('Springbank 15 Year Old', 'Campbeltown'), lot('Lagavulin 16 Year Old', 'Islay'), lot('Glenfarclas 25 Year Old', 'Speyside'),
+    lot('Talisker 10 Year Old', 'Islands'),
   ]);
-  Object.assign(won, { fiona: a, gus: b, hana: c });
-  for (const [who, l] of [[buyers.fiona, a], [buyers.gus, b], [buyers.hana, c]] as const) await placeBid(e.t, l.id, who.id, 15_000);
+  Object.assign(won, { fiona: a, gus: b, hana: c, jess: d });
+  for (const [who, l] of [[buyers.fiona, a], [buyers.gus, b], [buyers.hana, c], [buyers.jess, d]] as const) await placeBid(e.t, l.id, who.id, 15_000);
 
   // The sales close on the server's clock (the closing scheduler): each bidder wins their lot at £100.
   e.t.clock.set(new Date(Date.parse(end) + 1000));
-  for (const l of [a, b, c]) {
+  for (const l of [a, b, c, d]) {
     await until(`${l.title} to close`, async () => (await e.t.ctx.store.readStream(lotStream(l.id))).some((ev) => ev.type === 'LotClosed'), (v) => v);
     await lotProjected(e, l.id);
   }
@@ -488,6 +490,41 @@ test('(4) wallet settle for a buyer in debt: the saved address edited and saved 
   await page.waitForURL(/\/checkout$/);
   await page.getByText('Nothing to pay for', { exact: true }).waitFor();
   assert.is(await page.getByRole('radio', { name: /^Settle wallet balance/ }).count(), 0, 'wallet settle is not offered');
+  assertNoProblems(problems);
+  await context.close();
+});
+
+test('(5) a card order left in the bank\'s check, cancelled from the checkout: its lot is back to pay for again', async () => {
+  const who = buyers.jess;
+  // Placed in another window whose bank check was then left open: the order holds the lot.
+  const placed = await e.t.app.inject({
+    method: 'POST', url: '/api/checkout/collection/create_order/', headers: { ...bearer(who), 'idempotency-key': randomUUID() },
+    payload: {
+      lots_from_storage: [], insurance: false, discount_code: '', used_from_wallet: '0.00', note_from_customer: '',
+      personal_information: { first_name: 'Jess', last_name: 'Baird', phone_number: '07400 900124', additional_phone_number: '', email: who.email },
+      billing_address: { country: 'united-kingdom', region: '', city: 'Leith', street: '3 Shore', apartment: '', zip_code: 'EH6 6QW' },
+      shipping_address: null, storage_type: 'days', storage_days: 45, storage_months: 0,
+      payment_method: { method: 'CARD', details: { card_number: '4000000000003220', expiry_date: '1230', card_holder_name: 'Jess Baird', cvv: '123' } },
+    },
+  });
+  assert.is(placed.statusCode, 200, placed.body);
+  const [held] = await ordersOf(who);
+  assert.is(held.status, 'awaiting_payment');
+
+  const { context, page, problems } = await open(who, '/checkout');
+  await page.getByText('Nothing to pay for', { exact: true }).waitFor();
+  const notice = page.getByRole('status').filter({ hasText: `Order ${held.reference_no} is awaiting payment` });
+  await notice.getByText('Cancel the order to have them back now.', { exact: false }).waitFor();
+  await screenshot(page, 'held-card-order');
+  await notice.getByRole('button', { name: `Cancel order ${held.reference_no}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel order ${held.reference_no}?` });
+  await dialog.getByText('If you still finish the bank\'s check for this order, the payment is refunded.', { exact: false }).waitFor();
+  await screenshot(page, 'cancel-held-order');
+  await dialog.getByRole('button', { name: 'Cancel the order' }).click();
+  await page.getByText(`Order ${held.reference_no} is cancelled. Its lots are back in your checkout.`).waitFor();
+  await section(page, 'Item Summary').getByText(won.jess.title).waitFor();
+  assert.is(await page.getByText('Nothing to pay for', { exact: true }).count(), 0, 'the checkout is back, with the lot');
+  assert.is((await ordersOf(who))[0].status, 'cancelled');
   assertNoProblems(problems);
   await context.close();
 });

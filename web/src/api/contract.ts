@@ -43,7 +43,7 @@ import type { discountBody, storagePeriodsBody } from '../../../services/checkou
 import type { readBody as unpaidNoticeReadBody } from '../../../services/checkout/unpaid-notice';
 import type { draftSchema } from '../../../services/checkout/draft-schema';
 import type { createOrderSchema } from '../../../services/orders/create-order-schema';
-import type { createdOrderSchema, staffOrderSchema as staffOrderChangedSchema, voucherSchema } from '../../../services/orders/answers';
+import type { cancelledOwnOrderSchema, createdOrderSchema, staffOrderSchema as staffOrderChangedSchema, voucherSchema } from '../../../services/orders/answers';
 import type { cancelBody, paymentBody, statusBody, voucherBody } from '../../../services/orders/staff-routes';
 import type { lotMade, newItemsSubmitted, relistAnswer, sellRequestView, staffSellRequestView } from '../../../services/selling/views';
 import type { consignItemBody, fromStorageBody, newItemsBody, receiveBody, relistBody, returnBody } from '../../../services/selling/schemas';
@@ -204,6 +204,7 @@ export type StorageOption = Out<typeof storagePeriodAnswer>;
 export type Discount = Out<typeof discountAnswer>;
 export type DraftCosts = Out<typeof draftCostsAnswer>;
 export type CreatedOrder = Out<typeof createdOrderSchema>;
+export type CancelledOrder = Out<typeof cancelledOwnOrderSchema>;
 export type Order = Out<typeof orderSchema>;
 export type OrdersHistory = Out<typeof ordersHistoryAnswer>;
 export type UnpaidNotice = Out<typeof unpaidNoticeAnswer>;

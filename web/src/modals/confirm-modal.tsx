@@ -10,10 +10,12 @@ interface Props {
   title: string;
   message: string;
   confirmLabel?: string;
+  /** The button that leaves things as they are ("Cancel" would be ambiguous beside "Cancel the order"). */
+  dismissLabel?: string;
   onConfirm?: () => Promise<void>;
 }
 
-export function ConfirmModal({ title, message, confirmLabel = 'Yes', onConfirm }: Props) {
+export function ConfirmModal({ title, message, confirmLabel = 'Yes', dismissLabel = 'Cancel', onConfirm }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const confirm = async () => {
@@ -33,7 +35,7 @@ export function ConfirmModal({ title, message, confirmLabel = 'Yes', onConfirm }
       <p>{message}</p>
       {error && <p className="form-error" role="alert">{error}</p>}
       <div className="modal__actions">
-        {onConfirm && <button type="button" className="button button--ghost" onClick={closeModal} disabled={busy}>Cancel</button>}
+        {onConfirm && <button type="button" className="button button--ghost" onClick={closeModal} disabled={busy}>{dismissLabel}</button>}
         {/* biome-ignore lint/a11y/noAutofocus: the dialog's confirming action takes the focus when it opens (dialog pattern) */}
         <button type="button" className="button" onClick={() => void confirm()} disabled={busy} autoFocus>
           {onConfirm ? confirmLabel : 'OK'}

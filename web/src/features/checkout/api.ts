@@ -5,7 +5,7 @@
 import { get, newIdempotencyKey, post } from '../../api/http';
 import { toList, unwrap } from '../../lib/normalize';
 import type {
-  CreateOrderInput, DiscountBody, DraftInput, FromStorageBody, KnownFields, Order, Relisted, SellRequest, StoragePeriodsBody, UnpaidNoticeReadBody, Wallet,
+  CancelledOrder, CreateOrderInput, DiscountBody, DraftInput, FromStorageBody, KnownFields, Order, Relisted, SellRequest, StoragePeriodsBody, UnpaidNoticeReadBody, Wallet,
 } from '../../api/contract';
 import type {
   CostSummary, DraftBody, OrderResult, ScaData, Service, StorageOption, StoredItem, VoucherAnswer, WonItem,
@@ -66,7 +66,7 @@ export async function fetchLatestOrder(signal?: AbortSignal): Promise<LatestOrde
   return list[0] ?? null;
 }
 
-export type HeldOrder = Pick<Order, 'id' | 'reference_no' | 'status' | 'created_at' | 'lots'>;
+export type HeldOrder = Pick<Order, 'id' | 'reference_no' | 'status' | 'created_at' | 'lots' | 'payment_method'>;
 
 /**
  * The caller's newest orders still awaiting payment: each holds its lots, which are then not in the checkout's lists
@@ -75,6 +75,19 @@ export type HeldOrder = Pick<Order, 'id' | 'reference_no' | 'status' | 'created_
 export async function fetchHeldOrders(signal?: AbortSignal): Promise<HeldOrder[]> {
   const list = toList<HeldOrder>(await get('/api/orders_history/', { page: 1, page_size: 10 }, { signal }));
   return list.filter((o) => o.status === 'awaiting_payment');
+}
+
+/**
+ * Gives up the caller's own card order still awaiting payment: its lots come back to the checkout. The answer says
+ * whether it was cancelled, or paid after all (the bank's check had gone through).
+ */
+export const cancelOwnOrder = async (orderId: string): Promise<CancelledOrder> =>
+  unwrap(await post(`/api/orders/${encodeURIComponent(orderId)}/cancel/`));
+
+/** The won and stored lists again, both at once (after an order gave its lots back). */
+export async function fetchCheckoutLists(): Promise<{ won: WonItem[]; stored: StoredItem[] }> {
+  const [won, stored] = await Promise.all([fetchWonItems(), fetchStoredItems()]);
+  return { won, stored };
 }
 
 /** A relist of stored lots into a coming auction: a sell request from storage (the stored items section). */

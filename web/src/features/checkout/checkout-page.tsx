@@ -16,8 +16,8 @@ import { useCardForm } from '../../components/card-form';
 import { digitsOf } from '../../lib/card-rules';
 import { HeldOrders, useHeldOrders } from './held-orders';
 import { AddressSection } from './address-section';
-import { fetchWalletBalance } from './api';
-import { checkout, chooseService, setWalletBalance, startCheckout } from './checkout-store';
+import { fetchCheckoutLists, fetchWalletBalance } from './api';
+import { checkout, chooseService, setStored, setWalletBalance, setWon, startCheckout } from './checkout-store';
 import { ContactDetails } from './contact-details';
 import { StoreDetails } from '../../components/house-details';
 import { ItemSummary, useWonItems } from './item-summary';
@@ -103,12 +103,19 @@ function CheckoutScreen({ user }: { user: User }) {
     && draft.service !== 'wallet_settle';
   // Shown once the orders holding lots are known too (held-orders.tsx), so its text does not move when they arrive.
   const held = useHeldOrders();
-  if (listsEmpty && held !== null) {
+  // An order cancelled from the notice gave its lots back: both lists again, set together, then the notice.
+  const afterCancel = async () => {
+    const lists = await fetchCheckoutLists();
+    setStored(lists.stored);
+    setWon(lists.won);
+    await held.reload();
+  };
+  if (listsEmpty && held.orders !== null) {
     return (
       <div className="container section">
         <Empty title="Nothing to pay for">
           <p>Lots you win, and items you keep in our storage, can be paid for and sent here.</p>
-          <HeldOrders orders={held} />
+          <HeldOrders orders={held.orders} onCancelled={afterCancel} />
           <p><Link href="/auction" className="button button--primary">Browse the live auction</Link></p>
         </Empty>
       </div>

@@ -2,42 +2,74 @@
  * "Nothing to pay for", yet the buyer won lots: they are in an order still awaiting payment, which holds them. That
  * happens after a card payment that was interrupted or whose bank check was closed, or while a bank transfer is on
  * its way. Says which order holds how many lots, and what happens to a card order left unpaid (the house's 30-minute
- * sweep gives its lots back here: docs/checkout.md "Card returns, late answers, abandoned challenges").
+ * sweep gives its lots back here: docs/checkout.md "Card returns, late answers, abandoned challenges"). A card order
+ * can be cancelled here at once (POST /api/orders/{id}/cancel/), which gives its lots back to pay for again.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { fetchHeldOrders, type HeldOrder } from './api';
+import { cancelOwnOrder, fetchHeldOrders, type HeldOrder } from './api';
+import { openModal } from '../../state/modals';
+import { pushToast } from '../../state/toasts';
 
 const ORDERS_PATH = '/account/orders';
 
 const lotCount = (n: number) => (n === 1 ? '1 lot' : `${n} lots`);
+const comeBack = (n: number) =>
+  n === 0 ? '' : `${n === 1 ? 'Its lot comes' : `Its ${n} lots come`} back to your checkout, to pay for again. `;
 
 /**
  * The held orders: null until known, so the page shows "Nothing to pay for" once, with them, instead of moving its
  * text down when they arrive. Asked at once, beside the checkout's lists (one small read), not after them: waiting
  * for the lists first put the swap to "Nothing to pay for" a request later, after the checkout's sections had grown,
- * and moved the page under it. A failed ask shows none.
+ * and moved the page under it. A failed ask shows none. `reload` asks again, keeping the ones shown meanwhile.
  */
-export function useHeldOrders(): HeldOrder[] | null {
-  const [held, setHeld] = useState<HeldOrder[] | null>(null);
+export function useHeldOrders(): { orders: HeldOrder[] | null; reload: () => Promise<void> } {
+  const [orders, setOrders] = useState<HeldOrder[] | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    fetchHeldOrders(abort.signal).then(setHeld, () => !abort.signal.aborted && setHeld([]));
+    fetchHeldOrders(abort.signal).then(setOrders, () => !abort.signal.aborted && setOrders([]));
     return () => abort.abort();
   }, []);
-  return held;
+  const reload = useCallback(() => fetchHeldOrders().then(setOrders, () => {}), []);
+  return { orders, reload };
 }
 
-export function HeldOrders({ orders }: { orders: HeldOrder[] }) {
+/** Asks first: the lots go back, and a bank's check finished later is refunded. `onCancelled` refreshes the page. */
+function askToCancel(order: HeldOrder, onCancelled: () => Promise<void>): void {
+  openModal('confirm', {
+    title: `Cancel order ${order.reference_no}?`,
+    message: `${comeBack(order.lots.length)}If you still finish the bank's check for this order, the payment is refunded.`,
+    confirmLabel: 'Cancel the order',
+    dismissLabel: 'Keep the order',
+    onConfirm: async () => {
+      const answer = await cancelOwnOrder(order.id);
+      pushToast({ kind: answer.status === 'cancelled' ? 'success' : 'info', title: answer.msg });
+      // Done whatever the refresh does: a failed one leaves the page as it was (a reload shows the lots), and must not
+      // read as a failed cancel in the dialog.
+      await onCancelled().catch(() => {});
+    },
+  });
+}
+
+export function HeldOrders({ orders, onCancelled }: { orders: HeldOrder[]; onCancelled: () => Promise<void> }) {
   if (orders.length === 0) return null;
+  const anyCard = orders.some((o) => o.payment_method === 'CARD');
   return (
     <div className="held-orders" role="status">
       <ul className="held-orders__list">
         {orders.map((o) => (
-          <li key={o.id}>Order {o.reference_no} is awaiting payment and holds {lotCount(o.lots.length)}.</li>
+          <li key={o.id}>
+            Order {o.reference_no} is awaiting payment and holds {lotCount(o.lots.length)}.
+            {o.payment_method === 'CARD' && (
+              <>
+                {' '}
+                <button type="button" className="link-button" onClick={() => askToCancel(o, onCancelled)}>Cancel order {o.reference_no}</button>
+              </>
+            )}
+          </li>
         ))}
       </ul>
-      <p>A card payment not completed within 30 minutes of placing the order gives its lots back here, to pay for again.</p>
+      {anyCard && <p>A card payment not completed within 30 minutes of placing the order gives its lots back here, to pay for again. Cancel the order to have them back now.</p>}
       <p><Link href={ORDERS_PATH} className="text-link">See your orders</Link></p>
     </div>
   );
