@@ -497,17 +497,20 @@ test('(4) wallet settle for a buyer in debt: the saved address edited and saved 
 test('(5) a card order left in the bank\'s check, cancelled from the checkout: its lot is back to pay for again', async () => {
   const who = buyers.jess;
   // Placed in another window whose bank check was then left open: the order holds the lot.
-  const placed = await e.t.app.inject({
-    method: 'POST', url: '/api/checkout/collection/create_order/', headers: { ...bearer(who), 'idempotency-key': randomUUID() },
-    payload: {
-      lots_from_storage: [], insurance: false, discount_code: '', used_from_wallet: '0.00', note_from_customer: '',
-      personal_information: { first_name: 'Jess', last_name: 'Baird', phone_number: '07400 900124', additional_phone_number: '', email: who.email },
-      billing_address: { country: 'united-kingdom', region: '', city: 'Leith', street: '3 Shore', apartment: '', zip_code: 'EH6 6QW' },
-      shipping_address: null, storage_type: 'days', storage_days: 45, storage_months: 0,
-      payment_method: { method: 'CARD', details: { card_number: '4000000000003220', expiry_date: '1230', card_holder_name: 'Jess Baird', cvv: '123' } },
-    },
-  });
-  assert.is(placed.statusCode, 200, placed.body);
+  const placeInTheBanksCheck = async () => {
+    const placed = await e.t.app.inject({
+      method: 'POST', url: '/api/checkout/collection/create_order/', headers: { ...bearer(who), 'idempotency-key': randomUUID() },
+      payload: {
+        lots_from_storage: [], insurance: false, discount_code: '', used_from_wallet: '0.00', note_from_customer: '',
+        personal_information: { first_name: 'Jess', last_name: 'Baird', phone_number: '07400 900124', additional_phone_number: '', email: who.email },
+        billing_address: { country: 'united-kingdom', region: '', city: 'Leith', street: '3 Shore', apartment: '', zip_code: 'EH6 6QW' },
+        shipping_address: null, storage_type: 'days', storage_days: 45, storage_months: 0,
+        payment_method: { method: 'CARD', details: { card_number: '4000000000003220', expiry_date: '1230', card_holder_name: 'Jess Baird', cvv: '123' } },
+      },
+    });
+    assert.is(placed.statusCode, 200, placed.body);
+  };
+  await placeInTheBanksCheck();
   const [held] = await ordersOf(who);
   assert.is(held.status, 'awaiting_payment');
 
@@ -524,6 +527,19 @@ test('(5) a card order left in the bank\'s check, cancelled from the checkout: i
   await page.getByText(`Order ${held.reference_no} is cancelled. Its lots are back in your checkout.`).waitFor();
   await section(page, 'Item Summary').getByText(won.jess.title).waitFor();
   assert.is(await page.getByText('Nothing to pay for', { exact: true }).count(), 0, 'the checkout is back, with the lot');
+  assert.is((await ordersOf(who))[0].status, 'cancelled');
+
+  // Placed and left in the bank's check again: the orders page cancels it too.
+  await placeInTheBanksCheck();
+  const [again] = await ordersOf(who);
+  await page.goto(`${e.t.baseUrl}/account/orders`);
+  await page.getByRole('button', { name: new RegExp(`^Order ${again.reference_no}`) }).click();
+  const row = page.getByRole('region', { name: `Order ${again.reference_no}` });
+  await row.getByRole('button', { name: `Cancel order ${again.reference_no}` }).click();
+  await page.getByRole('dialog', { name: `Cancel order ${again.reference_no}?` }).getByRole('button', { name: 'Cancel the order' }).click();
+  await page.getByText(`Order ${again.reference_no} is cancelled. Its lots are back in your checkout.`).waitFor();
+  await page.getByRole('button', { name: new RegExp(`^Order ${again.reference_no}.*Cancelled`) }).waitFor();
+  assert.is(await row.getByRole('button', { name: `Cancel order ${again.reference_no}` }).count(), 0, 'nothing left to cancel');
   assert.is((await ordersOf(who))[0].status, 'cancelled');
   assertNoProblems(problems);
   await context.close();

@@ -5,7 +5,7 @@
 import { get, newIdempotencyKey, post } from '../../api/http';
 import { toList, unwrap } from '../../lib/normalize';
 import type {
-  CancelledOrder, CreateOrderInput, DiscountBody, DraftInput, FromStorageBody, KnownFields, Order, Relisted, SellRequest, StoragePeriodsBody, UnpaidNoticeReadBody, Wallet,
+  CreateOrderInput, DiscountBody, DraftInput, FromStorageBody, KnownFields, Order, Relisted, SellRequest, StoragePeriodsBody, UnpaidNoticeReadBody, Wallet,
 } from '../../api/contract';
 import type {
   CostSummary, DraftBody, OrderResult, ScaData, Service, StorageOption, StoredItem, VoucherAnswer, WonItem,
@@ -76,13 +76,6 @@ export async function fetchHeldOrders(signal?: AbortSignal): Promise<HeldOrder[]
   const list = toList<HeldOrder>(await get('/api/orders_history/', { page: 1, page_size: 10 }, { signal }));
   return list.filter((o) => o.status === 'awaiting_payment');
 }
-
-/**
- * Gives up the caller's own card order still awaiting payment: its lots come back to the checkout. The answer says
- * whether it was cancelled, or paid after all (the bank's check had gone through).
- */
-export const cancelOwnOrder = async (orderId: string): Promise<CancelledOrder> =>
-  unwrap(await post(`/api/orders/${encodeURIComponent(orderId)}/cancel/`));
 
 /** The won and stored lists again, both at once (after an order gave its lots back). */
 export async function fetchCheckoutLists(): Promise<{ won: WonItem[]; stored: StoredItem[] }> {

@@ -7,15 +7,12 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { cancelOwnOrder, fetchHeldOrders, type HeldOrder } from './api';
-import { openModal } from '../../state/modals';
-import { pushToast } from '../../state/toasts';
+import { fetchHeldOrders, type HeldOrder } from './api';
+import { askToCancelOrder, buyerMayCancel } from '../orders/cancel-order';
 
 const ORDERS_PATH = '/account/orders';
 
 const lotCount = (n: number) => (n === 1 ? '1 lot' : `${n} lots`);
-const comeBack = (n: number) =>
-  n === 0 ? '' : `${n === 1 ? 'Its lot comes' : `Its ${n} lots come`} back to your checkout, to pay for again. `;
 
 /**
  * The held orders: null until known, so the page shows "Nothing to pay for" once, with them, instead of moving its
@@ -34,36 +31,19 @@ export function useHeldOrders(): { orders: HeldOrder[] | null; reload: () => Pro
   return { orders, reload };
 }
 
-/** Asks first: the lots go back, and a bank's check finished later is refunded. `onCancelled` refreshes the page. */
-function askToCancel(order: HeldOrder, onCancelled: () => Promise<void>): void {
-  openModal('confirm', {
-    title: `Cancel order ${order.reference_no}?`,
-    message: `${comeBack(order.lots.length)}If you still finish the bank's check for this order, the payment is refunded.`,
-    confirmLabel: 'Cancel the order',
-    dismissLabel: 'Keep the order',
-    onConfirm: async () => {
-      const answer = await cancelOwnOrder(order.id);
-      pushToast({ kind: answer.status === 'cancelled' ? 'success' : 'info', title: answer.msg });
-      // Done whatever the refresh does: a failed one leaves the page as it was (a reload shows the lots), and must not
-      // read as a failed cancel in the dialog.
-      await onCancelled().catch(() => {});
-    },
-  });
-}
-
 export function HeldOrders({ orders, onCancelled }: { orders: HeldOrder[]; onCancelled: () => Promise<void> }) {
   if (orders.length === 0) return null;
-  const anyCard = orders.some((o) => o.payment_method === 'CARD');
+  const anyCard = orders.some(buyerMayCancel);
   return (
     <div className="held-orders" role="status">
       <ul className="held-orders__list">
         {orders.map((o) => (
           <li key={o.id}>
             Order {o.reference_no} is awaiting payment and holds {lotCount(o.lots.length)}.
-            {o.payment_method === 'CARD' && (
+            {buyerMayCancel(o) && (
               <>
                 {' '}
-                <button type="button" className="link-button" onClick={() => askToCancel(o, onCancelled)}>Cancel order {o.reference_no}</button>
+                <button type="button" className="link-button" onClick={() => askToCancelOrder(o, onCancelled)}>Cancel order {o.reference_no}</button>
               </>
             )}
           </li>

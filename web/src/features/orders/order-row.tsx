@@ -1,6 +1,6 @@
 /**
  * One order of the history: a row that expands (the order number, date, status and total always in sight) into its
- * lots and the price summary, with Print and Download PDF.
+ * lots and the price summary, with Print and Download PDF, and Cancel for a card order still awaiting payment.
  */
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
@@ -10,15 +10,17 @@ import { formatGBP } from '../../lib/money';
 import { statusLabel } from '../../lib/order-labels';
 import type { Order } from './api';
 import { printOrder, summaryLines } from './print';
+import { buyerMayCancel } from './cancel-order';
 import '../../components/order-status.css';
 
 interface Props {
   order: Order;
   onPdf: (order: Order) => Promise<void>;
   onPrintBlocked: () => void;
+  onCancel: (order: Order) => void;
 }
 
-export function OrderRow({ order, onPdf, onPrintBlocked }: Props) {
+export function OrderRow({ order, onPdf, onPrintBlocked, onCancel }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -70,6 +72,11 @@ export function OrderRow({ order, onPdf, onPrintBlocked }: Props) {
                 ))}
               </dl>
               <div className="order-row__actions">
+                {buyerMayCancel(order) && (
+                  <button type="button" className="button button--ghost button--small" onClick={() => onCancel(order)} aria-label={`Cancel order ${order.reference_no}`}>
+                    Cancel order
+                  </button>
+                )}
                 <button type="button" className="button button--ghost button--small" onClick={() => { if (!printOrder(order)) onPrintBlocked(); }}>
                   Print
                 </button>

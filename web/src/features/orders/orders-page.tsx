@@ -13,6 +13,7 @@ import { pushToast } from '../../state/toasts';
 import { useErrorDialog } from '../../components/error-dialog';
 import { downloadInvoice, fetchOrdersHistory, type Order } from './api';
 import { OrderRow } from './order-row';
+import { askToCancelOrder } from './cancel-order';
 import './orders.css';
 
 function OrdersHistory() {
@@ -50,7 +51,7 @@ function OrdersHistory() {
             <span>{data.count_page > 1 ? 'Total on this page' : 'Total'} <strong>{formatGBP(data.amount)}</strong></span>
           </p>
           <ul className="orders__list" aria-busy={list.loading}>
-            {data.results.map((o) => <OrderRow key={o.id} order={o} onPdf={pdf} onPrintBlocked={blocked} />)}
+            {data.results.map((o) => <OrderRow key={o.id} order={o} onPdf={pdf} onPrintBlocked={blocked} onCancel={(order) => askToCancelOrder(order, list.reload)} />)}
           </ul>
           <Pager page={page} totalPages={data.count_page} onPage={setPage} />
         </>
