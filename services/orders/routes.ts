@@ -19,13 +19,11 @@ import { answers } from '../../infra/http/answers';
 import { challengeHtmlAnswer } from '../payments/views';
 import { cancelledOwnOrderSchema, createdOrderAnswer, createdOrderSchema } from './answers';
 import { cancelOwnOrder } from './cancel-own-order';
-import { NotFound } from '../../domain/shared/errors';
 import { ORDER_MSG } from '../../domain/orders/messages';
 
 const serviceParams = z.object({ service: z.enum(SERVICES) });
-// A malformed id is an order nobody has: 404, like another user's order.
-const orderParams = z.object({ id: z.string() });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// A malformed id is an order nobody has: 404 (orNotFound), like another user's order.
+const orderParams = z.object({ id: z.uuid() });
 
 export function createOrderRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -54,8 +52,7 @@ export function createOrderRoutes(scope: FastifyInstance, ctx: AppContext): void
 
   app.post('/api/orders/:id/cancel/', { schema: { summary: 'Cancel your own card order still awaiting payment (its lots come back to the checkout)', params: orderParams, response: answers({ 200: cancelledOwnOrderSchema }, 400, 401, 404, 503) } }, async (request, reply) => {
     const user = requireUser(request);
-    const { id } = request.params;
-    if (!UUID.test(id)) throw new NotFound(ORDER_MSG.notFound);
+    const id = orNotFound(() => request.params.id, ORDER_MSG.notFound);
     return sendAnswer(reply, async () => ({ status: 200, body: await cancelOwnOrder(ctx, user.id, id, { user_id: user.id, request_id: request.id }) }));
   });
 }
