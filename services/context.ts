@@ -16,6 +16,7 @@ import { SignInThread } from './accounts/sign-in-thread/sign-in-thread';
 import { Metrics } from '../infra/metrics/metrics';
 import { projectionLag } from '../infra/metrics/projection-lag';
 import { outboxStats } from '../infra/mail/outbox-stats';
+import { paymentStats } from './payments/payment-stats';
 import { systemClock, type Clock } from '../infra/clock';
 
 // The clock is infrastructure (infra/clock.ts); re-exported for the slices that take it from here.
@@ -102,6 +103,7 @@ export function createContext(config: Config, databaseUrl: string, options: { cl
     projections: () => projectionLag(db, names),
     live: () => hub.stats(),
     outbox: () => outboxStats(db),
+    payments: () => paymentStats(db, clock.now()),
   });
   return ctx;
 }

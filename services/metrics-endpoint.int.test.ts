@@ -61,7 +61,11 @@ test('with the token: the families of the close dashboard, routes by pattern, pr
     'auction_projection_events_behind', 'auction_projection_seconds_behind', 'auction_ws_connections', 'auction_ws_send_queue_bytes',
     'auction_outbox_emails', 'auction_outbox_oldest_pending_seconds', 'auction_lot_leases_held', 'auction_db_pool_connections',
     'auction_db_pool_waiting', 'process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds',
+    'auction_refunds_owed', 'auction_refunds_owed_pence', 'auction_card_payments_pending', 'auction_card_payment_oldest_pending_seconds',
   ]) assert.match(res.body, new RegExp(`^# TYPE ${family} `, 'm'), family);
+  // Nothing owed or pending in a fresh house, read from the database (not left out of the scrape).
+  assert.match(res.body, /^auction_refunds_owed 0$/m);
+  assert.match(res.body, /^auction_metrics_source_up\{source="payments"\} 1$/m);
   // The route's pattern, never the lot's id.
   assert.match(res.body, /auction_http_request_duration_seconds_count\{method="GET",route="\/api\/lots\/:[a-z_]+\/",status_class="2xx"\} \d/);
   assert.not.match(res.body, new RegExp(lotId));

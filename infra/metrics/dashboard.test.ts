@@ -19,10 +19,11 @@ test('every metric a dashboard query names is one of ours (histogram series by t
   for (const name of named) assert.ok(families.has(name), `${name} is exposed`);
 });
 
-test('the panels of the close: bids, lag, sockets, emails, leases, pool, CPU, memory', () => {
+test('the panels of the close: bids, lag, sockets, emails, card money in flight, leases, pool, CPU, memory', () => {
   const exprs = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr)).join('\n');
   for (const family of ['auction_bid_decisions_total', 'auction_projection_seconds_behind', 'auction_ws_connections', 'auction_outbox_emails',
-    'auction_lot_leases_held', 'auction_db_pool_connections', 'process_cpu_seconds_total', 'process_resident_memory_bytes']) {
+    'auction_refunds_owed', 'auction_card_payments_pending', 'auction_lot_leases_held', 'auction_db_pool_connections', 'process_cpu_seconds_total',
+    'process_resident_memory_bytes']) {
     assert.ok(exprs.includes(family), family);
   }
 });

@@ -1,7 +1,7 @@
 /**
  * The process's Prometheus metrics (docs/operations.md lists every family). Infrastructure: it imports no slice.
  * What the hot paths record is a counter or histogram bump in memory; everything that needs a look around (the
- * database pool, the projections' lag, the sockets, the outbox, the leases) is a gauge read from a *source* when
+ * database pool, the projections' lag, the sockets, the outbox, card money in flight, the leases) is a gauge read from a *source* when
  * Prometheus scrapes, never per request. The sources are handed in where the server is assembled
  * (services/context.ts, services/cluster/node.ts), so this folder needs to know no slice.
  */
@@ -20,12 +20,15 @@ interface LiveStats {
   pendingBroadcasts: number;
 }
 export interface OutboxStats { pending: number; retrying: number; failed: number; oldestPendingSeconds: number }
+/** Card money in flight: refunds decided and not made yet, payments still waiting for the provider's outcome. */
+export interface PaymentStats { refundsOwed: number; refundsOwedPence: number; pending: number; oldestPendingSeconds: number }
 
 interface MetricSources {
   pool?: () => PoolStats;
   projections?: () => Promise<ProjectionLag[]>;
   live?: () => LiveStats | null;
   outbox?: () => Promise<OutboxStats>;
+  payments?: () => Promise<PaymentStats>;
   leasesHeld?: () => number;
 }
 
@@ -140,6 +143,7 @@ export class Metrics {
     const lag = this.shared('projections', () => s.projections?.());
     const live = this.shared('live', () => s.live?.() ?? undefined);
     const outbox = this.shared('outbox', () => s.outbox?.());
+    const payments = this.shared('payments', () => s.payments?.());
     make('auction_db_pool_connections', 'Database pool connections of this process: total open and idle.', ['state'], async (m) => {
       const p = await pool();
       if (p) { m.set({ state: 'total' }, p.total); m.set({ state: 'idle' }, p.idle); }
@@ -164,6 +168,19 @@ export class Metrics {
     make('auction_outbox_oldest_pending_seconds', 'Age of the oldest email waiting to be sent (0 when none).', [], async (m) => {
       const o = await outbox();
       if (o) m.set(o.oldestPendingSeconds);
+    });
+    make('auction_refunds_owed', 'Refunds the house has decided and the provider has not made yet (the owed-refunds worker retries them every 30 s).', [], async (m) => {
+      const p = await payments();
+      if (p) m.set(p.refundsOwed);
+    });
+    make('auction_refunds_owed_pence', 'The money those refunds give back, in pence.', [], async (m) => { const p = await payments(); if (p) m.set(p.refundsOwedPence); });
+    make('auction_card_payments_pending', "Card payments still waiting for the provider's outcome (a bank's check open, or an answer not yet applied).", [], async (m) => {
+      const p = await payments();
+      if (p) m.set(p.pending);
+    });
+    make('auction_card_payment_oldest_pending_seconds', 'Age of the oldest of them (0 when none): past a few minutes, the reconciling pass has not settled it.', [], async (m) => {
+      const p = await payments();
+      if (p) m.set(p.oldestPendingSeconds);
     });
     make('auction_lot_leases_held', 'Lot leases (one writer per lot) this process holds.', [], (m) => m.set(s.leasesHeld?.() ?? 0));
     make('auction_metrics_source_up', 'Whether a scrape-time source answered (0: its gauges are missing from this scrape, e.g. the database is gone).', ['source'], async (m) => {

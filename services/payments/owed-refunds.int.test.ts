@@ -12,6 +12,7 @@ import { CARD, card, countEvents, followReturn, openChallenge, post } from './te
 import { paymentProvider } from './provider';
 import { makeOwedRefund, makeOwedRefunds } from './owed-refunds';
 import { paymentsFeature } from './feature';
+import { paymentStats } from './payment-stats';
 
 let t: TestApp;
 const FEE = '/api/registration_fee/';
@@ -43,6 +44,13 @@ function refundsDown(): { asked: () => number } {
 const sandboxRefunds = async (user: TestUser) => Number((await sql<{ n: string }>`
   SELECT count(*) AS n FROM sandbox_refunds r JOIN payments p ON p.provider_ref = r.intent_id WHERE p.user_id = ${user.id}`.execute(t.ctx.db)).rows[0].n);
 
+/** The owed-refund gauges as a scrape reads them. */
+async function owedGauges(): Promise<{ owed: number; pence: number }> {
+  const { body } = await t.ctx.metrics.text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(body)?.[1] ?? Number.NaN);
+  return { owed: value('auction_refunds_owed'), pence: value('auction_refunds_owed_pence') };
+}
+
 const owedRows = async (user: TestUser) => t.ctx.db.selectFrom('payments').select(['refund_due_pence', 'refunded_pence'])
   .where('user_id', '=', user.id).where((eb) => eb.or([eb('refund_due_pence', '>', 0), eb('refunded_pence', '>', 0)])).execute();
 
@@ -66,6 +74,8 @@ test('a fee paid twice while the provider cannot refund: the refund is owed, the
   assert.is(await countEvents(t, 'PaymentRefunded', buyer.id), 0);
   await t.ctx.projections.settle();
   assert.equal(await owedRows(buyer), [{ refund_due_pence: 500, refunded_pence: 0 }]);
+  // The operator sees it (docs/operations.md): one refund owed, £5 (this file's only one).
+  assert.equal(await owedGauges(), { owed: 1, pence: 500 });
 
   assert.equal(await makeOwedRefunds(t.ctx), [], 'still down: still owed');
   assert.is(outage.asked(), 2);
@@ -78,6 +88,9 @@ test('a fee paid twice while the provider cannot refund: the refund is owed, the
   assert.is(await countEvents(t, 'PaymentRefunded', buyer.id), 1);
   assert.is(await sandboxRefunds(buyer), 1, 'given back once at the provider');
   assert.equal(await owedRows(buyer), [{ refund_due_pence: 0, refunded_pence: 500 }]);
+  // (A scrape within a second reuses the last read: the source itself, asked again.)
+  const after = await paymentStats(t.ctx.db, t.clock.now());
+  assert.equal([after.refundsOwed, after.refundsOwedPence], [0, 0]);
 });
 
 test('two makers of one owed refund (the request and the worker, two processes): one refund, recorded once', async () => {

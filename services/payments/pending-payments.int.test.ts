@@ -11,6 +11,7 @@ import { createTestUser } from '../testing/users';
 import { CARD, card, countEvents, feeRow, followReturn, openChallenge, post } from './testing';
 import { paymentProvider } from './provider';
 import { reconcilePendingPayments } from './pending-payments';
+import { paymentStats } from './payment-stats';
 import { paymentsFeature } from './feature';
 
 let t: TestApp;
@@ -53,6 +54,10 @@ test('a fee challenge completed and the window closed before the return: the pas
   assert.is((await feeRow(t, buyer.id)).registration_fee_status, false);
 
   assert.equal(await passAfter(1), [], 'not before the return had its time');
+  // What the operator's gauges show meanwhile (docs/operations.md): this payment pending, three minutes old.
+  const waiting = await paymentStats(t.ctx.db, new Date(t.clock.now().getTime() + 3 * MINUTE));
+  assert.ok(waiting.pending >= 1);
+  assert.ok(waiting.oldestPendingSeconds >= 180, `${waiting.oldestPendingSeconds} s`);
   assert.equal(await passAfter(3), [paymentId]);
   assert.equal(await passAfter(4), [], 'decided: nothing more');
   await t.ctx.projections.settle();
