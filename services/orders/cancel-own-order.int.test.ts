@@ -11,6 +11,8 @@ import { CARD, followReturn, openChallenge } from '../payments/testing';
 import { paymentProvider } from '../payments/provider';
 import { ORDER_MSG } from '../../domain/orders/messages';
 import { PROVIDER_UNREACHABLE } from './cancel-own-order';
+import { drainOrderMail } from './order-mailer';
+import { readMailbox } from '../../infra/mail/outbox';
 import { cardDraft, createOrder, draft, eventsOf, startOrderApp, wonItemIds, wonLots } from './testing';
 
 let t: TestApp;
@@ -31,6 +33,14 @@ test.after(async () => {
 
 const cancel = (user: TestUser, orderId: string) =>
   t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/cancel/`, headers: bearer(user) });
+/** The buyer's email with this subject, once the order mailer has run (this app runs no workers). */
+async function orderMail(buyer: TestUser, subject: string) {
+  await t.ctx.projections.settle();
+  await drainOrderMail(t.ctx.db, t.ctx.store, { publicUrl: t.ctx.config.publicUrl, now: () => t.clock.now() });
+  const found = (await readMailbox(t.ctx.db, { to: buyer.email })).filter((m) => m.subject === subject);
+  assert.is(found.length, 1, subject);
+  return found[0];
+}
 const ofOrder = async (type: string, orderId: string) => (await eventsOf(t, type)).filter((e) => e.data.order_id === orderId);
 
 /** A won lot in a card order left at the bank's check: the order, its number, the lot and the challenge's HTML. */
@@ -55,6 +65,12 @@ test('the buyer cancels an order left in the bank\'s check: its lots are back at
 
   const again = await cancel(buyer, orderId);
   assert.equal([again.statusCode, again.json().detail], [400, ORDER_MSG.notAwaitingPayment]);
+  // The confirmation said the card was being charged: the cancellation follows it.
+  const mail = await orderMail(buyer, `Your order ${number} is cancelled`);
+  for (const line of [`Your order ${number} is cancelled. You cancelled it before its card payment was completed.`,
+    'Its lots are back in your checkout', 'a card payment for it that still goes through is refunded']) {
+    assert.ok(mail.text.includes(line), `the cancellation lacks "${line}":\n${mail.text}`);
+  }
 
   // The window was still open: the buyer completes the bank's check after all. The money goes back.
   const back = await followReturn(t, await (await openChallenge(t, html)).complete());

@@ -16,7 +16,9 @@ import { paymentProvider } from '../payments/provider';
 import { verifyIdempotency } from '../audit/idempotency-verify';
 import { ORDER_MSG } from '../../domain/orders/messages';
 import { NO_WON_LOTS_MESSAGE } from '../../domain/checkout/price-summary';
-import { sweepAbandonedCardOrders } from './abandoned-card-orders';
+import { ABANDONED_REASON, sweepAbandonedCardOrders } from './abandoned-card-orders';
+import { drainOrderMail } from './order-mailer';
+import { readMailbox } from '../../infra/mail/outbox';
 import { CARD_PAYMENT_INTERRUPTED } from './place-order';
 import { cardDraft, createOrder, eventsOf, startOrderApp, wonItemIds, wonLots } from './testing';
 
@@ -131,6 +133,11 @@ test('an interrupted order cancelled by the 30-minute sweep: the late retry is r
   assert.is(outage.calls(), 1, 'the provider is not asked for a cancelled order');
   assert.equal(await ofOrder('PaymentCreated', orderId), []);
   assert.equal(await wonItemIds(t, buyer), [lot.id], 'the lots are free again');
+  // The buyer, confirmed an order, is told why it went.
+  await t.ctx.projections.settle();
+  await drainOrderMail(t.ctx.db, t.ctx.store, { publicUrl: t.ctx.config.publicUrl, now: () => t.clock.now() });
+  const [mail] = (await readMailbox(t.ctx.db, { to: buyer.email })).filter((m) => m.subject === `Your order ${placed.data.order_number} is cancelled`);
+  assert.ok(mail?.text.includes(`is cancelled. ${ABANDONED_REASON}`), mail?.text);
 });
 
 test('the provider unreachable about one abandoned order: the sweep settles the others, and that one next time', async () => {

@@ -1,6 +1,7 @@
 /**
- * The order emails through the outbox: the confirmation when an order is placed (delivery by DPD, UK bank transfer)
- * and the receipt when staff record its payment, each once however often the mailer runs; and the carrier named in
+ * The order emails through the outbox: the confirmation when an order is placed (delivery by DPD, UK bank transfer),
+ * the receipt when staff record its payment and the cancellation when staff cancel one, each once however often the
+ * mailer runs; and the carrier named in
  * the priced draft, the order history and the invoice PDF.
  */
 import { test } from 'uvu';
@@ -87,6 +88,27 @@ test('placing an order mails its confirmation once; staff recording the payment 
   assert.is(history.results[0].carrier, 'DPD');
   const text = pdfText((await call(t, 'GET', `/api/orders/${order.order_id}/get_pdf/`, undefined, { user: buyer })).json().file).replace(/\s+/g, ' ');
   for (const expected of ['Carrier: DPD', 'Shipping by DPD £15.00']) assert.ok(text.includes(expected), `PDF lacks "${expected}":\n${text}`);
+});
+
+test('a confirmed order cancelled by staff mails the cancellation once: its lots back in the checkout, not the staff\'s note', async () => {
+  await wonLot(t, buyer.id, { hammerPence: 5_000, title: 'Kilkerran 12' });
+  const placed = await call(t, 'POST', '/api/checkout/delivery/create_order/',
+    { ...draft(), callback: '/checkout-success?flow_type=checkout', strong_customer_authentication_data: {} }, { user: buyer, key: 'order-mail-2' });
+  assert.is(placed.statusCode, 201, placed.body);
+  const order = placed.json();
+  await drain();
+  const cancelled = await call(t, 'POST', `/api/staff/orders/${order.order_id}/cancel/`, { reason: 'Phoned in: internal note 42' }, { user: staff, key: 'cancel-mail-2' });
+  assert.ok(cancelled.statusCode < 300, cancelled.body);
+  await drain();
+  const [cancellation] = await mailOf();
+  assert.is(cancellation.subject, `Your order ${order.order_number} is cancelled`);
+  for (const line of [`Your order ${order.order_number} is cancelled. Our team cancelled it.`, 'Its lots are back in your checkout, to pay for again.', '/checkout']) {
+    assert.ok(cancellation.text.includes(line), `the cancellation lacks "${line}":\n${cancellation.text}`);
+  }
+  assert.not.ok(cancellation.text.includes('internal note'), 'the staff member\'s reason is for the house');
+  await sql`DELETE FROM projection_checkpoints WHERE name = ${ORDER_MAILER_NAME}`.execute(t.ctx.db);
+  await drain();
+  assert.is((await mailOf()).filter((m) => m.subject === cancellation.subject).length, 1, 'once');
 });
 
 test.run();

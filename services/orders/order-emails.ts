@@ -1,6 +1,6 @@
 /**
- * The buyer's order emails (docs/notifications.md "Order emails"): the confirmation when an order is placed and the
- * receipt when it is paid. Plain template functions over the order as the read model holds it; every value is
+ * The buyer's order emails (docs/notifications.md "Order emails"): the confirmation when an order is placed, the
+ * receipt when it is paid, and the cancellation when a confirmed order is cancelled. Plain template functions over the order as the read model holds it; every value is
  * escaped in the HTML.
  */
 import type { OutgoingEmail } from '../../infra/mail/outbox';
@@ -10,6 +10,8 @@ import { receiptMoney } from '../wallet/receipt-pdf';
 import { orderCarrier } from '../checkout/addresses';
 import { addressLines, paymentStatusText } from '../checkout/invoice-pdf';
 import type { OrderRow } from '../checkout/order-views';
+import type { OrderCancelled } from '../../domain/orders/events';
+import { PAYMENTS } from '../../domain/orders/settlement/card-payment';
 
 type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
 
@@ -71,4 +73,26 @@ export function orderPaidEmail(publicUrl: string, buyer: EmailBuyer, order: Orde
     receivingLine(order),
     'The invoice can be downloaded from your orders.',
   ], `${publicUrl}/account/orders`, 'See your order');
+}
+
+/**
+ * Why, in the buyer's words. The house's own reasons (the card declined, the payment not completed in time) are
+ * quoted; a staff member's reason is their note for the house, so the buyer is told who, not the note.
+ */
+function cancelledBecause(order: OrderRow, cancel: OrderCancelled['data']): string {
+  if (cancel.by === order.user_id) return 'You cancelled it before its card payment was completed.';
+  if (cancel.by === PAYMENTS || cancel.by === 'system') return cancel.reason;
+  return 'Our team cancelled it. If you did not expect this, please contact us.';
+}
+
+export function orderCancelledEmail(publicUrl: string, buyer: EmailBuyer, order: OrderRow, cancel: OrderCancelled['data']): Email {
+  const summary = order.summary;
+  const lots = order.lots.length + order.stored_lot_ids.length;
+  const givenBack = summary.used_from_wallet > 0 || summary.voucher_discount_amount > 0;
+  return layout(buyer.email, `Your order ${order.order_number} is cancelled`, buyer.first_name, [
+    `Your order ${order.order_number} is cancelled. ${cancelledBecause(order, cancel)}`,
+    ...(lots > 0 ? ['Its lots are back in your checkout, to pay for again.'] : []),
+    ...(givenBack ? ['What it took from your wallet, and the voucher it used, are given back.'] : []),
+    ...(order.payment_method === 'CARD' ? ['Nothing was charged for it: a card payment for it that still goes through is refunded.'] : []),
+  ], `${publicUrl}${lots > 0 ? '/checkout' : '/account/orders'}`, lots > 0 ? 'Go to checkout' : 'See your orders');
 }

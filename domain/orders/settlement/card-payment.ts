@@ -10,7 +10,8 @@ import { awaitsPayment, placedOrder, type SettlementState } from './state';
 export const ORDER_NOT_AWAITING_REFUND = 'The order was no longer awaiting payment.';
 const cardFailedReason = (message: string) => `Card payment failed: ${message}`;
 /** The actor of a cancellation caused by the card provider's answer. */
-const PAYMENTS = 'payments';
+/** Who cancels an order whose card payment failed (OrderCancelled.by). */
+export const PAYMENTS = 'payments';
 
 export function onCardSucceeded(payment: PaymentSucceeded['data'], state: SettlementState): SettlementOutput[] {
   if (!awaitsPayment(state)) return [toPayment({ type: 'RefundPayment', payment_id: payment.payment_id, reason: ORDER_NOT_AWAITING_REFUND })];
