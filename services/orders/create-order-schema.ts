@@ -16,9 +16,12 @@ const CARD_NOT_FOUND = 'Card not found.';
 
 const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '');
 
+/** Where the browser goes back to after a challenge when the request names no callback. */
+export const DEFAULT_ORDER_RETURN = '/checkout-success?flow_type=checkout';
+
 /** A path on this site (the client's success page, its own query allowed): no scheme, no host, no "//". */
 const callback = z.preprocess(
-  (v) => (v === null || v === undefined || v === '' ? '/checkout-success?flow_type=checkout' : v),
+  (v) => (v === null || v === undefined || v === '' ? DEFAULT_ORDER_RETURN : v),
   z.string({ error: RETURN_PATH_MSG }).max(300, RETURN_PATH_MSG).regex(/^\/(?![/\\])[A-Za-z0-9\-._~/%]*(\?[A-Za-z0-9\-._~%=&]*)?$/, RETURN_PATH_MSG),
 );
 

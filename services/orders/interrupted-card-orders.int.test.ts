@@ -7,12 +7,14 @@
  * the provider unreachable about one of them.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../testing/harness';
 import { createTestUser, type TestUser } from '../testing/users';
 import { CARD, followReturn, openChallenge } from '../payments/testing';
 import { paymentProvider } from '../payments/provider';
+import { reconcilePendingPayments } from '../payments/pending-payments';
 import { verifyIdempotency } from '../audit/idempotency-verify';
 import { ORDER_MSG } from '../../domain/orders/messages';
 import { NO_WON_LOTS_MESSAGE } from '../../domain/checkout/price-summary';
@@ -51,6 +53,30 @@ function providerDown(times: number): { calls: () => number } {
     return real.call(provider, request);
   };
   return { calls: () => calls };
+}
+
+/** The provider takes the next payment, and its answer is lost on the way back (a timeout after the charge). */
+function answerLostOnce(): void {
+  const provider = paymentProvider(t.ctx);
+  const real = Object.getPrototypeOf(provider).createPayment as typeof provider.createPayment;
+  let lost = false;
+  provider.createPayment = async (request) => {
+    const made = await real.call(provider, request);
+    if (lost) return made;
+    lost = true;
+    throw new Error('read ETIMEDOUT');
+  };
+}
+
+/** The abandoned-card sweep run 31 minutes from now (the clock put back after it). */
+async function sweepLater(minutes = 31): Promise<string[]> {
+  const start = t.clock.now();
+  t.clock.set(new Date(start.getTime() + minutes * 60_000));
+  try {
+    return await sweepAbandonedCardOrders(t.ctx);
+  } finally {
+    t.clock.set(start);
+  }
 }
 
 const ofBuyer = async (type: string, buyer: TestUser) => (await eventsOf(t, type)).filter((e) => e.data.user_id === buyer.id);
@@ -138,6 +164,52 @@ test('an interrupted order cancelled by the 30-minute sweep: the late retry is r
   await drainOrderMail(t.ctx.db, t.ctx.store, { publicUrl: t.ctx.config.publicUrl, now: () => t.clock.now() });
   const [mail] = (await readMailbox(t.ctx.db, { to: buyer.email })).filter((m) => m.subject === `Your order ${placed.data.order_number} is cancelled`);
   assert.ok(mail?.text.includes(`is cancelled. ${ABANDONED_REASON}`), mail?.text);
+});
+
+test('taken at the provider, its answer lost, the buyer gone: the sweep finds the payment by its key and pays the order', async () => {
+  const buyer = await createTestUser(t);
+  await wonLots(t, staff, buyer, seller, [{ hammer: 2_500 }]);
+  answerLostOnce();
+  assert.is((await createOrder(t, buyer, 'collection', cardDraft(CARD.ok))).statusCode, 202);
+  const [placed] = await ofBuyer('OrderPlaced', buyer);
+  const orderId = String(placed.data.order_id);
+  assert.equal(await ofOrder('PaymentCreated', orderId), [], 'nothing recorded: the answer never came');
+
+  assert.ok((await sweepLater()).includes(orderId));
+  const [created] = await ofOrder('PaymentCreated', orderId);
+  assert.ok(created, 'the payment the provider took is recorded');
+  assert.equal([created.data.payment_id, created.data.amount_pence], [placed.data.payment_id, (placed.data.summary as { credit_debit_card: number }).credit_debit_card]);
+  assert.is((await ofOrder('OrderPaid', orderId)).length, 1, 'the money taken pays the order');
+  assert.equal(await ofOrder('OrderCancelled', orderId), [], 'not cancelled under a payment that went through');
+});
+
+test('its challenge open when found: recorded pending, the order cancelled; the check finished later is refunded', async () => {
+  const buyer = await createTestUser(t);
+  await wonLots(t, staff, buyer, seller, [{ hammer: 2_500 }]);
+  answerLostOnce();
+  assert.is((await createOrder(t, buyer, 'collection', cardDraft(CARD.challenge))).statusCode, 202);
+  const [placed] = await ofBuyer('OrderPlaced', buyer);
+  const orderId = String(placed.data.order_id);
+  const paymentId = String(placed.data.payment_id);
+  assert.ok((await sweepLater()).includes(orderId));
+  assert.is((await ofOrder('OrderCancelled', orderId)).length, 1);
+  assert.is((await ofOrder('PaymentCreated', orderId)).length, 1, 'recorded, pending');
+
+  // The bank's check is finished later (its link was in the lost answer), and the browser never comes back.
+  const intent = await sql<{ id: string }>`SELECT id FROM sandbox_intents WHERE idempotency_key = ${paymentId}`.execute(t.ctx.db);
+  await sql`UPDATE sandbox_intents SET status = 'succeeded' WHERE id = ${intent.rows[0].id}`.execute(t.ctx.db);
+  // Recorded by the sweep 31 minutes in: the pending pass takes an order payment 35 minutes after it was recorded.
+  await t.ctx.projections.settle();
+  const start = t.clock.now();
+  t.clock.set(new Date(start.getTime() + 67 * 60_000));
+  try {
+    assert.equal(await reconcilePendingPayments(t.ctx), [paymentId], 'past the sweep, the pending pass asks again');
+  } finally {
+    t.clock.set(start);
+  }
+  const refunds = (await eventsOf(t, 'PaymentRefundDecided')).filter((e) => e.stream_id.endsWith(paymentId));
+  assert.is(refunds.length, 1, 'a success on a cancelled order is given back');
+  assert.equal(await ofOrder('OrderPaid', orderId), []);
 });
 
 test('the provider unreachable about one abandoned order: the sweep settles the others, and that one next time', async () => {

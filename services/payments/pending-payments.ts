@@ -3,9 +3,11 @@
  * bank and closed the window before the redirect, or the return failed. The provider has the outcome (a fee may have
  * been charged), so every minute a payment still pending two minutes after it was made is looked up and the
  * provider's decided outcome applied, as the return would have (applyOutcome: exactly once, whoever applies it
- * first). Order payments are the abandoned-card sweep's (services/orders/abandoned-card-orders.ts), which also
- * cancels an order left unpaid. A payment the provider still waits on stays pending; one the provider cannot be asked
- * about now is tried at the next pass, and holds up no other.
+ * first). Order payments are the abandoned-card sweep's (services/orders/abandoned-card-orders.ts) while their order
+ * awaits payment: it settles the order or cancels it after 30 minutes. One still pending after that (the buyer
+ * finished the bank's check later and never came back) is this pass's too, so a success on a cancelled order is
+ * refunded rather than left with the provider. A payment the provider still waits on stays pending; one the provider
+ * cannot be asked about now is tried at the next pass, and holds up no other.
  */
 import type { AppContext } from '../context';
 import { eachOnItsOwn, PeriodicTask } from '../../infra/workers/periodic-task';
@@ -18,15 +20,21 @@ import '../../projections/payments/tables';
 
 /** Long enough for a normal return to arrive first (the return applies it then; this pass would find it decided). */
 const RETURN_GRACE_MS = 2 * 60_000;
+/** Past the abandoned-card sweep's 30 minutes and its next pass: the order is settled or cancelled by then. */
+const ORDER_GRACE_MS = 35 * 60_000;
 const PASS_EVERY_MS = 60_000;
 const PER_PASS = 100;
 
 /** One pass; answers the ids of the payments it decided. */
 export async function reconcilePendingPayments(ctx: AppContext): Promise<string[]> {
-  const cutoff = new Date(ctx.clock.now().getTime() - RETURN_GRACE_MS);
+  const now = ctx.clock.now().getTime();
   const rows = await ctx.db.selectFrom('payments').select('id')
-    .where('status', 'in', ['created', 'challenge_required']).where('purpose', 'in', ['registration_fee', 'save_card'])
-    .where('created_at', '<=', cutoff).orderBy('created_at').limit(PER_PASS).execute();
+    .where('status', 'in', ['created', 'challenge_required'])
+    .where((eb) => eb.or([
+      eb.and([eb('purpose', 'in', ['registration_fee', 'save_card']), eb('created_at', '<=', new Date(now - RETURN_GRACE_MS))]),
+      eb.and([eb('purpose', '=', 'order'), eb('created_at', '<=', new Date(now - ORDER_GRACE_MS))]),
+    ]))
+    .orderBy('created_at').limit(PER_PASS).execute();
   return eachOnItsOwn(rows.map((r) => r.id), (id) => reconcile(ctx, id),
     (err, id) => ctx.log.warn({ err, payment_id: id }, 'pending payment not reconciled: the next pass tries again'));
 }

@@ -56,6 +56,11 @@ export interface PaymentProvider {
   setupCard(request: SetupRequest): Promise<ProviderResult>;
   /** The current outcome of a payment or set-up (after a challenge: succeeded or failed). */
   getPayment(providerRef: string): Promise<ProviderResult | null>;
+  /**
+   * The payment made with this idempotency key, if the provider has one (with Stripe: a search by the metadata the
+   * payment is created with). For a payment whose answer never reached us: it may have been taken all the same.
+   */
+  findPayment(idempotencyKey: string): Promise<ProviderResult | null>;
   /** The browser's answer to a challenge (the challenge token proves it came from the page we served). */
   completeChallenge(providerRef: string, challengeToken: string, outcome: 'complete' | 'fail'): Promise<{ return_url: string } | null>;
   refund(providerRef: string, amountPence: number, idempotencyKey: string): Promise<{ refund_ref: string }>;

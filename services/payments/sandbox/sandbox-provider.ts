@@ -70,6 +70,13 @@ export class SandboxProvider implements PaymentProvider {
     return this.resultOf(intent, await this.card(intent.card_token), null);
   }
 
+  async findPayment(idempotencyKey: string): Promise<ProviderResult | null> {
+    const intent = await this.db.selectFrom('sandbox_intents').selectAll()
+      .where('idempotency_key', '=', idempotencyKey).where('kind', '=', 'payment').executeTakeFirst();
+    if (!intent) return null;
+    return this.resultOf(intent, await this.card(intent.card_token), null);
+  }
+
   async completeChallenge(providerRef: string, challengeToken: string, outcome: 'complete' | 'fail'): Promise<{ return_url: string } | null> {
     const hash = hashChallengeToken(challengeToken);
     const failure = outcome === 'fail' ? REFUSALS.authentication_failed : null;
