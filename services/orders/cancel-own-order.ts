@@ -19,7 +19,6 @@ import type { CancelledOwnOrder } from './answers';
 export const PROVIDER_UNREACHABLE = 'We could not check this order\'s card payment with the bank just now. Please try again in a moment.';
 const RETRY_AFTER_S = 5;
 
-
 export async function cancelOwnOrder(ctx: AppContext, userId: string, orderId: string, metadata: EventMetadata): Promise<CancelledOwnOrder> {
   checkBuyerCancel((await ctx.commands.load(orderStream(orderId), orderDecider)).state, userId);
   try {
