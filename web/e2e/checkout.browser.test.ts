@@ -510,8 +510,11 @@ test('(5) a card order left in the bank\'s check, cancelled from the checkout: i
     });
     assert.is(placed.statusCode, 200, placed.body);
   };
-  // The orders read model may lag the placing on a loaded machine: wait for the order awaiting payment to show.
-  const awaiting = async () => (await until('the order awaiting payment', () => ordersOf(who), (o) => o[0]?.status === 'awaiting_payment'))[0];
+  // The orders read model may lag the placing on a loaded machine: wait for the order awaiting payment to show. (Both
+  // orders are placed at the same instant of the test's clock: the history's order between them is by id.)
+  const awaitingOne = (o: HistoryOrder[]) => o.find((x) => x.status === 'awaiting_payment');
+  const awaiting = async () => awaitingOne(await until('the order awaiting payment', () => ordersOf(who), (o) => !!awaitingOne(o)))!;
+  const cancelled = (order: HistoryOrder) => until(`order ${order.reference_no} cancelled`, () => ordersOf(who), (o) => o.some((x) => x.id === order.id && x.status === 'cancelled'));
   await placeInTheBanksCheck();
   const held = await awaiting();
 
@@ -528,7 +531,7 @@ test('(5) a card order left in the bank\'s check, cancelled from the checkout: i
   await page.getByText(`Order ${held.reference_no} is cancelled. Its lots are back in your checkout.`).waitFor();
   await section(page, 'Item Summary').getByText(won.jess.title).waitFor();
   assert.is(await page.getByText('Nothing to pay for', { exact: true }).count(), 0, 'the checkout is back, with the lot');
-  await until('the order cancelled', () => ordersOf(who), (o) => o[0]?.status === 'cancelled');
+  await cancelled(held);
 
   // Placed and left in the bank's check again: the orders page cancels it too.
   await placeInTheBanksCheck();
@@ -542,7 +545,7 @@ test('(5) a card order left in the bank\'s check, cancelled from the checkout: i
   await page.getByText(`Order ${again.reference_no} is cancelled. Its lots are back in your checkout.`).waitFor();
   await page.getByRole('button', { name: new RegExp(`^Order ${again.reference_no}.*Cancelled`) }).waitFor();
   assert.is(await row.getByRole('button', { name: `Cancel order ${again.reference_no}` }).count(), 0, 'nothing left to cancel');
-  await until('the order cancelled', () => ordersOf(who), (o) => o[0]?.status === 'cancelled');
+  await cancelled(again);
   assertNoProblems(problems);
   await context.close();
 });
