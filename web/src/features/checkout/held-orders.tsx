@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { fetchHeldOrders, type HeldOrder } from './api';
-import { askToCancelOrder, buyerMayCancel } from '../orders/cancel-order';
+import { askToCancelOrder, buyerMayCancel } from '../../components/cancel-order';
 
 const ORDERS_PATH = '/account/orders';
 

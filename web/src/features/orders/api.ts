@@ -5,7 +5,7 @@
 import { downloadFrom } from '../../api/files';
 import { get, post } from '../../api/http';
 import { unwrap } from '../../lib/normalize';
-import type { CancelledOrder, OrdersHistory, UnpaidNotice, UnpaidNoticeReadBody } from '../../api/contract';
+import type { OrdersHistory, UnpaidNotice, UnpaidNoticeReadBody } from '../../api/contract';
 
 export type { Order } from '../../api/contract';
 
@@ -26,13 +26,6 @@ export async function fetchOrdersHistory(page: number, signal?: AbortSignal): Pr
 export async function downloadInvoice(orderId: string): Promise<void> {
   await downloadFrom(`/api/orders/${encodeURIComponent(orderId)}/get_pdf/`);
 }
-
-/**
- * Gives up the caller's own card order still awaiting payment: its lots come back to the checkout. The answer says
- * whether it was cancelled, or paid after all (the bank's check had gone through). docs/checkout.md.
- */
-export const cancelOwnOrder = async (orderId: string): Promise<CancelledOrder> =>
-  unwrap(await post(`/api/orders/${encodeURIComponent(orderId)}/cancel/`));
 
 export type UnpaidLotsNotice = UnpaidNotice;
 

@@ -10,7 +10,7 @@ import { formatGBP } from '../../lib/money';
 import { statusLabel } from '../../lib/order-labels';
 import type { Order } from './api';
 import { printOrder, summaryLines } from './print';
-import { buyerMayCancel } from './cancel-order';
+import { buyerMayCancel } from '../../components/cancel-order';
 import '../../components/order-status.css';
 
 interface Props {

@@ -13,7 +13,7 @@ import { pushToast } from '../../state/toasts';
 import { useErrorDialog } from '../../components/error-dialog';
 import { downloadInvoice, fetchOrdersHistory, type Order } from './api';
 import { OrderRow } from './order-row';
-import { askToCancelOrder } from './cancel-order';
+import { askToCancelOrder } from '../../components/cancel-order';
 import './orders.css';
 
 function OrdersHistory() {

@@ -3,9 +3,9 @@
  * the checkout's held-orders notice and from the orders page. Asks first: the lots come back, and a bank's check
  * finished later is refunded. docs/checkout.md, "A buyer cancelling their own card order".
  */
-import { openModal } from '../../state/modals';
-import { pushToast } from '../../state/toasts';
-import { cancelOwnOrder } from './api';
+import { openModal } from '../state/modals';
+import { pushToast } from '../state/toasts';
+import { cancelOwnOrder } from '../api/orders';
 
 interface CancellableOrder { id: string; reference_no: string; status: string; payment_method: string | null; lots: readonly unknown[] }
 
