@@ -166,14 +166,20 @@ test('an interrupted order cancelled by the 30-minute sweep: the late retry is r
   assert.ok(mail?.text.includes(`is cancelled. ${ABANDONED_REASON}`), mail?.text);
 });
 
-test('taken at the provider, its answer lost, the buyer gone: the sweep finds the payment by its key and pays the order', async () => {
+/** A buyer's card order whose payment the provider took (or began: a challenge) and whose answer was lost: 202. */
+async function orderWithLostAnswer(cardNumber: string) {
   const buyer = await createTestUser(t);
   await wonLots(t, staff, buyer, seller, [{ hammer: 2_500 }]);
   answerLostOnce();
-  assert.is((await createOrder(t, buyer, 'collection', cardDraft(CARD.ok))).statusCode, 202);
+  assert.is((await createOrder(t, buyer, 'collection', cardDraft(cardNumber))).statusCode, 202);
   const [placed] = await ofBuyer('OrderPlaced', buyer);
   const orderId = String(placed.data.order_id);
   assert.equal(await ofOrder('PaymentCreated', orderId), [], 'nothing recorded: the answer never came');
+  return { placed, orderId, paymentId: String(placed.data.payment_id) };
+}
+
+test('taken at the provider, its answer lost, the buyer gone: the sweep finds the payment by its key and pays the order', async () => {
+  const { placed, orderId } = await orderWithLostAnswer(CARD.ok);
 
   assert.ok((await sweepLater()).includes(orderId));
   const [created] = await ofOrder('PaymentCreated', orderId);
@@ -184,13 +190,7 @@ test('taken at the provider, its answer lost, the buyer gone: the sweep finds th
 });
 
 test('its challenge open when found: recorded pending, the order cancelled; the check finished later is refunded', async () => {
-  const buyer = await createTestUser(t);
-  await wonLots(t, staff, buyer, seller, [{ hammer: 2_500 }]);
-  answerLostOnce();
-  assert.is((await createOrder(t, buyer, 'collection', cardDraft(CARD.challenge))).statusCode, 202);
-  const [placed] = await ofBuyer('OrderPlaced', buyer);
-  const orderId = String(placed.data.order_id);
-  const paymentId = String(placed.data.payment_id);
+  const { orderId, paymentId } = await orderWithLostAnswer(CARD.challenge);
   assert.ok((await sweepLater()).includes(orderId));
   assert.is((await ofOrder('OrderCancelled', orderId)).length, 1);
   assert.is((await ofOrder('PaymentCreated', orderId)).length, 1, 'recorded, pending');
