@@ -50,7 +50,7 @@ export function createOrderRoutes(scope: FastifyInstance, ctx: AppContext): void
     });
   });
 
-  app.post('/api/orders/:id/cancel/', { schema: { summary: 'Cancel your own card order still awaiting payment (its lots come back to the checkout)', params: orderParams, response: answers({ 200: cancelledOwnOrderSchema }, 400, 401, 404, 503) } }, async (request, reply) => {
+  app.post('/api/orders/:id/cancel/', { schema: { summary: 'Cancel your own card order still awaiting payment (its lots come back to the checkout)', params: orderParams, response: answers({ 200: cancelledOwnOrderSchema }, 400, 401, 404, 409, 503) } }, async (request, reply) => {
     const user = requireUser(request);
     const id = orNotFound(() => request.params.id, ORDER_MSG.notFound);
     return sendAnswer(reply, async () => ({ status: 200, body: await cancelOwnOrder(ctx, user.id, id, { user_id: user.id, request_id: request.id }) }));
