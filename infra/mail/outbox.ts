@@ -34,6 +34,12 @@ export async function queueEmail(trx: Db, email: OutgoingEmail): Promise<boolean
   return rows.length > 0;
 }
 
+/** Whether an email with this dedupe key was ever queued (sent or not): a reaction that answers an earlier one. */
+export async function wasQueued(db: Db, dedupeKey: string): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM email_outbox WHERE dedupe_key = ${dedupeKey}`.execute(db);
+  return rows.length > 0;
+}
+
 /** Several emails in one statement, with the same rules as queueEmail (bulk mail: one round trip per batch). */
 export async function queueEmails(trx: Db, emails: OutgoingEmail[]): Promise<number> {
   if (emails.length === 0) return 0;

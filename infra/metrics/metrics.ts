@@ -169,19 +169,12 @@ export class Metrics {
       const o = await outbox();
       if (o) m.set(o.oldestPendingSeconds);
     });
-    make('auction_refunds_owed', 'Refunds the house has decided and the provider has not made yet (the owed-refunds worker retries them every 30 s).', [], async (m) => {
-      const p = await payments();
-      if (p) m.set(p.refundsOwed);
-    });
-    make('auction_refunds_owed_pence', 'The money those refunds give back, in pence.', [], async (m) => { const p = await payments(); if (p) m.set(p.refundsOwedPence); });
-    make('auction_card_payments_pending', "Card payments still waiting for the provider's outcome (a bank's check open, or an answer not yet applied).", [], async (m) => {
-      const p = await payments();
-      if (p) m.set(p.pending);
-    });
-    make('auction_card_payment_oldest_pending_seconds', 'Age of the oldest of them (0 when none): past a few minutes, the reconciling pass has not settled it.', [], async (m) => {
-      const p = await payments();
-      if (p) m.set(p.oldestPendingSeconds);
-    });
+    const fromPayments = (name: string, help: string, pick: (p: PaymentStats) => number) =>
+      make(name, help, [], async (m) => { const p = await payments(); if (p) m.set(pick(p)); });
+    fromPayments('auction_refunds_owed', 'Refunds the house has decided and the provider has not made yet (the owed-refunds worker retries them every 30 s).', (p) => p.refundsOwed);
+    fromPayments('auction_refunds_owed_pence', 'The money those refunds give back, in pence.', (p) => p.refundsOwedPence);
+    fromPayments('auction_card_payments_pending', "Card payments still waiting for the provider's outcome (a bank's check open, or an answer not yet applied).", (p) => p.pending);
+    fromPayments('auction_card_payment_oldest_pending_seconds', 'Age of the oldest of them (0 when none): past a few minutes, the reconciling pass has not settled it.', (p) => p.oldestPendingSeconds);
     make('auction_lot_leases_held', 'Lot leases (one writer per lot) this process holds.', [], (m) => m.set(s.leasesHeld?.() ?? 0));
     make('auction_metrics_source_up', 'Whether a scrape-time source answered (0: its gauges are missing from this scrape, e.g. the database is gone).', ['source'], async (m) => {
       for (const [name, read] of this.reads) m.set({ source: name }, await read().then(() => 1, () => 0));

@@ -15,7 +15,7 @@ import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { Database } from '../../infra/db/database';
 import type { OrderCancelled, OrderPaid, OrderPlaced } from '../../domain/orders/events';
-import { queueEmail } from '../../infra/mail/outbox';
+import { queueEmail, wasQueued } from '../../infra/mail/outbox';
 import type { OrderRow } from '../checkout/order-views';
 import { orderCancelledEmail, orderPaidEmail, orderPlacedEmail, type EmailBuyer } from './order-emails';
 import '../../projections/orders/tables';
@@ -56,7 +56,7 @@ async function mailOrder(
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst() as OrderRow | undefined;
   if (!order) return;
   // A cancellation answers a confirmation: an order never confirmed (placed before the mailer began) gets none.
-  if (typeof what === 'object' && !(await wasMailed(trx, `order-placed:${orderId}`))) return;
+  if (typeof what === 'object' && !(await wasQueued(trx, `order-placed:${orderId}`))) return;
   const { rows: [buyer] } = await sql<EmailBuyer>`SELECT email, first_name FROM users WHERE id = ${order.user_id}::uuid`.execute(trx);
   if (!buyer) return;
   const email = what === 'placed' ? orderPlacedEmail(options.publicUrl, buyer, order, await storedLots(trx, order.stored_lot_ids))
@@ -66,10 +66,6 @@ async function mailOrder(
   await queueEmail(trx, { ...email, dedupe_key: `order-${kind}:${orderId}`, now: options.now() });
 }
 
-async function wasMailed(trx: Kysely<Database>, dedupeKey: string): Promise<boolean> {
-  const { rows } = await sql`SELECT 1 FROM email_outbox WHERE dedupe_key = ${dedupeKey}`.execute(trx);
-  return rows.length > 0;
-}
 
 async function storedLots(trx: Kysely<Database>, ids: string[]): Promise<{ reference_no: string; title: string }[]> {
   if (ids.length === 0) return [];

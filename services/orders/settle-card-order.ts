@@ -12,9 +12,9 @@ import type { EventMetadata } from '../../infra/event-store/types';
 import { paymentDecider } from '../../domain/payments/decide';
 import { paymentStream, type PaymentCreated } from '../../domain/payments/events';
 import type { OrderPlaced } from '../../domain/orders/events';
-import { isPending } from '../../domain/payments/state';
 import { settleOrderCommand } from '../../domain/orders/settlement/run';
 import { applyOutcome } from '../payments/apply-outcome';
+import { settlePendingPayment } from '../payments/pending-payments';
 import { paymentProvider, type ProviderResult } from '../payments/provider';
 import { loadOrder, runOrderBatch } from './order-streams';
 import { DEFAULT_ORDER_RETURN } from './create-order-schema';
@@ -36,21 +36,18 @@ export async function settleCardOrder(
 
 /**
  * Applies the provider's decided outcome of the order's payment; false when it has none (a challenge still open, or
- * nothing taken). A payment never recorded (create_order interrupted: the provider's answer lost) is looked up by the
- * key it was made with, and recorded as it stands, so money taken without our knowing pays the order, or, the order
- * cancelled, is refunded, instead of staying with the provider unseen.
+ * nothing taken). A recorded payment goes as any pending one does (pending-payments.ts). A payment never recorded
+ * (create_order interrupted: the provider's answer lost) is looked up by the key it was made with and recorded as it
+ * stands, so money taken without our knowing pays the order, or, the order cancelled, is refunded, instead of staying
+ * with the provider unseen. Its challenge still open, it is recorded pending, so the outcome it still gets lands on it.
  */
 async function providerOutcome(ctx: AppContext, order: OrderPlaced['data'], paymentId: string, metadata: EventMetadata): Promise<boolean> {
-  const payment = (await ctx.commands.load(paymentStream(paymentId), paymentDecider)).state;
-  if (payment.payment && !isPending(payment)) return false;
-  const provider = paymentProvider(ctx);
-  const result = payment.payment ? await provider.getPayment(payment.payment.provider_ref) : await provider.findPayment(paymentId);
-  if (!result) return false;
-  const decided = result.status !== 'requires_action';
-  // A challenge still open: a recorded payment is left as it is; a found one is recorded pending, so the outcome it
-  // still gets (a late return) lands on it.
-  if (decided || !payment.payment) await applyOutcome(ctx, paymentId, payment.payment ? null : foundPayment(ctx, order, paymentId, result), result, metadata);
-  return decided;
+  const recorded = (await ctx.commands.load(paymentStream(paymentId), paymentDecider)).state.payment;
+  if (recorded) return settlePendingPayment(ctx, paymentId, metadata);
+  const found = await paymentProvider(ctx).findPayment(paymentId);
+  if (!found) return false;
+  await applyOutcome(ctx, paymentId, foundPayment(ctx, order, paymentId, found), found, metadata);
+  return found.status !== 'requires_action';
 }
 
 /** A payment found at the provider that we never recorded, as create_order would have recorded it. */

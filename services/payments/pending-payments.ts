@@ -10,6 +10,7 @@
  * cannot be asked about now is tried at the next pass, and holds up no other.
  */
 import type { AppContext } from '../context';
+import type { EventMetadata } from '../../infra/event-store/types';
 import { eachOnItsOwn, PeriodicTask } from '../../infra/workers/periodic-task';
 import { paymentDecider } from '../../domain/payments/decide';
 import { paymentStream } from '../../domain/payments/events';
@@ -35,16 +36,21 @@ export async function reconcilePendingPayments(ctx: AppContext): Promise<string[
       eb.and([eb('purpose', '=', 'order'), eb('created_at', '<=', new Date(now - ORDER_GRACE_MS))]),
     ]))
     .orderBy('created_at').limit(PER_PASS).execute();
-  return eachOnItsOwn(rows.map((r) => r.id), (id) => reconcile(ctx, id),
+  return eachOnItsOwn(rows.map((r) => r.id), (id) => settlePendingPayment(ctx, id, { user_id: 'system' }),
     (err, id) => ctx.log.warn({ err, payment_id: id }, 'pending payment not reconciled: the next pass tries again'));
 }
 
-async function reconcile(ctx: AppContext, paymentId: string): Promise<boolean> {
+/**
+ * Asks the provider about a recorded payment still pending and applies its outcome once it is decided (this pass,
+ * and the abandoned-card sweep for an order's); false when there is nothing to apply (not pending, or a challenge
+ * still open). Throws when the provider cannot be asked.
+ */
+export async function settlePendingPayment(ctx: AppContext, paymentId: string, metadata: EventMetadata): Promise<boolean> {
   const { state } = await ctx.commands.load(paymentStream(paymentId), paymentDecider);
   if (!state.payment || !isPending(state)) return false;
   const result = await paymentProvider(ctx).getPayment(state.payment.provider_ref);
   if (!result || result.status === 'requires_action') return false;
-  await applyOutcome(ctx, paymentId, null, result, { user_id: 'system' });
+  await applyOutcome(ctx, paymentId, null, result, metadata);
   return true;
 }
 

@@ -12,7 +12,6 @@ import type { AppContext } from '../context';
 import type { EventMetadata } from '../../infra/event-store/types';
 import { handleMany, type StreamRef } from '../../infra/commands/multi-stream';
 import { currentCodeExpiry, issueCode } from '../../infra/codes/verification-codes';
-import { fold } from '../../domain/shared/decider';
 import { Conflict } from '../../domain/shared/errors';
 import { queueEmail } from '../../infra/mail/outbox';
 import { loadAccount } from '../accounts/lookup';
@@ -23,7 +22,7 @@ import { payoutDecider } from '../../domain/withdrawal/payout-method/decide';
 import { payoutMethodsStream } from '../../domain/withdrawal/payout-method/events';
 import type { PayoutState } from '../../domain/withdrawal/payout-method/state';
 import { withdrawalDecider } from '../../domain/withdrawal/decide';
-import { withdrawalStream, type WithdrawalEvent, type WithdrawalStatus } from '../../domain/withdrawal/events';
+import { withdrawalStream, type WithdrawalStatus } from '../../domain/withdrawal/events';
 import type { WithdrawalState } from '../../domain/withdrawal/state';
 import { checkWithdrawalForm, snapshotOf, type WithdrawalForm } from '../../domain/withdrawal/request-rules';
 import { penceToDecimal } from '../../domain/shared/money';
@@ -76,9 +75,7 @@ const STATUS_NOW: Record<WithdrawalStatus, string> = {
 
 /** The withdrawal this request already made (a resumed run), answered as when it was made; null when there is none. */
 async function requestedBefore(ctx: AppContext, userId: string, id: string): Promise<RequestedWithdrawal | null> {
-  const events = await ctx.store.readStream<WithdrawalEvent>(withdrawalStream(id));
-  if (events.length === 0) return null;
-  const state = fold(withdrawalDecider, events as unknown as WithdrawalEvent[]);
+  const { state } = await ctx.commands.load(withdrawalStream(id), withdrawalDecider);
   if (!state.exists || state.userId !== userId || !state.status || !state.payoutMethod || !state.requestedAt) return null;
   if (state.status !== 'awaiting_code') {
     throw new Conflict(`This withdrawal was already requested, and it is now ${STATUS_NOW[state.status]}.`);
