@@ -292,7 +292,7 @@ test('public pages: home, listing, lot, search, the sign-up modal, selling, 404'
   assertNone(found);
 });
 
-test('signed in: the listing and lot as a leading bidder, checkout with won lots and with every lot held (by transfer, by card), the buyer\'s area, the staff close monitor', async () => {
+test('signed in: the listing and lot as a leading bidder, checkout with won lots and with every lot held (by transfer, by card), the orders page with a card order to cancel, the buyer\'s area, the staff close monitor', async () => {
   const found: Finding[] = [];
   await scanAtBothWidths(found, '/auction', who.bidder, text('Leading · reserve not met'));
   await scanAtBothWidths(found, `/product/${lots[0].id}`, who.bidder, h1(lots[0].title));
@@ -301,6 +301,11 @@ test('signed in: the listing and lot as a leading bidder, checkout with won lots
   await scanAtBothWidths(found, '/checkout', who.bank, text('is awaiting payment and holds 1 lot.'));
   // A card order's lots held while its bank check is open: the notice with its cancel button.
   await scanAtBothWidths(found, '/checkout', who.inCheck, text('Cancel the order to have them back now.'));
+  // The same order on the orders page, opened: its row with Cancel order beside Print and Download PDF.
+  await scanAtBothWidths(found, '/account/orders', who.inCheck, async (page) => {
+    await page.getByRole('button', { name: /^Order WA-/ }).first().click();
+    await page.getByRole('button', { name: /^Cancel order WA-/ }).waitFor();
+  });
   await scanAtBothWidths(found, '/account/buyers-area', who.bidder, text(lots[0].title));
   // The staff close monitor, live: its figures and its five charts drawn.
   await scanAtBothWidths(found, '/staff?section=close-monitor', who.staff, async (page) => {

@@ -224,7 +224,7 @@ test('a paid order in the orders history: expanded, printed, and its PDF downloa
   await printable.close();
 
   const download = page.waitForEvent('download');
-  await body.getByRole('button', { name: `Download the PDF of order ${orders.alice.order_number}` }).click();
+  await body.getByRole('button', { name: `Download PDF of order ${orders.alice.order_number}` }).click();
   const file = await download;
   assert.match(file.suggestedFilename(), /\.pdf$/);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orders-e2e-'));

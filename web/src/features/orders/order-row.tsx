@@ -80,7 +80,7 @@ export function OrderRow({ order, onPdf, onPrintBlocked, onCancel }: Props) {
                 <button type="button" className="button button--ghost button--small" onClick={() => { if (!printOrder(order)) onPrintBlocked(); }}>
                   Print
                 </button>
-                <button type="button" className="button button--primary button--small" onClick={pdf} disabled={busy} aria-label={`Download the PDF of order ${order.reference_no}`}>
+                <button type="button" className="button button--primary button--small" onClick={pdf} disabled={busy} aria-label={`Download PDF of order ${order.reference_no}`}>
                   {busy ? 'Preparing PDF…' : 'Download PDF'}
                 </button>
               </div>
