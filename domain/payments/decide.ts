@@ -4,9 +4,14 @@ import type { PaymentCommand } from './commands';
 import type { PaymentEvent } from './events';
 import { evolvePayment, initialPaymentState, type PaymentState } from './state';
 import { createPayment, decideRefund, recordFailed, recordRefund, recordSucceeded, requireChallenge } from './payment-changes';
+import { recordRequestLapsed, requestPayment } from './payment-requests';
 
 function decidePayment(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
   switch (command.type) {
+    case 'RequestPayment':
+      return requestPayment(command, state);
+    case 'RecordRequestLapsed':
+      return recordRequestLapsed(command, state);
     case 'CreatePayment':
       return createPayment(command, state);
     case 'RequireChallenge':

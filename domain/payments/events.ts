@@ -1,5 +1,7 @@
 /**
- * A card payment, on the stream `payment-<id>`: created with the provider's reference, then (after a 3-D Secure
+ * A card payment, on the stream `payment-<id>`: requested before the provider is asked (so a payment whose answer
+ * never came is still known, and looked up by its key: services/payments/pending-payments.ts), created with the
+ * provider's reference, then (after a 3-D Secure
  * challenge or at once) succeeded or failed exactly once; a succeeded payment may be refunded. A refund the house
  * owes is decided first, in the same commit as the reason for it (PaymentRefundDecided), and recorded once the
  * provider has made it (PaymentRefunded): a refund whose provider call failed, or whose process died, is still owed,
@@ -38,6 +40,21 @@ export interface PaymentCreated {
   };
 }
 
+/**
+ * About to ask the provider: everything the payment will be created with but the provider's reference. Recorded
+ * before the call, so a charge whose answer was lost (a timeout after the card was taken) is found by its key later.
+ */
+export interface PaymentRequested {
+  type: 'PaymentRequested';
+  data: Omit<PaymentCreated['data'], 'provider_ref'>;
+}
+
+/** The provider was asked by the payment's key and has no payment made with it: nothing was charged. */
+export interface PaymentRequestLapsed {
+  type: 'PaymentRequestLapsed';
+  data: { payment_id: string; user_id: string; at: string };
+}
+
 export interface PaymentChallengeRequired {
   type: 'PaymentChallengeRequired';
   data: { payment_id: string; user_id: string; provider_ref: string; at: string };
@@ -63,10 +80,10 @@ export interface PaymentRefundDecided {
   data: { payment_id: string; user_id: string; amount_pence: number; reason: string; at: string };
 }
 
-export type PaymentEvent = PaymentCreated | PaymentChallengeRequired | PaymentSucceeded | PaymentFailed | PaymentRefundDecided | PaymentRefunded;
+export type PaymentEvent = PaymentRequested | PaymentRequestLapsed | PaymentCreated | PaymentChallengeRequired | PaymentSucceeded | PaymentFailed | PaymentRefundDecided | PaymentRefunded;
 
 export const PAYMENT_EVENT_TYPES: readonly PaymentEvent['type'][] = [
-  'PaymentCreated', 'PaymentChallengeRequired', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefundDecided', 'PaymentRefunded',
+  'PaymentRequested', 'PaymentRequestLapsed', 'PaymentCreated', 'PaymentChallengeRequired', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefundDecided', 'PaymentRefunded',
 ];
 
 export const paymentStream = (paymentId: string) => `payment-${paymentId}`;

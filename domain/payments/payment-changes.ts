@@ -1,5 +1,5 @@
 /**
- * The payment rules: created once; a challenge only right after creation; succeeded or failed only while pending,
+ * The payment rules (its request before the provider is asked: payment-requests.ts): created once; a challenge only right after creation; succeeded or failed only while pending,
  * and only once (repeating the same outcome adds nothing, so a second return from the provider is harmless; the
  * opposite outcome is refused); refunds only of a succeeded payment, never more than was paid; one refund owed at a
  * time (deciding it again adds nothing), and the refund made settles it.
@@ -7,7 +7,7 @@
 import { Conflict, NotFound, RuleBroken, ValidationError } from '../shared/errors';
 import type { CreatePayment, DecideRefund, RecordPaymentFailed, RecordPaymentSucceeded, RecordRefund, RequireChallenge } from './commands';
 import type { PaymentChallengeRequired, PaymentCreated, PaymentFailed, PaymentRefundDecided, PaymentRefunded, PaymentSucceeded } from './events';
-import { isPending, type PaymentState } from './state';
+import { awaitsCreation, isPending, type PaymentState } from './state';
 
 const PAYMENT_MSG = {
   exists: 'This payment already exists.',
@@ -18,7 +18,11 @@ const PAYMENT_MSG = {
   refundTooLarge: 'The refund is more than what is left of the payment.',
 } as const;
 
-const at = (now: string) => new Date(now).toISOString();
+export const at = (now: string) => new Date(now).toISOString();
+
+export function checkAmount(amountPence: number): void {
+  if (!Number.isInteger(amountPence) || amountPence < 0) throw new ValidationError({ amount: ['Enter a valid amount.'] });
+}
 
 function created(state: PaymentState): NonNullable<PaymentState['payment']> {
   if (!state.payment) throw new NotFound(PAYMENT_MSG.notFound);
@@ -26,9 +30,9 @@ function created(state: PaymentState): NonNullable<PaymentState['payment']> {
 }
 
 export function createPayment(command: CreatePayment, state: PaymentState): PaymentCreated[] {
-  if (state.status !== 'none') throw new Conflict(PAYMENT_MSG.exists);
+  if (!awaitsCreation(state)) throw new Conflict(PAYMENT_MSG.exists);
   const p = command.payment;
-  if (!Number.isInteger(p.amount_pence) || p.amount_pence < 0) throw new ValidationError({ amount: ['Enter a valid amount.'] });
+  checkAmount(p.amount_pence);
   return [{ type: 'PaymentCreated', data: { ...p, at: at(command.now) } }];
 }
 

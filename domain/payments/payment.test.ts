@@ -32,6 +32,31 @@ test('a payment is created once, with no card number or CVC in it', () => {
   given(paymentDecider, []).when({ type: 'CreatePayment', payment: { ...payment, amount_pence: -1 }, now: NOW }).thenError('validation');
 });
 
+const { provider_ref: _ref, ...asked } = payment;
+const requested: PaymentEvent = { type: 'PaymentRequested', data: { ...asked, at: NOW } };
+const lapsed: PaymentEvent = { type: 'PaymentRequestLapsed', data: { ...ids, at: NOW } };
+const request = { type: 'RequestPayment', payment: asked, now: NOW } as const;
+const lapse = { type: 'RecordRequestLapsed', now: NOW } as const;
+
+test('a payment is requested before the provider is asked: once per attempt, again only after it lapsed', () => {
+  given(paymentDecider, []).when(request).thenEvents([requested]);
+  given(paymentDecider, [requested]).when(request).thenNothing();
+  given(paymentDecider, [requested, created]).when(request).thenNothing();
+  given(paymentDecider, [requested, lapsed]).when(request).thenEvents([requested]);
+  given(paymentDecider, []).when({ ...request, payment: { ...asked, amount_pence: 2.5 } }).thenError('validation');
+});
+
+test('given a request, when the provider answers, the payment is created; it lapses only while no answer is recorded', () => {
+  given(paymentDecider, [requested]).when({ type: 'CreatePayment', payment, now: NOW }).thenEvents([created]);
+  given(paymentDecider, [requested, lapsed]).when({ type: 'CreatePayment', payment, now: NOW }).thenEvents([created]);
+  given(paymentDecider, [requested]).when(lapse).thenEvents([lapsed]);
+  given(paymentDecider, [requested, lapsed]).when(lapse).thenNothing();
+  given(paymentDecider, [requested, created]).when(lapse).thenNothing();
+  given(paymentDecider, []).when(lapse).thenNothing();
+  const state = given(paymentDecider, [requested]).when(lapse).state();
+  assert.equal([state.status, state.request?.card_holder_name, state.payment], ['lapsed', 'Isla Grant', null]);
+});
+
 test('a challenge only right after creation (asking again adds nothing)', () => {
   given(paymentDecider, [created]).when({ type: 'RequireChallenge', now: NOW }).thenEvents([challenged]);
   given(paymentDecider, [created, challenged]).when({ type: 'RequireChallenge', now: NOW }).thenNothing();

@@ -1,11 +1,14 @@
 /** A payment's state: where it is in its life and what it was created with. */
 import { assertNever } from '../shared/decider';
-import type { PaymentCreated, PaymentEvent } from './events';
+import type { PaymentCreated, PaymentEvent, PaymentRequested } from './events';
 
-type PaymentStatus = 'none' | 'created' | 'challenge_required' | 'succeeded' | 'failed';
+/** `requested`: the provider is being asked (or its answer was lost); `lapsed`: it had no payment by the key. */
+type PaymentStatus = 'none' | 'requested' | 'lapsed' | 'created' | 'challenge_required' | 'succeeded' | 'failed';
 
 export interface PaymentState {
   status: PaymentStatus;
+  /** What the provider was asked for, recorded before the call (null for payments made before it was recorded). */
+  request: PaymentRequested['data'] | null;
   payment: PaymentCreated['data'] | null;
   failure: { code: string; message: string } | null;
   refunded_pence: number;
@@ -14,11 +17,15 @@ export interface PaymentState {
 }
 
 export const initialPaymentState: PaymentState = Object.freeze({
-  status: 'none', payment: null, failure: null, refunded_pence: 0, refund_due: null,
+  status: 'none', request: null, payment: null, failure: null, refunded_pence: 0, refund_due: null,
 }) as PaymentState;
 
 export function evolvePayment(state: PaymentState, event: PaymentEvent): PaymentState {
   switch (event.type) {
+    case 'PaymentRequested':
+      return { ...state, status: 'requested', request: event.data };
+    case 'PaymentRequestLapsed':
+      return { ...state, status: 'lapsed' };
     case 'PaymentCreated':
       return { ...state, status: 'created', payment: event.data };
     case 'PaymentChallengeRequired':
@@ -44,4 +51,9 @@ export function isRefunded(state: PaymentState): boolean {
 /** Still waiting for the provider's outcome. */
 export function isPending(state: PaymentState): boolean {
   return state.status === 'created' || state.status === 'challenge_required';
+}
+
+/** Not created yet: never asked, being asked, or asked and found never made (a retry with its key may still make it). */
+export function awaitsCreation(state: PaymentState): boolean {
+  return state.status === 'none' || state.status === 'requested' || state.status === 'lapsed';
 }

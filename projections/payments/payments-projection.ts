@@ -1,8 +1,16 @@
 /** The `payments` read model: one row per payment stream, every value from its events. */
 import type { Projection } from '../projection';
 import { assertNever } from '../../domain/shared/decider';
-import { PAYMENT_EVENT_TYPES, type PaymentEvent } from '../../domain/payments/events';
+import { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentRequested } from '../../domain/payments/events';
 import './tables';
+
+type PaymentRow = Pick<PaymentRequested['data'], 'payment_id' | 'user_id' | 'purpose' | 'amount_pence' | 'card' | 'provider' | 'at'>;
+
+const newRow = (d: PaymentRow, version: number) => ({
+  id: d.payment_id, user_id: d.user_id, purpose: d.purpose, amount_pence: d.amount_pence,
+  card_brand: d.card.brand, card_last4: d.card.last4, card_exp_month: d.card.exp_month, card_exp_year: d.card.exp_year,
+  provider: d.provider, created_at: d.at, version,
+});
 
 export const paymentsProjection: Projection = {
   name: 'payments',
@@ -14,13 +22,24 @@ export const paymentsProjection: Projection = {
     // Only a row older than this event changes: applying an event twice changes nothing.
     const row = () => trx.updateTable('payments').where('id', '=', event.data.payment_id).where('version', '<', version);
     switch (event.type) {
+      case 'PaymentRequested': {
+        const d = event.data;
+        // A request again after it lapsed (a retry with the same key) makes the row requested again.
+        await trx.insertInto('payments').values({ ...newRow(d, version), status: 'requested', provider_ref: null })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ status: 'requested', completed_at: null, version }).where('payments.version', '<', version))
+          .execute();
+        return;
+      }
+      case 'PaymentRequestLapsed':
+        await row().set({ status: 'lapsed', completed_at: event.data.at, version }).execute();
+        return;
       case 'PaymentCreated': {
         const d = event.data;
-        await trx.insertInto('payments').values({
-          id: d.payment_id, user_id: d.user_id, purpose: d.purpose, amount_pence: d.amount_pence, status: 'created',
-          card_brand: d.card.brand, card_last4: d.card.last4, card_exp_month: d.card.exp_month, card_exp_year: d.card.exp_year,
-          provider: d.provider, provider_ref: d.provider_ref, created_at: d.at, version,
-        }).onConflict((oc) => oc.column('id').doNothing()).execute();
+        // Its request's row takes the provider's reference (and the card as the provider made it); the row keeps the
+        // instant it was requested. A payment made before requests were recorded has no row yet.
+        await trx.insertInto('payments').values({ ...newRow(d, version), status: 'created', provider_ref: d.provider_ref })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ status: 'created', provider_ref: d.provider_ref, completed_at: null, version }).where('payments.version', '<', version))
+          .execute();
         return;
       }
       case 'PaymentChallengeRequired':

@@ -9,19 +9,24 @@ interface PaymentsTable {
   user_id: string;
   purpose: string;
   amount_pence: number;
-  /** created | challenge_required | succeeded | failed (a refund keeps 'succeeded' and counts refunded_pence). */
+  /**
+   * requested | lapsed | created | challenge_required | succeeded | failed (a refund keeps 'succeeded' and counts
+   * refunded_pence). `requested`: the provider is being asked, or its answer was lost; `lapsed`: it had nothing.
+   */
   status: string;
   card_brand: string;
   card_last4: string;
   card_exp_month: number;
   card_exp_year: number;
   provider: string;
-  provider_ref: string;
+  /** Null while requested (the provider has not answered). */
+  provider_ref: string | null;
   failure_code: string | null;
   failure_message: string | null;
   refunded_pence: ColumnType<number, number | undefined, number>;
   /** A refund decided and not yet made by the provider (services/payments/owed-refunds.ts makes it); 0 when none. */
   refund_due_pence: ColumnType<number, number | undefined, number>;
+  /** When it was requested (or created, for payments made before requests were recorded). */
   created_at: Instant;
   completed_at: MaybeInstant;
   /** The payment stream's version of the last event applied. */

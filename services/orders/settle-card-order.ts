@@ -42,8 +42,10 @@ export async function settleCardOrder(
  * with the provider unseen. Its challenge still open, it is recorded pending, so the outcome it still gets lands on it.
  */
 async function providerOutcome(ctx: AppContext, order: OrderPlaced['data'], paymentId: string, metadata: EventMetadata): Promise<boolean> {
-  const recorded = (await ctx.commands.load(paymentStream(paymentId), paymentDecider)).state.payment;
-  if (recorded) return settlePendingPayment(ctx, paymentId, metadata);
+  const { state } = await ctx.commands.load(paymentStream(paymentId), paymentDecider);
+  // Recorded, or at least requested (the request holds what create_order asked for): settled as any pending one.
+  if (state.payment || state.request) return settlePendingPayment(ctx, paymentId, metadata);
+  // Asked of the provider before requests were recorded.
   const found = await paymentProvider(ctx).findPayment(paymentId);
   if (!found) return false;
   await applyOutcome(ctx, paymentId, foundPayment(ctx, order, paymentId, found), found, metadata);

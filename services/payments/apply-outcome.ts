@@ -20,7 +20,7 @@ import { handleMany, type StreamRef } from '../../infra/commands/multi-stream';
 import { paymentDecider } from '../../domain/payments/decide';
 import { paymentStream, type PaymentCreated, type PaymentEvent } from '../../domain/payments/events';
 import type { PaymentCommand } from '../../domain/payments/commands';
-import { isPending, type PaymentState } from '../../domain/payments/state';
+import { awaitsCreation, isPending, type PaymentState } from '../../domain/payments/state';
 import { accountDecider } from '../../domain/accounts/decide';
 import { userStream } from '../../domain/accounts/events';
 import type { AccountState } from '../../domain/accounts/state';
@@ -79,7 +79,7 @@ export async function applyOutcome(
   const now = ctx.clock.now().toISOString();
   const outcome = await handleMany(ctx, streams, (states) => {
     const batch = new StreamBatch(states);
-    if (created && batch.state<PaymentState>(pay).status === 'none') batch.run(pay, paymentDecider, { type: 'CreatePayment', payment: created, now });
+    if (created && awaitsCreation(batch.state<PaymentState>(pay))) batch.run(pay, paymentDecider, { type: 'CreatePayment', payment: created, now });
     const effects = isPending(batch.state<PaymentState>(pay)) ? takeOutcome(batch, { payment, result, orderPlan, cardId, now }) : NO_EFFECT;
     return { events: batch.events, result: { state: batch.state<PaymentState>(pay), ...effects } };
   }, metadata);

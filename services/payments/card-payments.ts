@@ -90,6 +90,15 @@ async function orUnavailable<T>(ctx: AppContext, what: string, work: () => Promi
 
 async function chargeCard(ctx: AppContext, input: CardPaymentInput, metadata: EventMetadata): Promise<Started> {
   const provider = paymentProvider(ctx);
+  const { brand, last4, exp_month, exp_year } = input.card.summary;
+  const request = {
+    payment_id: input.paymentId, user_id: input.userId, purpose: input.purpose, amount_pence: input.amountPence,
+    card: { brand, last4, exp_month, exp_year }, card_holder_name: input.card.holderName, save_card: input.saveCard,
+    saved_card_id: input.card.savedCardId, provider: provider.name,
+    return_path: input.returnPath, return_query: input.returnQuery, ...(input.orderId ? { order_id: input.orderId } : {}),
+  };
+  // Recorded before the provider is asked: if its answer is lost, the pending pass finds the payment by its key.
+  await ctx.commands.handle(paymentStream(input.paymentId), paymentDecider, { type: 'RequestPayment', payment: request, now: ctx.clock.now().toISOString() }, metadata);
   const source = { token: input.card.summary.token };
   const returnUrl = returnRoute(input.paymentId);
   const result = input.purpose === 'save_card'
@@ -98,13 +107,7 @@ async function chargeCard(ctx: AppContext, input: CardPaymentInput, metadata: Ev
       amount_pence: input.amountPence, purpose: input.purpose, description: input.description, source, return_url: returnUrl,
       idempotency_key: input.paymentId,
     });
-  const { brand, last4, exp_month, exp_year } = input.card.summary;
-  const applied = await applyOutcome(ctx, input.paymentId, {
-    payment_id: input.paymentId, user_id: input.userId, purpose: input.purpose, amount_pence: input.amountPence,
-    card: { brand, last4, exp_month, exp_year }, card_holder_name: input.card.holderName, save_card: input.saveCard,
-    saved_card_id: input.card.savedCardId, provider: provider.name, provider_ref: result.provider_ref,
-    return_path: input.returnPath, return_query: input.returnQuery, ...(input.orderId ? { order_id: input.orderId } : {}),
-  }, result, metadata);
+  const applied = await applyOutcome(ctx, input.paymentId, { ...request, provider_ref: result.provider_ref }, result, metadata);
   const { state } = applied;
   const cursor = lastCursor(applied.appends);
   await awaitViews(ctx, cursor);

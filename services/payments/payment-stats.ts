@@ -1,7 +1,7 @@
 /**
  * Card money in flight, for the metrics (docs/operations.md): refunds owed and not made yet, and payments still
  * waiting for the provider's outcome. One statement per scrape, each part on its partial index (migrations 0880,
- * 0890), which hold only those rows: nothing to walk when none is owed or pending.
+ * 0900), which hold only those rows: nothing to walk when none is owed or pending.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db/database';
@@ -13,8 +13,8 @@ export async function paymentStats(db: Db, now: Date): Promise<PaymentStats> {
     SELECT
       (SELECT count(*) FROM payments WHERE refund_due_pence > 0)::int AS owed,
       (SELECT coalesce(sum(refund_due_pence), 0) FROM payments WHERE refund_due_pence > 0)::text AS owed_pence,
-      (SELECT count(*) FROM payments WHERE status IN ('created', 'challenge_required'))::int AS pending,
-      coalesce(extract(epoch FROM ${now.toISOString()}::timestamptz - (SELECT min(created_at) FROM payments WHERE status IN ('created', 'challenge_required'))), 0)::float8 AS oldest`
+      (SELECT count(*) FROM payments WHERE status IN ('requested', 'created', 'challenge_required'))::int AS pending,
+      coalesce(extract(epoch FROM ${now.toISOString()}::timestamptz - (SELECT min(created_at) FROM payments WHERE status IN ('requested', 'created', 'challenge_required'))), 0)::float8 AS oldest`
     .execute(db);
   const r = rows[0];
   return { refundsOwed: Number(r.owed), refundsOwedPence: Number(r.owed_pence), pending: Number(r.pending), oldestPendingSeconds: Math.max(0, Number(r.oldest)) };

@@ -57,8 +57,9 @@ export interface PaymentProvider {
   /** The current outcome of a payment or set-up (after a challenge: succeeded or failed). */
   getPayment(providerRef: string): Promise<ProviderResult | null>;
   /**
-   * The payment made with this idempotency key, if the provider has one (with Stripe: a search by the metadata the
-   * payment is created with). For a payment whose answer never reached us: it may have been taken all the same.
+   * The payment or card check made with this idempotency key, if the provider has one (with Stripe: a search of the
+   * payment intents by the metadata they are created with; a card check's set-up intent, listed by its customer). For
+   * a payment whose answer never reached us: it may have been taken all the same.
    */
   findPayment(idempotencyKey: string): Promise<ProviderResult | null>;
   /** The browser's answer to a challenge (the challenge token proves it came from the page we served). */

@@ -40,7 +40,7 @@ test('3220: the fee answers payment HTML; Complete pays it once, however often t
   assert.type(html, 'string');
   assert.match(html, /<form id="payment-3ds-form" method="get" action="\/payments\/sandbox\/3ds\/pi_[0-9a-f]{24}">/);
   assert.equal(await feeRow(t, buyer.id), { registration_fee_status: false, registration_fee_method: null });
-  assert.equal(await paymentEvents(buyer), ['PaymentCreated', 'PaymentChallengeRequired']);
+  assert.equal(await paymentEvents(buyer), ['PaymentRequested', 'PaymentCreated', 'PaymentChallengeRequired']);
 
   const challenge = await openChallenge(t, html);
   assert.match(String(challenge.page.headers['content-type']), /text\/html/);
@@ -55,7 +55,7 @@ test('3220: the fee answers payment HTML; Complete pays it once, however often t
   assert.is(done.client, `/lots/macallan-18?registration_fee=true&lot=${lot}&bid=25.50`);
   assert.equal(await feeRow(t, buyer.id), { registration_fee_status: true, registration_fee_method: 'card' });
   const after = await paymentEvents(buyer);
-  assert.equal(after, ['PaymentCreated', 'PaymentChallengeRequired', 'PaymentSucceeded', 'RegistrationFeePaid']);
+  assert.equal(after, ['PaymentRequested', 'PaymentCreated', 'PaymentChallengeRequired', 'PaymentSucceeded', 'RegistrationFeePaid']);
 
   // The return route again, and Complete (or Fail) pressed again in another tab: nothing new, the same redirect.
   const again = await t.app.inject({ method: 'GET', url: done.returnUrl });

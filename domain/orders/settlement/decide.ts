@@ -33,6 +33,8 @@ function decideSettlement(input: SettlementInput, state: SettlementState): Settl
     case 'LotPaid':
     case 'LotStorageExtended':
     case 'LotLeftStorage':
+    case 'PaymentRequested':
+    case 'PaymentRequestLapsed':
     case 'PaymentCreated':
     case 'PaymentChallengeRequired':
     case 'PaymentRefundDecided':

@@ -32,6 +32,8 @@ export function evolveSettlement(state: SettlementState, event: SettlementInput)
       const lotId = event.data.lot_id;
       return { ...state, lots: { ...state.lots, [lotId]: evolveLotPurchase(state.lots[lotId] ?? initialLotPurchaseState, event) } };
     }
+    case 'PaymentRequested':
+    case 'PaymentRequestLapsed':
     case 'PaymentCreated':
     case 'PaymentChallengeRequired':
     case 'PaymentSucceeded':

@@ -72,7 +72,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async findPayment(idempotencyKey: string): Promise<ProviderResult | null> {
     const intent = await this.db.selectFrom('sandbox_intents').selectAll()
-      .where('idempotency_key', '=', idempotencyKey).where('kind', '=', 'payment').executeTakeFirst();
+      .where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
     if (!intent) return null;
     return this.resultOf(intent, await this.card(intent.card_token), null);
   }
