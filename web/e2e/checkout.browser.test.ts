@@ -41,6 +41,9 @@ let staff: TestUser;
 let seller: TestUser;
 const buyers = {} as Record<'fiona' | 'gus' | 'hana' | 'ivan' | 'jess', TestUser>;
 const won = {} as Record<'fiona' | 'gus' | 'hana' | 'jess', LiveLot>;
+/** Jess's second lot, closing a minute after the others (test 6 closes it). */
+let later: LiveLot;
+let laterEnd: number;
 
 async function api(method: 'GET' | 'POST', url: string, who: TestUser, payload?: object) {
   const res = await e.t.app.inject({ method, url, headers: { ...bearer(who), 'idempotency-key': randomUUID() }, ...(payload ? { payload } : {}) });
@@ -64,12 +67,14 @@ test.before(logged(async () => {
 
   const end = new Date(e.t.clock.now().getTime() + 5 * MINUTE).toISOString();
   const lot = (title: string, region: string) => ({ title, distillery: { name: title.split(' ')[0], region }, opening_bid: '100.00', ends_at: end });
-  const [a, b, c, d] = await liveAuctionWithLots(e, staff, seller, [
+  laterEnd = Date.parse(end) + MINUTE;
+  const [a, b, c, d, f] = await liveAuctionWithLots(e, staff, seller, [
     lot('Springbank 15 Year Old', 'Campbeltown'), lot('Lagavulin 16 Year Old', 'Islay'), lot('Glenfarclas 25 Year Old', 'Speyside'),
-    lot('Talisker 10 Year Old', 'Islands'),
+    lot('Talisker 10 Year Old', 'Islands'), { ...lot('Ardbeg 10 Year Old', 'Islay'), ends_at: new Date(laterEnd).toISOString() },
   ]);
   Object.assign(won, { fiona: a, gus: b, hana: c, jess: d });
-  for (const [who, l] of [[buyers.fiona, a], [buyers.gus, b], [buyers.hana, c], [buyers.jess, d]] as const) await placeBid(e.t, l.id, who.id, 15_000);
+  later = f;
+  for (const [who, l] of [[buyers.fiona, a], [buyers.gus, b], [buyers.hana, c], [buyers.jess, d], [buyers.jess, f]] as const) await placeBid(e.t, l.id, who.id, 15_000);
 
   // The sales close on the server's clock (the closing scheduler): each bidder wins their lot at £100.
   e.t.clock.set(new Date(Date.parse(end) + 1000));
@@ -494,29 +499,31 @@ test('(4) wallet settle for a buyer in debt: the saved address edited and saved 
   await context.close();
 });
 
+/** A card order placed in another window whose bank check was then left open: the order holds the buyer's won lots. */
+async function placeInTheBanksCheck(who: TestUser): Promise<void> {
+  const placed = await e.t.app.inject({
+    method: 'POST', url: '/api/checkout/collection/create_order/', headers: { ...bearer(who), 'idempotency-key': randomUUID() },
+    payload: {
+      lots_from_storage: [], insurance: false, discount_code: '', used_from_wallet: '0.00', note_from_customer: '',
+      personal_information: { first_name: 'Jess', last_name: 'Baird', phone_number: '07400 900124', additional_phone_number: '', email: who.email },
+      billing_address: { country: 'united-kingdom', region: '', city: 'Leith', street: '3 Shore', apartment: '', zip_code: 'EH6 6QW' },
+      shipping_address: null, storage_type: 'days', storage_days: 45, storage_months: 0,
+      payment_method: { method: 'CARD', details: { card_number: '4000000000003220', expiry_date: '1230', card_holder_name: 'Jess Baird', cvv: '123' } },
+    },
+  });
+  assert.is(placed.statusCode, 200, placed.body);
+}
+
+// The orders read model may lag the placing on a loaded machine: wait for the order awaiting payment to show. (Orders
+// placed at the same instant of the test's clock are in the history by id, not by when they were placed.)
+const awaitingOne = (o: HistoryOrder[]) => o.find((x) => x.status === 'awaiting_payment');
+const awaiting = async (who: TestUser) => awaitingOne(await until('the order awaiting payment', () => ordersOf(who), (o) => !!awaitingOne(o)))!;
+const cancelled = (who: TestUser, order: HistoryOrder) => until(`order ${order.reference_no} cancelled`, () => ordersOf(who), (o) => o.some((x) => x.id === order.id && x.status === 'cancelled'));
+
 test('(5) a card order left in the bank\'s check, cancelled from the checkout: its lot is back to pay for again', async () => {
   const who = buyers.jess;
-  // Placed in another window whose bank check was then left open: the order holds the lot.
-  const placeInTheBanksCheck = async () => {
-    const placed = await e.t.app.inject({
-      method: 'POST', url: '/api/checkout/collection/create_order/', headers: { ...bearer(who), 'idempotency-key': randomUUID() },
-      payload: {
-        lots_from_storage: [], insurance: false, discount_code: '', used_from_wallet: '0.00', note_from_customer: '',
-        personal_information: { first_name: 'Jess', last_name: 'Baird', phone_number: '07400 900124', additional_phone_number: '', email: who.email },
-        billing_address: { country: 'united-kingdom', region: '', city: 'Leith', street: '3 Shore', apartment: '', zip_code: 'EH6 6QW' },
-        shipping_address: null, storage_type: 'days', storage_days: 45, storage_months: 0,
-        payment_method: { method: 'CARD', details: { card_number: '4000000000003220', expiry_date: '1230', card_holder_name: 'Jess Baird', cvv: '123' } },
-      },
-    });
-    assert.is(placed.statusCode, 200, placed.body);
-  };
-  // The orders read model may lag the placing on a loaded machine: wait for the order awaiting payment to show. (Both
-  // orders are placed at the same instant of the test's clock: the history's order between them is by id.)
-  const awaitingOne = (o: HistoryOrder[]) => o.find((x) => x.status === 'awaiting_payment');
-  const awaiting = async () => awaitingOne(await until('the order awaiting payment', () => ordersOf(who), (o) => !!awaitingOne(o)))!;
-  const cancelled = (order: HistoryOrder) => until(`order ${order.reference_no} cancelled`, () => ordersOf(who), (o) => o.some((x) => x.id === order.id && x.status === 'cancelled'));
-  await placeInTheBanksCheck();
-  const held = await awaiting();
+  await placeInTheBanksCheck(who);
+  const held = await awaiting(who);
 
   const { context, page, problems } = await open(who, '/checkout');
   await page.getByText('Nothing to pay for', { exact: true }).waitFor();
@@ -531,11 +538,11 @@ test('(5) a card order left in the bank\'s check, cancelled from the checkout: i
   await page.getByText(`Order ${held.reference_no} is cancelled. Its lots are back in your checkout.`).waitFor();
   await section(page, 'Item Summary').getByText(won.jess.title).waitFor();
   assert.is(await page.getByText('Nothing to pay for', { exact: true }).count(), 0, 'the checkout is back, with the lot');
-  await cancelled(held);
+  await cancelled(who, held);
 
   // Placed and left in the bank's check again: the orders page cancels it too.
-  await placeInTheBanksCheck();
-  const again = await awaiting();
+  await placeInTheBanksCheck(who);
+  const again = await awaiting(who);
   assert.is.not(again.id, held.id);
   await page.goto(`${e.t.baseUrl}/account/orders`);
   await page.getByRole('button', { name: new RegExp(`^Order ${again.reference_no}`) }).click();
@@ -545,7 +552,35 @@ test('(5) a card order left in the bank\'s check, cancelled from the checkout: i
   await page.getByText(`Order ${again.reference_no} is cancelled. Its lots are back in your checkout.`).waitFor();
   await page.getByRole('button', { name: new RegExp(`^Order ${again.reference_no}.*Cancelled`) }).waitFor();
   assert.is(await row.getByRole('button', { name: `Cancel order ${again.reference_no}` }).count(), 0, 'nothing left to cancel');
-  await cancelled(again);
+  await cancelled(who, again);
+  assertNoProblems(problems);
+  await context.close();
+});
+
+test('(6) a lot won after an order took the others: the checkout lists it, and says which order holds the rest', async () => {
+  const who = buyers.jess;
+  await placeInTheBanksCheck(who);
+  const held = await awaiting(who);
+  // Her later lot closes now (the closing scheduler, on the server's clock): won after the order was placed.
+  e.t.clock.set(new Date(laterEnd + 1000));
+  await until(`${later.title} to close`, async () => (await e.t.ctx.store.readStream(lotStream(later.id))).some((ev) => ev.type === 'LotClosed'), (v) => v);
+  await lotProjected(e, later.id);
+
+  const { context, page, problems } = await open(who, '/checkout');
+  const items = section(page, 'Item Summary');
+  await items.getByText(later.title).waitFor();
+  const notice = page.getByRole('status').filter({ hasText: `Order ${held.reference_no} is awaiting payment and holds 1 lot.` });
+  await notice.getByText('Not in this checkout:').waitFor();
+  assert.is(await items.getByText(won.jess.title).count(), 0, 'the held lot is not offered twice');
+  assert.is(await page.getByText('Nothing to pay for', { exact: true }).count(), 0);
+  await screenshot(page, 'held-beside-lots');
+  await notice.getByRole('button', { name: `Cancel order ${held.reference_no}` }).click();
+  await page.getByRole('dialog', { name: `Cancel order ${held.reference_no}?` }).getByRole('button', { name: 'Cancel the order' }).click();
+  await page.getByText(`Order ${held.reference_no} is cancelled. Its lots are back in your checkout.`).waitFor();
+  await items.getByText(won.jess.title).waitFor();
+  await items.getByText(later.title).waitFor();
+  await notice.waitFor({ state: 'detached' });
+  await cancelled(who, held);
   assertNoProblems(problems);
   await context.close();
 });

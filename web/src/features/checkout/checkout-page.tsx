@@ -169,6 +169,8 @@ function CheckoutScreen({ user }: { user: User }) {
           {!show.payment && (
             <p className="checkout-muted checkout__later">Payment Method appears once your {draft.service === 'delivery' ? 'billing and shipping addresses are' : 'billing address is'} set.</p>
           )}
+          {/* Last in the column, so it moves nothing above it when it arrives. */}
+          {held.orders && <HeldOrders orders={held.orders} onCancelled={afterCancel} inline />}
         </div>
         <aside className="checkout__aside" ref={summaryRef}>
           <OrderSummary block={block} phase={place.phase} error={place.error} onPlace={place.place} onCancelCheck={place.cancelCheck} onShowPopup={place.showPopup} canReopen={place.canReopen} onReopen={place.reopen} />

@@ -1,6 +1,6 @@
 /**
- * "Nothing to pay for", yet the buyer won lots: they are in an order still awaiting payment, which holds them. That
- * happens after a card payment that was interrupted or whose bank check was closed, or while a bank transfer is on
+ * Won lots not in the checkout because an order still awaiting payment holds them: under "Nothing to pay for" when
+ * every lot is held, else at the foot of the checkout's sections, after the lots still to pay for. That happens after a card payment that was interrupted or whose bank check was closed, or while a bank transfer is on
  * its way. Says which order holds how many lots, and what happens to a card order left unpaid (the house's 30-minute
  * sweep gives its lots back here: docs/checkout.md "Card returns, late answers, abandoned challenges"). A card order
  * can be cancelled here at once (POST /api/orders/{id}/cancel/), which gives its lots back to pay for again.
@@ -31,11 +31,19 @@ export function useHeldOrders(): { orders: HeldOrder[] | null; reload: () => Pro
   return { orders, reload };
 }
 
-export function HeldOrders({ orders, onCancelled }: { orders: HeldOrder[]; onCancelled: () => Promise<void> }) {
+interface HeldOrdersProps {
+  orders: HeldOrder[];
+  onCancelled: () => Promise<void>;
+  /** Beside lots still to pay for: says these are not among them. */
+  inline?: boolean;
+}
+
+export function HeldOrders({ orders, onCancelled, inline = false }: HeldOrdersProps) {
   if (orders.length === 0) return null;
   const anyCard = orders.some(buyerMayCancel);
   return (
-    <div className="held-orders" role="status">
+    <div className={inline ? 'held-orders held-orders--inline' : 'held-orders'} role="status">
+      {inline && <p className="held-orders__lead">Not in this checkout:</p>}
       <ul className="held-orders__list">
         {orders.map((o) => (
           <li key={o.id}>
