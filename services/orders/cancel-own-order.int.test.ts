@@ -34,12 +34,11 @@ test.after(async () => {
 const cancel = (user: TestUser, orderId: string) =>
   t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/cancel/`, headers: bearer(user) });
 /** The buyer's email with this subject, once the order mailer has run (this app runs no workers). */
-async function orderMail(buyer: TestUser, subject: string) {
+/** The subjects of the emails about one order, once the mailer has caught up. */
+async function orderMails(buyer: TestUser, orderNumber: string): Promise<string[]> {
   await t.ctx.projections.settle();
   await drainOrderMail(t.ctx.db, t.ctx.store, { publicUrl: t.ctx.config.publicUrl, now: () => t.clock.now() });
-  const found = (await readMailbox(t.ctx.db, { to: buyer.email })).filter((m) => m.subject === subject);
-  assert.is(found.length, 1, subject);
-  return found[0];
+  return (await readMailbox(t.ctx.db, { to: buyer.email })).filter((m) => m.subject.includes(orderNumber)).map((m) => m.subject);
 }
 const ofOrder = async (type: string, orderId: string) => (await eventsOf(t, type)).filter((e) => e.data.order_id === orderId);
 
@@ -65,12 +64,8 @@ test('the buyer cancels an order left in the bank\'s check: its lots are back at
 
   const again = await cancel(buyer, orderId);
   assert.equal([again.statusCode, again.json().detail], [400, ORDER_MSG.notAwaitingPayment]);
-  // The confirmation said the card was being charged: the cancellation follows it.
-  const mail = await orderMail(buyer, `Your order ${number} is cancelled`);
-  for (const line of [`Your order ${number} is cancelled. You cancelled it before its card payment was completed.`,
-    'Its lots are back in your checkout', 'a card payment for it that still goes through is refunded']) {
-    assert.ok(mail.text.includes(line), `the cancellation lacks "${line}":\n${mail.text}`);
-  }
+  // Not confirmed while its card payment was awaited, and cancelled by the buyer on the page: no email about it.
+  assert.equal(await orderMails(buyer, number), []);
 
   // The window was still open: the buyer completes the bank's check after all. The money goes back.
   const back = await followReturn(t, await (await openChallenge(t, html)).complete());

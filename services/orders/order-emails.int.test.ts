@@ -1,7 +1,8 @@
 /**
  * The order emails through the outbox: the confirmation when an order is placed (delivery by DPD, UK bank transfer),
  * the receipt when staff record its payment and the cancellation when staff cancel one, each once however often the
- * mailer runs; and the carrier named in
+ * mailer runs; a card order's confirmation when its card payment goes through, none for a decline; and the carrier
+ * named in
  * the priced draft, the order history and the invoice PDF.
  */
 import { test } from 'uvu';
@@ -13,6 +14,7 @@ import { readMailbox } from '../../infra/mail/outbox';
 import { call, pdfText } from '../wallet/testing';
 import { wonLot } from '../checkout/testing';
 import { drainOrderMail, ORDER_MAILER_NAME } from './order-mailer';
+import { CARD } from '../payments/testing';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -109,6 +111,51 @@ test('a confirmed order cancelled by staff mails the cancellation once: its lots
   await sql`DELETE FROM projection_checkpoints WHERE name = ${ORDER_MAILER_NAME}`.execute(t.ctx.db);
   await drain();
   assert.is((await mailOf()).filter((m) => m.subject === cancellation.subject).length, 1, 'once');
+});
+
+const byCard = (cardNumber: string) => draft({
+  payment_method: { method: 'CARD', details: { card_number: cardNumber, expiry_date: '12/30', card_holder_name: 'Isla Grant', cvv: '739' } },
+});
+const mailsAbout = async (orderNumber: string) => (await mailOf()).filter((m) => m.subject.includes(orderNumber)).map((m) => m.subject).sort();
+const placedNumbers = async () => (await sql<{ n: string }>`SELECT data->>'order_number' AS n FROM events WHERE type = 'OrderPlaced' AND data->>'user_id' = ${buyer.id} ORDER BY position`.execute(t.ctx.db)).rows.map((r) => r.n);
+
+test('a card order is confirmed once its payment goes through, beside its receipt; a declined card, shown on the page, mails nothing', async () => {
+  await wonLot(t, buyer.id, { hammerPence: 6_000, title: 'Glen Scotia 15' });
+  const declined = await call(t, 'POST', '/api/checkout/delivery/create_order/',
+    { ...byCard(CARD.declined), callback: '/checkout-success?flow_type=checkout', strong_customer_authentication_data: {} }, { user: buyer, key: 'order-mail-3' });
+  assert.is(declined.statusCode, 400, declined.body);
+  const declinedNumber = (await placedNumbers()).at(-1)!;
+  await drain();
+  assert.equal(await mailsAbout(declinedNumber), [], 'no confirmation, and no cancellation, for a decline the buyer saw');
+
+  const paid = await call(t, 'POST', '/api/checkout/delivery/create_order/',
+    { ...byCard(CARD.ok), callback: '/checkout-success?flow_type=checkout', strong_customer_authentication_data: {} }, { user: buyer, key: 'order-mail-4' });
+  assert.is(paid.statusCode, 201, paid.body);
+  const order = paid.json();
+  await drain();
+  assert.equal(await mailsAbout(order.order_number), [`Receipt for your order ${order.order_number}`, `Your order ${order.order_number} is confirmed`]);
+  const confirmation = (await mailOf()).find((m) => m.subject === `Your order ${order.order_number} is confirmed`)!;
+  for (const line of ['Glen Scotia 15', 'There is nothing left to pay: your receipt follows.']) {
+    assert.ok(confirmation.text.includes(line), `the confirmation lacks "${line}":\n${confirmation.text}`);
+  }
+  await sql`DELETE FROM projection_checkpoints WHERE name = ${ORDER_MAILER_NAME}`.execute(t.ctx.db);
+  await drain();
+  assert.is((await mailsAbout(order.order_number)).length, 2, 'once each');
+});
+
+test('a card order left in the bank\'s check and cancelled by staff mails the cancellation alone', async () => {
+  await wonLot(t, buyer.id, { hammerPence: 4_000, title: 'Longrow 18' });
+  const inCheck = await call(t, 'POST', '/api/checkout/delivery/create_order/',
+    { ...byCard(CARD.challenge), callback: '/checkout-success?flow_type=checkout', strong_customer_authentication_data: {} }, { user: buyer, key: 'order-mail-5' });
+  assert.is(inCheck.statusCode, 200, inCheck.body);
+  const number = (await placedNumbers()).at(-1)!;
+  const orderId = (await sql<{ id: string }>`SELECT id FROM orders WHERE order_number = ${number}`.execute(t.ctx.db)).rows[0]?.id;
+  await drain();
+  assert.equal(await mailsAbout(number), [], 'not confirmed while the card payment is awaited');
+  const cancelled = await call(t, 'POST', `/api/staff/orders/${orderId}/cancel/`, { reason: 'Duplicate' }, { user: staff, key: 'cancel-mail-5' });
+  assert.ok(cancelled.statusCode < 300, cancelled.body);
+  await drain();
+  assert.equal(await mailsAbout(number), [`Your order ${number} is cancelled`], 'the buyer was not there to see it');
 });
 
 test.run();
