@@ -39,7 +39,8 @@ let e: E2E;
 let fake: FakeProviders;
 let lots: LiveLot[];
 /** winner: won lots, and a card payment for them that failed (the order cancelled, the lots free again). */
-const who = {} as Record<'staff' | 'bidder' | 'winner' | 'unpaid' | 'feeWithBid' | 'bank' | 'paid' | 'inCheck', TestUser>;
+/** partlyHeld: a card order in the bank's check holds one lot, and a lot won after it is to pay for. */
+const who = {} as Record<'staff' | 'bidder' | 'winner' | 'unpaid' | 'feeWithBid' | 'bank' | 'paid' | 'inCheck' | 'partlyHeld', TestUser>;
 /** The client addresses the payment provider sends each buyer back to, with the payment named. */
 const returns = {} as Record<'feeFailed' | 'feePending' | 'feeWithBid' | 'cardSaved' | 'cardFailed' | 'orderPaid' | 'orderFailed', string>;
 
@@ -56,10 +57,11 @@ test.before(logged(async () => {
   who.bank = await user(e, { firstName: 'Ola', lastName: 'Bank', feePaid: true });
   who.paid = await user(e, { firstName: 'Pia', lastName: 'Paid', feePaid: true });
   who.inCheck = await user(e, { firstName: 'Cal', lastName: 'Check', feePaid: true });
+  who.partlyHeld = await user(e, { firstName: 'Hal', lastName: 'Partly', feePaid: true });
   who.unpaid = await user(e, { firstName: 'Una', lastName: 'Paid' });
   who.feeWithBid = await user(e, { firstName: 'Rex', lastName: 'Ready' });
   await wonLots(e.t, staff, who.winner, seller, [{ hammer: 12_000 }, { hammer: 8_500 }]);
-  for (const w of [who.bank, who.paid, who.inCheck]) await wonLots(e.t, staff, w, seller, [{ hammer: 9_000 }]);
+  for (const w of [who.bank, who.paid, who.inCheck, who.partlyHeld]) await wonLots(e.t, staff, w, seller, [{ hammer: 9_000 }]);
 
   lots = await liveAuctionWithLots(e, staff, seller, [
     { title: 'Springbank 21 Year Old', distillery: { name: 'Springbank', region: 'Campbeltown' }, reserve_price: '900.00', featured: true },
@@ -100,6 +102,9 @@ test.before(logged(async () => {
   // A card order left in the bank's check: the checkout offers to cancel it.
   const inCheck = await createOrder(e.t, who.inCheck, 'collection', cardDraft(CARD.challenge));
   assert.is(inCheck.statusCode, 200, inCheck.body);
+  const partly = await createOrder(e.t, who.partlyHeld, 'collection', cardDraft(CARD.challenge));
+  assert.is(partly.statusCode, 200, partly.body);
+  await wonLots(e.t, staff, who.partlyHeld, seller, [{ hammer: 4_000 }]);
 }));
 
 /** The read models have the lot's last event (lotProjected, with a longer cap: a loaded machine's projections lag). */
@@ -292,7 +297,7 @@ test('public pages: home, listing, lot, search, the sign-up modal, selling, 404'
   assertNone(found);
 });
 
-test('signed in: the listing and lot as a leading bidder, checkout with won lots and with every lot held (by transfer, by card), the orders page with a card order to cancel, the buyer\'s area, the staff close monitor', async () => {
+test('signed in: the listing and lot as a leading bidder, checkout with won lots, with every lot held (by transfer, by card) and with some held (its cancel dialog open), the orders page with a card order to cancel, the buyer\'s area, the staff close monitor', async () => {
   const found: Finding[] = [];
   await scanAtBothWidths(found, '/auction', who.bidder, text('Leading · reserve not met'));
   await scanAtBothWidths(found, `/product/${lots[0].id}`, who.bidder, h1(lots[0].title));
@@ -301,6 +306,15 @@ test('signed in: the listing and lot as a leading bidder, checkout with won lots
   await scanAtBothWidths(found, '/checkout', who.bank, text('is awaiting payment and holds 1 lot.'));
   // A card order's lots held while its bank check is open: the notice with its cancel button.
   await scanAtBothWidths(found, '/checkout', who.inCheck, text('Cancel the order to have them back now.'));
+  // Lots to pay for beside a held order: the notice at the foot of the sections, then its cancel dialog, open (kept).
+  await scanAtBothWidths(found, '/checkout', who.partlyHeld, text('Not in this checkout:'), async (page, width) => {
+    await page.getByRole('button', { name: /^Cancel order WA-/ }).click();
+    const asked = page.getByRole('dialog', { name: /^Cancel order WA-.*\?$/ });
+    await asked.waitFor();
+    await scan(page, `cancel order dialog @${width}`, found);
+    await asked.getByRole('button', { name: 'Keep the order' }).click();
+    await asked.waitFor({ state: 'detached' });
+  });
   // The same order on the orders page, opened: its row with Cancel order beside Print and Download PDF.
   await scanAtBothWidths(found, '/account/orders', who.inCheck, async (page) => {
     await page.getByRole('button', { name: /^Order WA-/ }).first().click();
