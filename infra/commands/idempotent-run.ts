@@ -32,6 +32,8 @@ export interface IdempotentRun {
   readonly bound: WeakSet<object>;
   /** The answer is stored: work the request left running in the background is no longer part of it. */
   finished: boolean;
+  /** Events of this run committed: from then on its request answers a success (idempotency-keys.ts answerAfterCommit). */
+  effectCommitted?: boolean;
 }
 
 const runs = new AsyncLocalStorage<IdempotentRun>();
@@ -51,6 +53,12 @@ export function outsideRun<T>(work: () => T): T {
 export function currentRun(): IdempotentRun | undefined {
   const run = runs.getStore();
   return run && !run.finished ? run : undefined;
+}
+
+/** Called after a commit that appended events: the current run (if any) has its effect in. */
+export function markEffectCommitted(): void {
+  const run = currentRun();
+  if (run) run.effectCommitted = true;
 }
 
 /**

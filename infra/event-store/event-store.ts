@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { AppendOptions, AppendResult, DomainEvent, ExpectedVersion, FeedCursor, NewEvent, StoredEvent } from './types';
 import { GuardStreamsExist, WrongExpectedVersion } from './types';
-import { bindEffect, currentRun, outsideRun, runMetadata } from '../commands/idempotent-run';
+import { bindEffect, currentRun, markEffectCommitted, outsideRun, runMetadata } from '../commands/idempotent-run';
 import { FEED_HORIZON } from './feed-horizon';
 import type { Db } from '../db/database';
 
@@ -150,6 +150,8 @@ export class EventStore {
   }
 
   notifyAppended(): void {
+    // Called after every commit that appended events: a keyed request's effect is in from here.
+    markEffectCommitted();
     // Listeners start shared work (projections, the live feed): never as part of the request that appended.
     outsideRun(() => this.appended.emit('appended'));
   }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { WrongExpectedVersion } from '../event-store/types';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { answerAfterCommit } from './idempotency-keys';
 
 /** Seconds a client is told to wait when the database is unreachable (a restart takes a few seconds). */
 const UNAVAILABLE_RETRY_AFTER = 5;
@@ -62,6 +63,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (fastifyError.statusCode && fastifyError.statusCode < 500) {
       // Framework errors (malformed JSON, body too large, unsupported media type): safe, short messages.
       return reply.status(fastifyError.statusCode).send({ detail: publicFrameworkMessage(fastifyError) });
+    }
+    if (answerAfterCommit(request, reply)) {
+      request.log.error({ err: error }, 'request failed after its effect committed: answered as carried out');
+      return reply;
     }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL is down or restarting: temporary, the pool reconnects by itself. Nothing about the cause leaks.

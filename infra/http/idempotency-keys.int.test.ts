@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../../services/testing/harness';
-import { CARRIED_OUT, installIdempotencyKeys, KEY_IN_FLIGHT, KEY_REUSED } from './idempotency-keys';
+import { ANSWER_NOT_PREPARED, CARRIED_OUT, installIdempotencyKeys, KEY_IN_FLIGHT, KEY_REUSED } from './idempotency-keys';
 import { installErrorHandler } from './errors';
 import { keyDigest } from '../commands/idempotent-run';
 import { verifyIdempotency } from '../../services/audit/idempotency-verify';
@@ -14,7 +14,13 @@ let t: TestApp;
 let app: FastifyInstance;
 let runs = 0;
 let gate: Promise<void> | null = null;
-let failAfterAppend = false;
+/** What goes wrong after the effect committed: nothing, a fault building the answer, or the database gone (57P01). */
+let failAfterAppend: false | 'fault' | 'database' = false;
+
+function failure(): Error {
+  if (failAfterAppend === 'database') return Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  return new Error('the answer could not be built');
+}
 
 /** A route that appends one event per run (its effect), as the house's writes do. */
 async function testApp(): Promise<FastifyInstance> {
@@ -32,8 +38,16 @@ async function testApp(): Promise<FastifyInstance> {
     if (gate) await gate;
     const id = randomUUID();
     await t.ctx.store.append(`thing-${id}`, 'no_stream', [{ event_id: randomUUID(), type: 'ThingMade', data: { id } }]);
-    if (failAfterAppend) throw new Error('the answer could not be built');
+    if (failAfterAppend) throw failure();
     return reply.status(201).send({ id, amount: request.body?.amount ?? null, runs });
+  });
+  // A route that resumes: its retry carries the request on (ids from the key), so a failure is answered as one.
+  a.post<{ Body: { amount?: string } }>('/api/resumes/', { config: { idempotency: 'resumable' } }, async (request) => {
+    runs++;
+    const stream = `thing-${request.headers['idempotency-key']}`;
+    if ((await t.ctx.store.readStream(stream)).length === 0) await t.ctx.store.append(stream, 'no_stream', [{ event_id: randomUUID(), type: 'ThingMade', data: {} }]);
+    if (failAfterAppend) throw failure();
+    return { done: true, runs };
   });
   a.post('/api/boom/', async () => { runs++; throw new Error('before any effect'); });
   // A card declined: its failed payment is stored, and the answer is a refusal.
@@ -127,19 +141,29 @@ test('eight concurrent requests with one key: one effect, and all get the same b
   assert.is(all.filter((a) => a.headers['idempotent-replayed'] === undefined).length, 1);
 });
 
-test('an effect that committed is never run again, even when its answer failed', async () => {
-  failAfterAppend = true;
+for (const what of ['fault', 'database'] as const) {
+  test(`an effect that committed, then a ${what} before its answer: a success saying so, and never run again`, async () => {
+    failAfterAppend = what;
+    const before = await effects();
+    const first = await post(`k-6-${what}`, { amount: '6.00' });
+    assert.equal([first.statusCode, first.json().detail, first.headers['idempotent-carried-out']], [200, ANSWER_NOT_PREPARED, 'true'], 'not a 500 or a 503');
+    failAfterAppend = false;
+    const retry = await post(`k-6-${what}`, { amount: '6.00' });
+    assert.equal([retry.statusCode, retry.body, retry.headers['idempotent-carried-out']], [200, first.body, 'true'], 'the same answer, kept');
+    assert.is(runs, 1);
+    assert.is(await effects(), before + 1);
+  });
+}
+
+test('a route that resumes answers its failure after a commit as one: the retry carries the request on, once', async () => {
+  failAfterAppend = 'database';
   const before = await effects();
-  const first = await post('k-6', { amount: '6.00' });
-  assert.is(first.statusCode, 500);
+  const first = await post('k-resume', {}, 'u1', '/api/resumes/');
+  assert.is(first.statusCode, 503);
   failAfterAppend = false;
-  const retry = await post('k-6', { amount: '6.00' });
-  assert.is(retry.statusCode, 200);
-  assert.is(retry.json().detail, CARRIED_OUT);
-  const again = await post('k-6', { amount: '6.00' });
-  assert.is(again.body, retry.body);
-  assert.is(runs, 1);
-  assert.is(await effects(), before + 1);
+  const retry = await post('k-resume', {}, 'u1', '/api/resumes/');
+  assert.equal([retry.statusCode, retry.json()], [200, { done: true, runs: 2 }]);
+  assert.is(await effects(), before + 1, 'its effect once');
 });
 
 test('the database gone as the answer is kept: the committed success is still answered, and never run again', async () => {

@@ -39,6 +39,10 @@ export const KEY_REUSED = 'This Idempotency-Key was already used for a different
 export const KEY_IN_FLIGHT = 'A request with this Idempotency-Key is still being processed. Please try again.';
 export const CARRIED_OUT = 'This request was already carried out; its answer was lost when the server stopped.';
 const CARRIED_OUT_BODY = JSON.stringify({ detail: CARRIED_OUT });
+/** The same, answered by the run itself when it failed after its effect committed (answerAfterCommit). */
+export const ANSWER_NOT_PREPARED = 'This request was carried out, but its answer could not be prepared. Reload the page to see the result.';
+const ANSWER_NOT_PREPARED_BODY = JSON.stringify({ detail: ANSWER_NOT_PREPARED });
+const CARRIED_OUT_BODIES: ReadonlySet<string | null> = new Set([CARRIED_OUT_BODY, ANSWER_NOT_PREPARED_BODY]);
 /**
  * Marks the "carried out" answer, a 200 whose body is not the route's answer, so a client can tell it from one
  * (web/src/api/http.ts shows its sentence instead of reading it as the route's data).
@@ -123,6 +127,18 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
  */
 export function answerIncomplete(request: FastifyRequest): void {
   if (request.idempotentRun) request.idempotentRun.incomplete = true;
+}
+
+/**
+ * A keyed write that failed after its effect committed (the database gone before the answer was read back, a fault in
+ * building it) is answered as carried out, a success, never an error: the client is not led to think nothing happened,
+ * and the answer is kept, so a retry gets the same. Not on a route that resumes: its retry carries the request on and
+ * answers what became of it. False when this does not apply (no key, nothing committed, or a route that resumes).
+ */
+export function answerAfterCommit(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (!request.idempotentRun?.effectCommitted || request.routeOptions.config?.idempotency === 'resumable') return false;
+  reply.header(CARRIED_OUT_HEADER, 'true').header('content-type', 'application/json; charset=utf-8').status(200).send(ANSWER_NOT_PREPARED_BODY);
+  return true;
 }
 
 /** Sends a route's `{status, body}` answer (its Idempotency-Key is handled around every write route already). */
@@ -268,7 +284,7 @@ function replay(reply: FastifyReply, row: KeyRow): FastifyReply {
     return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(row.answer ?? null));
   }
   reply.header('content-type', row.content_type ?? 'application/json; charset=utf-8');
-  if (row.raw_answer === CARRIED_OUT_BODY) reply.header(CARRIED_OUT_HEADER, 'true');
+  if (CARRIED_OUT_BODIES.has(row.raw_answer)) reply.header(CARRIED_OUT_HEADER, 'true');
   if (row.raw_answer === null) return reply.send();
   return reply.send(row.answer_encoding === 'base64' ? Buffer.from(row.raw_answer, 'base64') : row.raw_answer);
 }
