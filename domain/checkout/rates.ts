@@ -10,6 +10,13 @@ export const INSURANCE_BP = 300;
 export const LATE_PAYMENT_FEE_BP = 500;
 export const CARD_SURCHARGE_BP = 300;
 
+/**
+ * The most one card payment may take, surcharge included (a house decision, docs/checkout.md "A limit on card
+ * payments"): providers cap a single charge, and a large one is where chargebacks hurt. Above it the buyer pays by
+ * bank transfer (no surcharge either).
+ */
+export const CARD_PAYMENT_LIMIT_PENCE = 2_500_000;
+
 /** Payment is due this many days after the auction ends; the late payment fee applies strictly after. */
 export const PAYMENT_DUE_DAYS = 7;
 

@@ -1,5 +1,7 @@
 /** The user- and staff-facing messages of orders and lot purchases. */
 import type { OrderStatus } from './events';
+import { CARD_PAYMENT_LIMIT_PENCE } from '../checkout/rates';
+import { formatPounds } from '../catalogue/lot/format';
 
 const label = (status: OrderStatus) => status.replace(/_/g, ' ');
 
@@ -19,6 +21,8 @@ export const ORDER_MSG = {
   lotNotReserved: 'This lot is not reserved for this order.',
   lotNotPaid: 'This lot is not paid yet.',
   lotNotStored: 'This lot is not in storage.',
+  /** create_order and the checkout's Place Order (docs/checkout.md "A limit on card payments"). */
+  overCardLimit: `Card payments are limited to ${formatPounds(CARD_PAYMENT_LIMIT_PENCE)} per order. Please pay this order by bank transfer.`,
   /** A buyer cancelling their own order (POST /api/orders/{id}/cancel/, docs/checkout.md). */
   notAwaitingPayment: 'This order is no longer awaiting payment.',
   onlyCardOrdersByBuyer: 'Only an order awaiting a card payment can be cancelled here: please contact us to cancel this one.',

@@ -8,6 +8,8 @@ import { checkBuyerCancel } from './cancel-order';
 import { fold } from '../shared/decider';
 import type { OrderEvent, OrderStatus } from './events';
 import { BUYER, LATER, NOW, ORDER, lot, paid, place, placed, summary } from './test-fixtures';
+import { ORDER_MSG } from './messages';
+import { CARD_PAYMENT_LIMIT_PENCE } from '../checkout/rates';
 
 const pay = { type: 'PayOrder' as const, order_id: ORDER, method: 'UK_BANK' as const, payment_id: null, reference: ' BACS 1 ', by: 'staff-1', now: LATER };
 const moveTo = (to: OrderStatus) => ({ type: 'ChangeOrderStatus' as const, order_id: ORDER, to, by: 'staff-1', now: LATER });
@@ -27,6 +29,15 @@ test('an order needs lots (wallet settle none), each lot once', () => {
   given(orderDecider, []).when(place({ service: 'wallet_settle', lots: [], summary: summary({ debt: 500, total: 500 }) })).events();
   given(orderDecider, []).when(place({ lots: [lot('x')], stored_lot_ids: ['x'] })).thenError('validation', 'Invalid input');
   given(orderDecider, []).when(place({ lots: [], stored_lot_ids: ['s-1'] })).events();
+});
+
+test('given a card to pay over the house\'s limit, placing is refused; at the limit, or by bank transfer, it is placed', () => {
+  const over = summary({ total: CARD_PAYMENT_LIMIT_PENCE, credit_card_surcharge_amount: 1, credit_debit_card: CARD_PAYMENT_LIMIT_PENCE + 1 });
+  given(orderDecider, []).when(place({ payment_method: 'CARD', summary: over })).thenError('rule_broken', ORDER_MSG.overCardLimit);
+  assert.is(ORDER_MSG.overCardLimit, 'Card payments are limited to £25,000 per order. Please pay this order by bank transfer.');
+  const atLimit = summary({ credit_debit_card: CARD_PAYMENT_LIMIT_PENCE });
+  assert.is(given(orderDecider, []).when(place({ payment_method: 'CARD', summary: atLimit })).events().length, 1);
+  assert.is(given(orderDecider, []).when(place({ payment_method: 'UK_BANK', summary: over })).events().length, 1);
 });
 
 test('an order is paid once, while awaiting payment', () => {

@@ -1,11 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { sql } from 'kysely';
 import type { TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
-import { CARD, followReturn, openChallenge } from '../payments/testing';
+import { CARD, followReturn, openChallenge, sandboxIntents } from '../payments/testing';
+import { ORDER_MSG } from '../../domain/orders/messages';
 import { ABANDONED_REASON, sweepAbandonedCardOrders } from './abandoned-card-orders';
 import { ORDER_NOT_AWAITING_REFUND } from '../../domain/orders/settlement/card-payment';
-import { cardDraft, createOrder, eventsOf, fundWallet, staffPost, startOrderApp, transactionsOf, walletOf, wonItemIds, wonLots } from './testing';
+import { cardDraft, createOrder, draft, eventsOf, fundWallet, staffPost, startOrderApp, transactionsOf, walletOf, wonItemIds, wonLots } from './testing';
 
 let t: TestApp;
 let staff: TestUser;
@@ -21,6 +23,7 @@ test.after(async () => {
   await t.close();
 });
 
+const sandboxCards = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM sandbox_cards`.execute(t.ctx.db)).rows[0].n);
 const orderEvents = async (type: string, orderId: string) => (await eventsOf(t, type)).filter((e) => e.data.order_id === orderId);
 const checkVoucher = (user: TestUser) => t.app.inject({
   method: 'POST', url: '/api/checkout/check_discount_code/', headers: bearer(user), payload: { discount_code: 'CASK10' },
@@ -42,19 +45,20 @@ test('card 4242: charged at once with the card surcharge, the order paid and the
   assert.ok((await transactionsOf(t, seller)).some((r) => r.kind === 'seller_proceeds' && r.reference === lot.id));
 });
 
-test('a card order above £21,474,836.47 (three lots at £9M, over PostgreSQL\'s integer) is charged like any other', async () => {
+test('over the card limit: refused before the card is asked; the same order by bank transfer is placed, above £21,474,836.47 (PostgreSQL\'s integer)', async () => {
   const buyer = await createTestUser(t);
   await wonLots(t, staff, buyer, seller, [{ hammer: 900_000_000 }, { hammer: 900_000_000 }, { hammer: 900_000_000 }]);
-  const res = await createOrder(t, buyer, 'collection', cardDraft(CARD.ok));
+  const intents = await sandboxIntents(t);
+  const tokens = await sandboxCards();
+  const refused = await createOrder(t, buyer, 'collection', cardDraft(CARD.ok));
+  assert.equal([refused.statusCode, refused.json().detail], [400, ORDER_MSG.overCardLimit]);
+  assert.equal(await eventsOf(t, 'OrderPlaced').then((e) => e.filter((x) => x.data.user_id === buyer.id)), [], 'no order');
+  assert.equal([await sandboxIntents(t), await sandboxCards()], [intents, tokens], 'the provider was not asked, not even to tokenise the card');
+
+  const res = await createOrder(t, buyer, 'collection', draft('UK_BANK'));
   assert.is(res.statusCode, 201, res.body);
-  const order = res.json();
-  assert.equal([order.status, order.amount_due], ['paid', '0.00']);
-  // 27,000,000 + premium 3,375,000 + its VAT 675,000 = 31,050,000; the card surcharge 3% = 931,500.
-  const [payment] = (await eventsOf(t, 'PaymentCreated')).filter((e) => e.data.order_id === order.order_id);
-  assert.is(payment.data.amount_pence, 3_198_150_000);
-  await t.ctx.projections.settle();
-  const row = await t.ctx.db.selectFrom('payments').select(['amount_pence', 'status']).where('id', '=', String(payment.data.payment_id)).executeTakeFirstOrThrow();
-  assert.equal([row.amount_pence, row.status], [3_198_150_000, 'succeeded']);
+  // 27,000,000 + premium 3,375,000 + its VAT 675,000 = 31,050,000 (no card surcharge).
+  assert.equal([res.json().status, res.json().amount_due], ['awaiting_payment', '31050000.00']);
 });
 
 test('card 3220: payment HTML, the order waits; the challenge completed pays it, and returning again changes nothing', async () => {

@@ -19,6 +19,7 @@ import { orderStream, type OrderPlaced } from '../../domain/orders/events';
 import { orderDecider } from '../../domain/orders/decide';
 import { settleOrderCommand } from '../../domain/orders/settlement/run';
 import { ORDER_MSG } from '../../domain/orders/messages';
+import { checkCardLimit } from '../../domain/orders/place-order';
 import type { OrderState } from '../../domain/orders/state';
 import { validateCard } from '../../domain/payments/cards/card-rules';
 import { cardsDecider } from '../../domain/payments/cards/decide';
@@ -73,6 +74,8 @@ async function newOrder(ctx: AppContext, req: PlaceOrderRequest): Promise<{ orde
   const { basis, input, billing, shipping } = await orderInput(ctx, userId, service, body);
   const summary = priceSummary(input);
   const method = body.payment_method.method;
+  // Over the card limit: refused before the card is asked.
+  checkCardLimit(method, summary);
   // The card is checked (and tokenised) before anything is placed: a refused card places no order.
   const card = method === 'CARD' && summary.credit_debit_card > 0 ? await cardSource(ctx, userId, body.payment_method.details) : null;
   const now = ctx.clock.now();

@@ -7,6 +7,8 @@ import type {
   CardDetails, CostSummary, Draft, DraftBody, PaymentDetails, PaymentMethod, PersonalInformation, Service,
 } from './types';
 import { toPence } from '../../lib/money';
+import { CARD_PAYMENT_LIMIT_PENCE } from '../../../../domain/checkout/rates';
+import { ORDER_MSG } from '../../../../domain/orders/messages';
 import type { Address } from '../../api/addresses';
 
 const FREE_STORAGE_DAYS = 45;
@@ -127,7 +129,7 @@ export function visibleSections(d: Pick<Draft, 'service' | 'billing_address' | '
   };
 }
 
-export type BlockReason = 'service' | 'billing' | 'shipping' | 'payment' | 'card' | 'nothing-to-pay' | 'price-error';
+export type BlockReason = 'service' | 'billing' | 'shipping' | 'payment' | 'card' | 'card-limit' | 'nothing-to-pay' | 'price-error';
 
 export const BLOCK_TEXT: Record<BlockReason, string> = {
   service: 'Choose a service method.',
@@ -135,14 +137,16 @@ export const BLOCK_TEXT: Record<BlockReason, string> = {
   shipping: 'Add the shipping address.',
   payment: 'Choose how you will pay.',
   card: 'Enter your card details.',
+  // The server's own refusal (create_order), so the page and the API say the same.
+  'card-limit': ORDER_MSG.overCardLimit,
   'nothing-to-pay': 'There is nothing to pay for.',
   'price-error': 'We could not work out the price of this order.',
 };
 
 /**
  * Why Place Order is disabled, or null when it is enabled (spec 1 section 4): a method, the billing postcode, for
- * delivery the shipping postcode, a payment method, for a card a number (or a saved card); and not when the total
- * and the wallet use are both 0.00 or the price has an error.
+ * delivery the shipping postcode, a payment method, for a card a number (or a saved card) and an amount within the
+ * card limit; and not when the total and the wallet use are both 0.00 or the price has an error.
  */
 export function placeOrderBlock(
   d: Draft, opts: { cardNumberEntered: boolean; summary: CostSummary | null; priceError: boolean },
@@ -154,6 +158,7 @@ export function placeOrderBlock(
   if (!method) return 'payment';
   if (method === 'CARD' && !d.payment.card_id && !opts.cardNumberEntered) return 'card';
   if (opts.priceError) return 'price-error';
+  if (method === 'CARD' && opts.summary && (toPence(opts.summary.credit_debit_card) ?? 0) > CARD_PAYMENT_LIMIT_PENCE) return 'card-limit';
   if (opts.summary && isZero(opts.summary.total) && isZero(opts.summary.used_from_wallet)) return 'nothing-to-pay';
   return null;
 }

@@ -8,6 +8,8 @@ import { useAsync } from '../../components/hooks';
 import { PageHead } from '../../components/page-head';
 import { fetchHouseFees, fetchShippingInfo, type HouseFees, type ShippingInfo } from './house-facts';
 import { SOFT_CLOSE_MS } from '../../../../domain/catalogue/lot/place-bid';
+import { CARD_PAYMENT_LIMIT_PENCE } from '../../../../domain/checkout/rates';
+import { formatPounds } from '../../../../domain/catalogue/lot/format';
 import './content.css';
 
 type Faq = { topic: string; items: [string, string][] };
@@ -27,7 +29,7 @@ function faqSections(f: HouseFees, s: ShippingInfo): Faq[] {
     { topic: 'Fees and payment', items: [
       ['What does a winning lot cost?', `The hammer price plus a buyer’s premium of ${f.buyers_commission_percent}% (with VAT at ${f.vat_percent}% on the premium), VAT on the hammer for lots marked VAT, and delivery or storage.`],
       ['When do I have to pay?', `Within ${f.payment_due_days} days of the auction’s end. After that a late payment fee of ${f.late_payment_fee_percent}% applies.`],
-      ['How can I pay?', `By card (a ${f.credit_card_surcharge_percent}% surcharge applies), by bank transfer, from your wallet balance, or in person at our store.`],
+      ['How can I pay?', `By card (a ${f.credit_card_surcharge_percent}% surcharge applies; up to ${formatPounds(CARD_PAYMENT_LIMIT_PENCE)} per order), by bank transfer, from your wallet balance, or in person at our store.`],
     ] },
     { topic: 'Selling', items: [
       ['How do I sell with you?', 'Ask for a free valuation with photos, or send us a sell request. We receive and check every item, then list it in the next auction.'],

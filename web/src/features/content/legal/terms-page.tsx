@@ -8,6 +8,8 @@ import { PageHead } from '../../../components/page-head';
 import { SITE } from '../../../lib/site';
 import { useLegalFacts, type LegalFacts } from './house-facts';
 import '../content.css';
+import { CARD_PAYMENT_LIMIT_PENCE } from '../../../../../domain/checkout/rates';
+import { formatPounds } from '../../../../../domain/catalogue/lot/format';
 
 function Terms({ f }: { f: LegalFacts }) {
   const { fees, shipping: s, contacts } = f;
@@ -37,7 +39,7 @@ function Terms({ f }: { f: LegalFacts }) {
         <li>the hammer price;</li>
         <li>a buyer's premium of <span data-fact="buyers_commission_percent">{fees.buyers_commission_percent}%</span> of the hammer price, plus VAT at {fees.vat_percent}% on the premium;</li>
         <li>VAT at {fees.vat_percent}% on the hammer price of lots marked as subject to VAT;</li>
-        <li>a surcharge of {fees.credit_card_surcharge_percent}% when paying by card;</li>
+        <li>a surcharge of {fees.credit_card_surcharge_percent}% when paying by card (card payments up to {formatPounds(CARD_PAYMENT_LIMIT_PENCE)} per order; more by bank transfer);</li>
         <li>delivery, insurance and storage when chosen or due (section 5).</li>
       </ul>
       <p>
