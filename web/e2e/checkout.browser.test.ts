@@ -18,6 +18,7 @@ import { lotStream } from '../../services/catalogue/streams';
 import { awaitWalletProjected, runWalletCommand } from '../../services/wallet/wallet-commands';
 import { paymentProvider } from '../../services/payments/provider';
 import { CARD_PAYMENT_INTERRUPTED } from '../../services/orders/place-order';
+import { ORDER_MSG } from '../../domain/orders/messages';
 import { sql } from 'kysely';
 import { assertNoProblems, assertNoSidewaysScroll, DESKTOP, liveAuctionWithLots, logged, lotProjected, newContext, PHONE, startE2E, user, watchProblems, type E2E, type LiveLot, type PageProblems, until } from './helpers';
 
@@ -39,8 +40,8 @@ function providerDownOnce(): { end: () => void } {
 let e: E2E;
 let staff: TestUser;
 let seller: TestUser;
-const buyers = {} as Record<'fiona' | 'gus' | 'hana' | 'ivan' | 'jess', TestUser>;
-const won = {} as Record<'fiona' | 'gus' | 'hana' | 'jess', LiveLot>;
+const buyers = {} as Record<'fiona' | 'gus' | 'hana' | 'ivan' | 'jess' | 'kay', TestUser>;
+const won = {} as Record<'fiona' | 'gus' | 'hana' | 'jess' | 'kay', LiveLot>;
 /** Jess's second lot, closing a minute after the others (test 6 closes it). */
 let later: LiveLot;
 let laterEnd: number;
@@ -64,21 +65,24 @@ test.before(logged(async () => {
   buyers.hana = await user(e, { firstName: 'Hana', lastName: 'Wood', feePaid: true });
   buyers.ivan = await user(e, { firstName: 'Ivan', lastName: 'Kerr', feePaid: true });
   buyers.jess = await user(e, { firstName: 'Jess', lastName: 'Baird', feePaid: true });
+  buyers.kay = await user(e, { firstName: 'Kay', lastName: 'Mackie', feePaid: true });
 
   const end = new Date(e.t.clock.now().getTime() + 5 * MINUTE).toISOString();
   const lot = (title: string, region: string) => ({ title, distillery: { name: title.split(' ')[0], region }, opening_bid: '100.00', ends_at: end });
   laterEnd = Date.parse(end) + MINUTE;
-  const [a, b, c, d, f] = await liveAuctionWithLots(e, staff, seller, [
+  const [a, b, c, d, f, cask] = await liveAuctionWithLots(e, staff, seller, [
     lot('Springbank 15 Year Old', 'Campbeltown'), lot('Lagavulin 16 Year Old', 'Islay'), lot('Glenfarclas 25 Year Old', 'Speyside'),
     lot('Talisker 10 Year Old', 'Islands'), { ...lot('Ardbeg 10 Year Old', 'Islay'), ends_at: new Date(laterEnd).toISOString() },
+    { ...lot('Bowmore 1996 Hogshead Cask', 'Islay'), opening_bid: '30000.00' },
   ]);
-  Object.assign(won, { fiona: a, gus: b, hana: c, jess: d });
+  Object.assign(won, { fiona: a, gus: b, hana: c, jess: d, kay: cask });
   later = f;
   for (const [who, l] of [[buyers.fiona, a], [buyers.gus, b], [buyers.hana, c], [buyers.jess, d], [buyers.jess, f]] as const) await placeBid(e.t, l.id, who.id, 15_000);
+  await placeBid(e.t, cask.id, buyers.kay.id, 3_000_000);
 
   // The sales close on the server's clock (the closing scheduler): each bidder wins their lot at £100.
   e.t.clock.set(new Date(Date.parse(end) + 1000));
-  for (const l of [a, b, c, d]) {
+  for (const l of [a, b, c, d, cask]) {
     await until(`${l.title} to close`, async () => (await e.t.ctx.store.readStream(lotStream(l.id))).some((ev) => ev.type === 'LotClosed'), (v) => v);
     await lotProjected(e, l.id);
   }
@@ -581,6 +585,26 @@ test('(6) a lot won after an order took the others: the checkout lists it, and s
   await items.getByText(later.title).waitFor();
   await notice.waitFor({ state: 'detached' });
   await cancelled(who, held);
+  assertNoProblems(problems);
+  await context.close();
+});
+
+test('(7) a cask over the card limit: Place Order says to pay by bank transfer while Card is chosen; a transfer is allowed', async () => {
+  const { context, page, problems } = await open(buyers.kay, '/checkout');
+  await section(page, 'Item Summary').getByText(won.kay.title).waitFor();
+  await section(page, 'Choose Service Method').getByRole('radio', { name: /^Collect items in store/ }).check();
+  await addBilling(page, 'No', '1 Cask Row', 'Bowmore', 'PA43 7JS');
+  const payment = section(page, 'Payment Method');
+  await payment.getByRole('radio', { name: /^Credit \/ debit card/ }).check();
+  await line(page, 'Credit card fee (3%)').waitFor();
+  const place = summary(page).getByRole('button', { name: 'Place Order' });
+  await summary(page).getByText(ORDER_MSG.overCardLimit).waitFor();
+  assert.ok(await place.isDisabled(), 'no card will do');
+  await screenshot(page, 'over-card-limit');
+  await payment.getByRole('radio', { name: /^Bank transfer/ }).check();
+  await payment.getByRole('radio', { name: 'UK bank transfer' }).check();
+  await until('Place Order enabled by bank transfer', () => place.isEnabled(), (enabled) => enabled);
+  assert.is(await summary(page).getByText(ORDER_MSG.overCardLimit).count(), 0);
   assertNoProblems(problems);
   await context.close();
 });

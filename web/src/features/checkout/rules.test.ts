@@ -129,6 +129,7 @@ test('Place Order is enabled only when every condition holds', () => {
   assert.is(placeOrderBlock(d, { ...ok, summary: summary({ total: '0.00', used_from_wallet: '5.00' }) }), null);
   assert.is(placeOrderBlock(d, { ...ok, summary: null }), null, 'not yet priced is not a reason on its own');
   assert.is(placeOrderBlock(d, { ...ok, summary: summary({ credit_debit_card: '25000.01' }) }), 'card-limit');
+  assert.is(placeOrderBlock(d, { ...ok, cardNumberEntered: false, summary: summary({ credit_debit_card: '25000.01' }) }), 'card-limit', 'before asking for a card');
   assert.is(placeOrderBlock(d, { ...ok, summary: summary({ credit_debit_card: '25000.00' }) }), null, 'up to the limit');
   assert.is(placeOrderBlock({ ...d, payment: { kind: 'BANK', bank_location: 'UK', card_id: null } }, { ...ok, summary: summary({ credit_debit_card: '90000.00' }) }), null, 'no limit by bank');
   const collection = { ...defaultDraft('collection', me), billing_address: address(), payment: { kind: 'IN_STORE' as const, bank_location: null, card_id: null } };

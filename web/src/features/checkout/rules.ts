@@ -156,9 +156,10 @@ export function placeOrderBlock(
   if (d.service === 'delivery' && !filled(d.shipping_address?.zip_code)) return 'shipping';
   const method = paymentMethodOf(d.payment);
   if (!method) return 'payment';
+  // Over the limit, no card will do: said before asking for one.
+  if (method === 'CARD' && opts.summary && (toPence(opts.summary.credit_debit_card) ?? 0) > CARD_PAYMENT_LIMIT_PENCE) return 'card-limit';
   if (method === 'CARD' && !d.payment.card_id && !opts.cardNumberEntered) return 'card';
   if (opts.priceError) return 'price-error';
-  if (method === 'CARD' && opts.summary && (toPence(opts.summary.credit_debit_card) ?? 0) > CARD_PAYMENT_LIMIT_PENCE) return 'card-limit';
   if (opts.summary && isZero(opts.summary.total) && isZero(opts.summary.used_from_wallet)) return 'nothing-to-pay';
   return null;
 }
