@@ -4,6 +4,8 @@
  * asked first). Other orders, other people's and transfer orders are refused and left as they were.
  */
 import { test } from 'uvu';
+import { drainRefundMail } from '../payments/refund-mailer';
+import { ORDER_NOT_AWAITING_REFUND } from '../../domain/orders/settlement/card-payment';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../testing/harness';
 import { bearer, createTestUser, type TestUser } from '../testing/users';
@@ -72,6 +74,13 @@ test('the buyer cancels an order left in the bank\'s check: its lots are back at
   const refunded = (await eventsOf(t, 'PaymentRefunded')).filter((e) => e.stream_id.endsWith(back.paymentId));
   assert.is(refunded.length, 1, 'the late success on a cancelled order is refunded');
   assert.equal(await ofOrder('OrderPaid', orderId), []);
+  // The money went back without the buyer asking: they are told by email, naming the order and why.
+  await t.ctx.projections.settle();
+  await drainRefundMail(t.ctx.db, t.ctx.store, { publicUrl: t.ctx.config.publicUrl, now: () => t.clock.now() });
+  const [refundMail] = (await readMailbox(t.ctx.db, { to: buyer.email })).filter((m) => m.subject.startsWith('We have refunded'));
+  for (const line of [`the card payment for order ${number}.`, `Why: ${ORDER_NOT_AWAITING_REFUND}`, '/account/orders']) {
+    assert.ok(refundMail?.text.includes(line), `the refund email lacks "${line}":\n${refundMail?.text}`);
+  }
 });
 
 test('the check answered, its return lost: the provider\'s word pays the order instead of cancelling it', async () => {

@@ -3,9 +3,7 @@
  * receipt when it is paid, and the cancellation when a confirmed order is cancelled. Plain template functions over the order as the read model holds it; every value is
  * escaped in the HTML.
  */
-import type { OutgoingEmail } from '../../infra/mail/outbox';
-import { HOUSE_NAME } from '../../infra/config/house-settings';
-import { escapeHtml } from '../../infra/http/escape-html';
+import { buttonEmail as layout, type Email } from '../../infra/mail/layout';
 import { receiptMoney } from '../wallet/receipt-pdf';
 import { orderCarrier } from '../checkout/addresses';
 import { addressLines, paymentStatusText } from '../checkout/invoice-pdf';
@@ -13,23 +11,11 @@ import type { OrderRow } from '../checkout/order-views';
 import type { OrderCancelled } from '../../domain/orders/events';
 import { PAYMENTS } from '../../domain/orders/settlement/card-payment';
 
-type Email = Omit<OutgoingEmail, 'now' | 'dedupe_key'>;
-
 export interface EmailBuyer { email: string; first_name: string }
 
 const METHOD_DUE: Record<string, string> = {
   UK_BANK: 'by UK bank transfer', INT_BANK: 'by international bank transfer', IN_STORE: 'in store',
 };
-
-function layout(to: string, subject: string, firstName: string, lines: string[], link: string, action: string): Email {
-  const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
-  const text = [greeting, '', ...lines, '', `${action}: ${link}`, '', HOUSE_NAME].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#222"><p>${escapeHtml(greeting)}</p>` +
-    lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
-    `<p><a href="${escapeHtml(link)}" style="background:#7a4b1f;color:#fff;padding:8px 16px;text-decoration:none">${escapeHtml(action)}</a></p>` +
-    `<p>${escapeHtml(HOUSE_NAME)}</p></body></html>`;
-  return { to, subject, text, html };
-}
 
 /** How the lots reach the buyer: the carrier and address for delivery, else the service. */
 function receivingLine(order: Pick<OrderRow, 'service' | 'shipping_address'>): string {

@@ -1,4 +1,4 @@
-/** The payments slice: card payments: provider, 3-D Secure, registration fee, saved cards, owed refunds. Decisions: docs/payments.md. */
+/** The payments slice: card payments: provider, 3-D Secure, registration fee, saved cards, owed refunds and their emails. Decisions: docs/payments.md. */
 import type { Feature } from '../features';
 import { paymentProvider } from './provider';
 import { SandboxProvider } from './sandbox/sandbox-provider';
@@ -9,7 +9,8 @@ import { returnRoutes } from './return-route';
 import { paymentStatusRoutes } from './payment-status-route';
 import { owedRefundsWorker } from './owed-refunds';
 import { pendingPaymentsWorker } from './pending-payments';
-import type { PeriodicTask } from '../../infra/workers/periodic-task';
+import { PeriodicTask } from '../../infra/workers/periodic-task';
+import { drainRefundMail } from './refund-mailer';
 import type { AppContext } from '../context';
 
 const workers = new WeakMap<AppContext, PeriodicTask[]>();
@@ -25,9 +26,14 @@ export const paymentsFeature: Feature = {
     paymentStatusRoutes(app, ctx);
     if (provider instanceof SandboxProvider) await app.register(async (scope) => sandboxRoutes(scope, provider));
   },
-  /** Refunds owed and not made yet (owed-refunds.ts); payments whose return never came (pending-payments.ts). */
+  /**
+   * Refunds owed and not made yet (owed-refunds.ts); payments whose return never came (pending-payments.ts); the
+   * refund emails (refund-mailer.ts: not urgent, so a pass a second).
+   */
   start(ctx) {
-    const started = [owedRefundsWorker(ctx), pendingPaymentsWorker(ctx)];
+    const options = { publicUrl: ctx.config.publicUrl, now: () => ctx.clock.now() };
+    const mailer = new PeriodicTask('refund mailer', 1_000, () => drainRefundMail(ctx.db, ctx.store, options), ctx.log);
+    const started = [owedRefundsWorker(ctx), pendingPaymentsWorker(ctx), mailer];
     workers.set(ctx, started);
     for (const worker of started) worker.start();
   },

@@ -13,6 +13,13 @@ import { paymentProvider } from './provider';
 import { makeOwedRefund, makeOwedRefunds } from './owed-refunds';
 import { paymentsFeature } from './feature';
 import { paymentStats } from './payment-stats';
+import { drainRefundMail, REFUND_MAILER_NAME } from './refund-mailer';
+import { readMailbox } from '../../infra/mail/outbox';
+
+async function refundMail(): Promise<void> {
+  await t.ctx.projections.settle();
+  await drainRefundMail(t.ctx.db, t.ctx.store, { publicUrl: t.ctx.config.publicUrl, now: () => t.clock.now() });
+}
 
 let t: TestApp;
 const FEE = '/api/registration_fee/';
@@ -113,6 +120,23 @@ test('the provider up: a fee paid twice is refunded in the same request, and no 
   await t.ctx.projections.settle();
   assert.equal(await owedRows(buyer), [{ refund_due_pence: 0, refunded_pence: 500 }]);
   assert.equal(await makeOwedRefunds(t.ctx), []);
+});
+
+test('a refund made is emailed to the buyer once: how much, to which card, what for and why', async () => {
+  const buyer = await createTestUser(t, { firstName: 'Morag' });
+  const refunded = await feePaidTwice(buyer);
+  await refundMail();
+  const mails = (await readMailbox(t.ctx.db, { to: buyer.email })).filter((m) => m.subject.includes('refunded'));
+  assert.equal(mails.map((m) => m.subject), ['We have refunded £5.00 to your card']);
+  for (const line of ['Hello Morag,', 'We have refunded £5.00 to your Visa ending 3220: the card payment for your registration fee.',
+    'Why: The registration fee was already paid.', 'within 5 to 10 working days', '/account/buyers-area']) {
+    assert.ok(mails[0].text.includes(line), `the refund email lacks "${line}":\n${mails[0].text}`);
+  }
+  // A lost checkpoint (or a second process) reads the refund again: the outbox key keeps it to one email.
+  await sql`DELETE FROM projection_checkpoints WHERE name = ${REFUND_MAILER_NAME}`.execute(t.ctx.db);
+  await refundMail();
+  assert.is((await readMailbox(t.ctx.db, { to: buyer.email })).filter((m) => m.subject.includes('refunded')).length, 1);
+  assert.ok(refunded);
 });
 
 test.run();
