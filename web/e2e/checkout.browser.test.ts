@@ -600,11 +600,14 @@ test('(7) a cask over the card limit: Place Order says to pay by bank transfer w
   const place = summary(page).getByRole('button', { name: 'Place Order' });
   await summary(page).getByText(ORDER_MSG.overCardLimit).waitFor();
   assert.ok(await place.isDisabled(), 'no card will do');
+  await payment.getByText(ORDER_MSG.overCardLimit).waitFor();
+  assert.is(await payment.getByLabel('Card number').count(), 0, 'no card asked for: the reason stands in its place');
   await screenshot(page, 'over-card-limit');
   await payment.getByRole('radio', { name: /^Bank transfer/ }).check();
   await payment.getByRole('radio', { name: 'UK bank transfer' }).check();
   await until('Place Order enabled by bank transfer', () => place.isEnabled(), (enabled) => enabled);
-  assert.is(await summary(page).getByText(ORDER_MSG.overCardLimit).count(), 0);
+  assert.is(await page.getByText(ORDER_MSG.overCardLimit).count(), 0);
+  await screenshot(page, 'over-card-limit-by-transfer');
   assertNoProblems(problems);
   await context.close();
 });

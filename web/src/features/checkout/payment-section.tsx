@@ -1,7 +1,7 @@
 /**
  * Payment Method: card (a saved card or a new one, the shared card form), bank transfer (with the required bank
  * location choice: a UK or an international transfer, and our bank details for it) or in store (our store's
- * address and hours).
+ * address and hours). A card over the house's card limit shows why instead of the card's fields.
  */
 import { useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -10,7 +10,9 @@ import { SavedCardChoice } from '../../components/saved-card-choice';
 import { fetchCards, type SavedCard } from '../../api/cards';
 import { checkout } from './checkout-store';
 import { BankDetails, StoreDetails } from '../../components/house-details';
-import type { PaymentKind } from './types';
+import type { CostSummary, PaymentKind } from './types';
+import { cardOverLimit } from './rules';
+import { ORDER_MSG } from '../../../../domain/orders/messages';
 import type { BankLocation } from '../../api/house';
 
 const NEW_CARD = 'new';
@@ -29,6 +31,8 @@ interface Props {
 export function PaymentSection({ form, disabled }: Props) {
   const snap = useSnapshot(checkout);
   const { payment } = snap.draft;
+  // Over the card limit no card will do: the card's fields give way to the reason (Place Order says it too).
+  const overLimit = cardOverLimit(snap.costs.summary as CostSummary | null);
   const [cards, setCards] = useState<SavedCard[]>([]);
   const name = useId();
   const bankName = useId();
@@ -65,7 +69,12 @@ export function PaymentSection({ form, disabled }: Props) {
                 <span className="checkout-option__note">{note}</span>
               </span>
             </label>
-            {payment.kind === kind && kind === 'CARD' && (
+            {payment.kind === kind && kind === 'CARD' && overLimit && (
+              <div className="checkout-option-group__body">
+                <p className="checkout-card-limit">{ORDER_MSG.overCardLimit}</p>
+              </div>
+            )}
+            {payment.kind === kind && kind === 'CARD' && !overLimit && (
               <div className="checkout-option-group__body">
                 {cards.length > 0 && (
                   <SavedCardChoice

@@ -157,12 +157,16 @@ export function placeOrderBlock(
   const method = paymentMethodOf(d.payment);
   if (!method) return 'payment';
   // Over the limit, no card will do: said before asking for one.
-  if (method === 'CARD' && opts.summary && (toPence(opts.summary.credit_debit_card) ?? 0) > CARD_PAYMENT_LIMIT_PENCE) return 'card-limit';
+  if (method === 'CARD' && cardOverLimit(opts.summary)) return 'card-limit';
   if (method === 'CARD' && !d.payment.card_id && !opts.cardNumberEntered) return 'card';
   if (opts.priceError) return 'price-error';
   if (opts.summary && isZero(opts.summary.total) && isZero(opts.summary.used_from_wallet)) return 'nothing-to-pay';
   return null;
 }
+
+/** The amount to pay by card is over the house's card limit (the server refuses it: docs/checkout.md). */
+export const cardOverLimit = (summary: CostSummary | null): boolean =>
+  summary !== null && (toPence(summary.credit_debit_card) ?? 0) > CARD_PAYMENT_LIMIT_PENCE;
 
 const isZero = (amount: string | undefined) => (toPence(amount ?? '0') ?? 0) === 0;
 
