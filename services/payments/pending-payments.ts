@@ -63,8 +63,11 @@ async function settleRequest(ctx: AppContext, request: PaymentRequested['data'],
   const found = await paymentProvider(ctx).findPayment(paymentId);
   if (!found) {
     await ctx.commands.handle(paymentStream(paymentId), paymentDecider, { type: 'RecordRequestLapsed', now: ctx.clock.now().toISOString() }, metadata);
+    ctx.log.info({ payment_id: paymentId, purpose: request.purpose }, 'card payment request lapsed: the provider has no payment by its key');
     return false;
   }
+  // Money may have moved without our knowing: worth an operator's eye (the payment is recorded now, as it stands).
+  ctx.log.warn({ payment_id: paymentId, purpose: request.purpose, status: found.status }, 'card payment whose answer was lost found at the provider: recorded');
   const { at: _requestedAt, ...asked } = request;
   // Its challenge still open, it is recorded pending: the outcome it gets later lands on it (the next pass).
   await applyOutcome(ctx, paymentId, { ...asked, provider_ref: found.provider_ref }, found, metadata);
