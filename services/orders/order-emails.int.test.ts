@@ -117,19 +117,21 @@ const byCard = (cardNumber: string) => draft({
   payment_method: { method: 'CARD', details: { card_number: cardNumber, expiry_date: '12/30', card_holder_name: 'Isla Grant', cvv: '739' } },
 });
 const mailsAbout = async (orderNumber: string) => (await mailOf()).filter((m) => m.subject.includes(orderNumber)).map((m) => m.subject).sort();
-const placedNumbers = async () => (await sql<{ n: string }>`SELECT data->>'order_number' AS n FROM events WHERE type = 'OrderPlaced' AND data->>'user_id' = ${buyer.id} ORDER BY position`.execute(t.ctx.db)).rows.map((r) => r.n);
+/** The buyer's last order placed, from its event (a declined or challenged order answers no order number). */
+const lastPlaced = async () => (await sql<{ number: string; id: string }>`SELECT data->>'order_number' AS number, data->>'order_id' AS id
+  FROM events WHERE type = 'OrderPlaced' AND data->>'user_id' = ${buyer.id} ORDER BY position DESC LIMIT 1`.execute(t.ctx.db)).rows[0];
+const placeByCard = (cardNumber: string, key: string) => call(t, 'POST', '/api/checkout/delivery/create_order/',
+  { ...byCard(cardNumber), callback: '/checkout-success?flow_type=checkout', strong_customer_authentication_data: {} }, { user: buyer, key });
 
 test('a card order is confirmed once its payment goes through, beside its receipt; a declined card, shown on the page, mails nothing', async () => {
   await wonLot(t, buyer.id, { hammerPence: 6_000, title: 'Glen Scotia 15' });
-  const declined = await call(t, 'POST', '/api/checkout/delivery/create_order/',
-    { ...byCard(CARD.declined), callback: '/checkout-success?flow_type=checkout', strong_customer_authentication_data: {} }, { user: buyer, key: 'order-mail-3' });
+  const declined = await placeByCard(CARD.declined, 'order-mail-3');
   assert.is(declined.statusCode, 400, declined.body);
-  const declinedNumber = (await placedNumbers()).at(-1)!;
+  const declinedNumber = (await lastPlaced()).number;
   await drain();
   assert.equal(await mailsAbout(declinedNumber), [], 'no confirmation, and no cancellation, for a decline the buyer saw');
 
-  const paid = await call(t, 'POST', '/api/checkout/delivery/create_order/',
-    { ...byCard(CARD.ok), callback: '/checkout-success?flow_type=checkout', strong_customer_authentication_data: {} }, { user: buyer, key: 'order-mail-4' });
+  const paid = await placeByCard(CARD.ok, 'order-mail-4');
   assert.is(paid.statusCode, 201, paid.body);
   const order = paid.json();
   await drain();
@@ -145,11 +147,9 @@ test('a card order is confirmed once its payment goes through, beside its receip
 
 test('a card order left in the bank\'s check and cancelled by staff mails the cancellation alone', async () => {
   await wonLot(t, buyer.id, { hammerPence: 4_000, title: 'Longrow 18' });
-  const inCheck = await call(t, 'POST', '/api/checkout/delivery/create_order/',
-    { ...byCard(CARD.challenge), callback: '/checkout-success?flow_type=checkout', strong_customer_authentication_data: {} }, { user: buyer, key: 'order-mail-5' });
+  const inCheck = await placeByCard(CARD.challenge, 'order-mail-5');
   assert.is(inCheck.statusCode, 200, inCheck.body);
-  const number = (await placedNumbers()).at(-1)!;
-  const orderId = (await sql<{ id: string }>`SELECT id FROM orders WHERE order_number = ${number}`.execute(t.ctx.db)).rows[0]?.id;
+  const { number, id: orderId } = await lastPlaced();
   await drain();
   assert.equal(await mailsAbout(number), [], 'not confirmed while the card payment is awaited');
   const cancelled = await call(t, 'POST', `/api/staff/orders/${orderId}/cancel/`, { reason: 'Duplicate' }, { user: staff, key: 'cancel-mail-5' });
