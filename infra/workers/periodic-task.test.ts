@@ -49,4 +49,35 @@ test('a failed pass is logged and the next one runs; stop waits for the pass und
   }
 });
 
+test('a tick while a pass runs is skipped: passes never overlap, nor queue up behind a slow one', async () => {
+  let running = 0;
+  let most = 0;
+  let passes = 0;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  const task = new PeriodicTask('slow pass', 2, async () => {
+    passes += 1;
+    running += 1;
+    most = Math.max(most, running);
+    if (passes === 1) await held;
+    running -= 1;
+  }, silent);
+  const keepAlive = setInterval(() => {}, 1_000);
+  try {
+    task.start();
+    // Many ticks go by while the first pass is held.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    assert.is(passes, 1, 'no pass started beside the first');
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(passes <= 2, `the ticks missed meanwhile are not made up at once (${passes} passes)`);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    assert.is(most, 1, 'never two at once');
+    assert.ok(passes > 1, 'the ticks after it run again');
+  } finally {
+    clearInterval(keepAlive);
+    await task.stop();
+  }
+});
+
 test.run();

@@ -1,18 +1,21 @@
 /**
- * Work a server repeats on a timer (the abandoned card orders, the owed refunds): one pass at a time, a failed pass
- * logged and tried again at the next tick, and a stop that waits for the pass under way.
+ * Work a server repeats on a timer (the abandoned card orders, the owed refunds, the feed's followers: the mailers,
+ * the interest matcher, the collection): one pass at a time (a tick while a pass runs is skipped, so slow passes
+ * never pile up behind each other), a failed pass logged and tried again at the next tick, and a stop that waits
+ * for the pass under way.
  */
 export interface TaskLog { error(obj: object, msg: string): void }
 
 export class PeriodicTask {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private running: Promise<unknown> | null = null;
 
   constructor(private readonly name: string, private readonly everyMs: number, private readonly pass: () => Promise<unknown>, private readonly log: TaskLog) {}
 
   start(): void {
     this.timer = setInterval(() => {
-      this.running = this.running.then(this.pass).catch((err) => this.log.error({ err }, `${this.name} failed`));
+      if (this.running) return;
+      this.running = this.pass().catch((err) => this.log.error({ err }, `${this.name} failed`)).finally(() => (this.running = null));
     }, this.everyMs);
     this.timer.unref();
   }

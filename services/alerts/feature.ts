@@ -4,9 +4,9 @@ import type { Feature } from '../features';
 import { drainMatches } from './interest-matcher';
 import { itemAlertRoutes } from './item-routes';
 import { keywordRoutes } from './keyword-routes';
+import { PeriodicTask } from '../../infra/workers/periodic-task';
 
-interface Matcher { timer: NodeJS.Timeout; running: Promise<unknown> | null }
-const running = new WeakMap<AppContext, Matcher>();
+const running = new WeakMap<AppContext, PeriodicTask>();
 
 export const alertsFeature: Feature = {
   name: 'alerts',
@@ -16,18 +16,12 @@ export const alertsFeature: Feature = {
   },
   /** Matches each consigned lot against keywords and followed items once (interest-matcher.ts), polling like the mailer. */
   start(ctx) {
-    const matcher: Matcher = { running: null, timer: setInterval(() => {
-      if (matcher.running) return;
-      matcher.running = drainMatches(ctx.db, ctx.store).catch((err) => ctx.log.error({ err }, 'lot interest matcher failed'))
-        .finally(() => (matcher.running = null));
-    }, 250) };
+    const matcher = new PeriodicTask('lot interest matcher', 250, () => drainMatches(ctx.db, ctx.store), ctx.log);
     running.set(ctx, matcher);
+    matcher.start();
   },
   async stop(ctx) {
-    const matcher = running.get(ctx);
-    if (!matcher) return;
-    clearInterval(matcher.timer);
-    await matcher.running;
+    await running.get(ctx)?.stop();
     running.delete(ctx);
   },
 };

@@ -3,9 +3,9 @@ import type { AppContext } from '../context';
 import type { Feature } from '../features';
 import { collectionRoutes } from './routes';
 import { drainWonLots } from './won-lots';
+import { PeriodicTask } from '../../infra/workers/periodic-task';
 
-interface Follower { timer: NodeJS.Timeout; running: Promise<unknown> | null }
-const running = new WeakMap<AppContext, Follower>();
+const running = new WeakMap<AppContext, PeriodicTask>();
 
 export const collectionFeature: Feature = {
   name: 'collection',
@@ -14,18 +14,12 @@ export const collectionFeature: Feature = {
   },
   /** Polls like the interest matcher: a paid lot joins its buyer's collection within a poll. */
   start(ctx) {
-    const follower: Follower = { running: null, timer: setInterval(() => {
-      if (follower.running) return;
-      follower.running = drainWonLots(ctx).catch((err) => ctx.log.error({ err }, 'collection won-lots follower failed'))
-        .finally(() => (follower.running = null));
-    }, 250) };
+    const follower = new PeriodicTask('collection won-lots follower', 250, () => drainWonLots(ctx), ctx.log);
     running.set(ctx, follower);
+    follower.start();
   },
   async stop(ctx) {
-    const follower = running.get(ctx);
-    if (!follower) return;
-    clearInterval(follower.timer);
-    await follower.running;
+    await running.get(ctx)?.stop();
     running.delete(ctx);
   },
 };

@@ -9,35 +9,24 @@ import type { Feature } from '../features';
 import { mailBatch } from './mailer';
 import { notificationRoutes } from './routes';
 import { runDueNotifications, SCHEDULER_INTERVAL_MS } from './scheduler';
+import { PeriodicTask } from '../../infra/workers/periodic-task';
 
-interface Workers {
-  mailer: NodeJS.Timeout; mailing: Promise<unknown> | null;
-  /** The time-based notifications (scheduler.ts), every minute. */
-  scheduler: NodeJS.Timeout; scheduling: Promise<unknown> | null;
-}
-const running = new WeakMap<AppContext, Workers>();
+const running = new WeakMap<AppContext, PeriodicTask[]>();
 
 export const notificationsFeature: Feature = {
   name: 'notifications',
   routes: notificationRoutes,
   async start(ctx) {
-    const workers: Workers = { mailing: null, scheduling: null, mailer: setInterval(() => {
-      if (workers.mailing) return;
-      workers.mailing = drainMail(ctx).catch((err) => ctx.log.error({ err }, 'notification mailer failed')).finally(() => (workers.mailing = null));
-    }, 250), scheduler: setInterval(() => {
-      if (workers.scheduling) return;
-      workers.scheduling = runDueNotifications(ctx).catch((err) => ctx.log.error({ err }, 'notification scheduler failed'))
-        .finally(() => (workers.scheduling = null));
-    }, SCHEDULER_INTERVAL_MS) };
+    const workers = [
+      new PeriodicTask('notification mailer', 250, () => drainMail(ctx), ctx.log),
+      // The time-based notifications (scheduler.ts), every minute.
+      new PeriodicTask('notification scheduler', SCHEDULER_INTERVAL_MS, () => runDueNotifications(ctx), ctx.log),
+    ];
     running.set(ctx, workers);
+    for (const worker of workers) worker.start();
   },
   async stop(ctx) {
-    const workers = running.get(ctx);
-    if (!workers) return;
-    clearInterval(workers.mailer);
-    clearInterval(workers.scheduler);
-    await workers.mailing;
-    await workers.scheduling;
+    for (const worker of running.get(ctx) ?? []) await worker.stop();
     running.delete(ctx);
   },
 };

@@ -9,12 +9,11 @@ import type { Feature } from '../features';
 import { createOrderRoutes } from './routes';
 import { staffOrderRoutes } from './staff-routes';
 import { abandonedCardOrderSweeper } from './abandoned-card-orders';
-import type { PeriodicTask } from '../../infra/workers/periodic-task';
+import { PeriodicTask } from '../../infra/workers/periodic-task';
 import type { AppContext } from '../context';
 import { drainOrderMail } from './order-mailer';
 
-interface Workers { sweeper: PeriodicTask; mailer: NodeJS.Timeout; mailing: Promise<unknown> | null }
-const running = new WeakMap<AppContext, Workers>();
+const running = new WeakMap<AppContext, PeriodicTask[]>();
 
 export const ordersFeature: Feature = {
   name: 'orders',
@@ -25,20 +24,12 @@ export const ordersFeature: Feature = {
   /** The abandoned card order sweeper, and the order emails (order-mailer.ts), polling like the notification mailer. */
   start(ctx) {
     const options = { publicUrl: ctx.config.publicUrl, now: () => ctx.clock.now() };
-    const workers: Workers = { sweeper: abandonedCardOrderSweeper(ctx), mailing: null, mailer: setInterval(() => {
-      if (workers.mailing) return;
-      workers.mailing = drainOrderMail(ctx.db, ctx.store, options).catch((err) => ctx.log.error({ err }, 'order mailer failed'))
-        .finally(() => (workers.mailing = null));
-    }, 250) };
+    const workers = [abandonedCardOrderSweeper(ctx), new PeriodicTask('order mailer', 250, () => drainOrderMail(ctx.db, ctx.store, options), ctx.log)];
     running.set(ctx, workers);
-    workers.sweeper.start();
+    for (const worker of workers) worker.start();
   },
   async stop(ctx) {
-    const workers = running.get(ctx);
-    if (!workers) return;
-    clearInterval(workers.mailer);
-    await workers.sweeper.stop();
-    await workers.mailing;
+    for (const worker of running.get(ctx) ?? []) await worker.stop();
     running.delete(ctx);
   },
 };
