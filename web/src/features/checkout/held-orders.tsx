@@ -9,8 +9,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { fetchHeldOrders, type HeldOrder } from './api';
 import { askToCancelOrder, buyerMayCancel } from '../../components/cancel-order';
+import { mayPass } from '../../api/http';
 
 const ORDERS_PATH = '/account/orders';
+/** The waits before asking again after a failure that may pass (no network, the server busy or down). */
+const HELD_RETRY_MS = [2_000, 5_000] as const;
 
 const lotCount = (n: number) => (n === 1 ? '1 lot' : `${n} lots`);
 
@@ -18,14 +21,26 @@ const lotCount = (n: number) => (n === 1 ? '1 lot' : `${n} lots`);
  * The held orders: null until known, so the page shows "Nothing to pay for" once, with them, instead of moving its
  * text down when they arrive. Asked at once, beside the checkout's lists (one small read), not after them: waiting
  * for the lists first put the swap to "Nothing to pay for" a request later, after the checkout's sections had grown,
- * and moved the page under it. A failed ask shows none. `reload` asks again, keeping the ones shown meanwhile.
+ * and moved the page under it. A failed ask shows none, and one that may pass is asked again twice. `reload` asks
+ * again, keeping the ones shown meanwhile.
  */
 export function useHeldOrders(): { orders: HeldOrder[] | null; reload: () => Promise<void> } {
   const [orders, setOrders] = useState<HeldOrder[] | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    fetchHeldOrders(abort.signal).then(setOrders, () => !abort.signal.aborted && setOrders([]));
-    return () => abort.abort();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const ask = (attempt: number) => fetchHeldOrders(abort.signal).then(setOrders, (e: unknown) => {
+      if (abort.signal.aborted) return;
+      // None shown meanwhile (the page does not wait on them); a failure that may pass is asked again.
+      setOrders((shown) => shown ?? []);
+      const wait = HELD_RETRY_MS[attempt];
+      if (wait !== undefined && mayPass(e)) retry = setTimeout(() => ask(attempt + 1), wait);
+    });
+    void ask(0);
+    return () => {
+      abort.abort();
+      clearTimeout(retry);
+    };
   }, []);
   const reload = useCallback(() => fetchHeldOrders().then(setOrders, () => {}), []);
   return { orders, reload };
