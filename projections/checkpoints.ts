@@ -52,3 +52,24 @@ export async function followerBatch(
   const [from, until] = await readCheckpoints(trx, [follower, upstream]);
   return store.readRange(from, until, limit, trx);
 }
+
+/** What a follower is: its checkpoint's name, the read model it follows, and its batch size. */
+export interface Follower { name: string; upstream: string; batch: number }
+
+/**
+ * One batch of a checkpointed follower (the order and refund mailers, the interest matcher), in one transaction under
+ * its advisory lock (two processes never take the same batch): its next events (followerBatch), each handled, then
+ * its checkpoint after them. A failure rolls all of it back. True when the checkpoint moved (there may be more).
+ */
+export async function followOnce(
+  db: Db, store: Pick<EventStore, 'readRange'>, follower: Follower, handle: (trx: Db, event: StoredEvent) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${follower.name}`}))`.execute(trx);
+    const events = await followerBatch(trx, store, follower.name, follower.upstream, follower.batch);
+    if (events.length === 0) return false;
+    for (const event of events) await handle(trx, event);
+    await writeCheckpoint(trx, follower.name, events[events.length - 1]);
+    return true;
+  });
+}

@@ -13,46 +13,40 @@
  * Interests are those at matching time (normally within a poll of the consignment), not replayed later.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { EventStore } from '../../infra/event-store/event-store';
 import { WrongExpectedVersion } from '../../infra/event-store/types';
 import type { Database } from '../../infra/db/database';
 import type { LotConsigned } from '../../domain/catalogue/lot/events';
 import { lotInterestsStream, type LotMatchedInterests } from '../../domain/alerts/events';
 import { usersInterestedIn } from './interest';
-import { followerBatch, writeCheckpoint } from '../../projections/checkpoints';
+import { followOnce } from '../../projections/checkpoints';
 
 export const MATCHER_NAME = 'lot-interest-matcher';
 const ALERTS_PROJECTION = 'alerts';
 const BATCH = 500;
 
+const FOLLOWER = { name: MATCHER_NAME, upstream: ALERTS_PROJECTION, batch: BATCH };
+
 /** One batch; true when it moved its checkpoint (there may be more). */
 async function matchBatch(db: Kysely<Database>, store: EventStore): Promise<boolean> {
   let appended = false;
-  const moved = await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${MATCHER_NAME}`}))`.execute(trx);
-    const events = await followerBatch(trx, store, MATCHER_NAME, ALERTS_PROJECTION, BATCH);
-    if (events.length === 0) return false;
-    for (const stored of events) {
-      if (stored.type !== 'LotConsigned') continue;
-      const lot = stored.data as LotConsigned['data'];
-      const matches = await usersInterestedIn(trx, lot);
-      const event: LotMatchedInterests = { type: 'LotMatchedInterests', data: {
-        lot_id: lot.lot_id, auction_id: lot.auction_id, title: lot.custom_title || lot.item.title, at: lot.consigned_at,
-        matches: matches.map((m) => (m.word === undefined ? { user_id: m.user_id, reason: m.reason } : { user_id: m.user_id, reason: m.reason, word: m.word })),
-      } };
-      try {
-        const result = await store.append(lotInterestsStream(lot.lot_id), 'no_stream',
-          [{ event_id: matchEventId(lot.lot_id), ...event, metadata: { user_id: 'system', causation_id: stored.event_id } }], trx);
-        if (!result.duplicate) appended = true;
-      } catch (error) {
-        // Matched already (by another process, or before a lost checkpoint): once per lot.
-        if (!(error instanceof WrongExpectedVersion)) throw error;
-      }
+  const moved = await followOnce(db, store, FOLLOWER, async (trx, stored) => {
+    if (stored.type !== 'LotConsigned') return;
+    const lot = stored.data as LotConsigned['data'];
+    const matches = await usersInterestedIn(trx, lot);
+    const event: LotMatchedInterests = { type: 'LotMatchedInterests', data: {
+      lot_id: lot.lot_id, auction_id: lot.auction_id, title: lot.custom_title || lot.item.title, at: lot.consigned_at,
+      matches: matches.map((m) => (m.word === undefined ? { user_id: m.user_id, reason: m.reason } : { user_id: m.user_id, reason: m.reason, word: m.word })),
+    } };
+    try {
+      const result = await store.append(lotInterestsStream(lot.lot_id), 'no_stream',
+        [{ event_id: matchEventId(lot.lot_id), ...event, metadata: { user_id: 'system', causation_id: stored.event_id } }], trx);
+      if (!result.duplicate) appended = true;
+    } catch (error) {
+      // Matched already (by another process, or before a lost checkpoint): once per lot.
+      if (!(error instanceof WrongExpectedVersion)) throw error;
     }
-    const last = events[events.length - 1];
-    await writeCheckpoint(trx, MATCHER_NAME, last);
-    return true;
   });
   // Appended inside the transaction: wake the projection runner only once it is committed.
   if (appended) store.notifyAppended();

@@ -22,30 +22,16 @@ import { queueEmail, wasQueued } from '../../infra/mail/outbox';
 import type { OrderRow } from '../checkout/order-views';
 import { orderCancelledEmail, orderPaidEmail, orderPlacedEmail, type EmailBuyer } from './order-emails';
 import '../../projections/orders/tables';
-import { followerBatch, writeCheckpoint } from '../../projections/checkpoints';
+import { followOnce } from '../../projections/checkpoints';
 
 export const ORDER_MAILER_NAME = 'order-mailer';
-const ORDERS_PROJECTION = 'orders';
-const BATCH = 500;
+const FOLLOWER = { name: ORDER_MAILER_NAME, upstream: 'orders', batch: 500 };
 
 interface OrderMailerOptions { publicUrl: string; now: () => Date }
 
-/** One batch; true when it moved its checkpoint (there may be more). */
-async function orderMailBatch(db: Kysely<Database>, store: EventStore, options: OrderMailerOptions): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${ORDER_MAILER_NAME}`}))`.execute(trx);
-    const events = await followerBatch(trx, store, ORDER_MAILER_NAME, ORDERS_PROJECTION, BATCH);
-    if (events.length === 0) return false;
-    for (const stored of events) await mailFor(trx, stored, options);
-    const last = events[events.length - 1];
-    await writeCheckpoint(trx, ORDER_MAILER_NAME, last);
-    return true;
-  });
-}
-
 /** Until the mailer has caught up with the orders read model. */
 export async function drainOrderMail(db: Kysely<Database>, store: EventStore, options: OrderMailerOptions): Promise<void> {
-  while (await orderMailBatch(db, store, options)) { /* more */ }
+  while (await followOnce(db, store, FOLLOWER, (trx, stored) => mailFor(trx, stored, options))) { /* more */ }
 }
 
 /**

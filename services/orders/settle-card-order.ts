@@ -14,7 +14,7 @@ import { paymentStream, type PaymentCreated } from '../../domain/payments/events
 import type { OrderPlaced } from '../../domain/orders/events';
 import { settleOrderCommand } from '../../domain/orders/settlement/run';
 import { applyOutcome } from '../payments/apply-outcome';
-import { settlePendingPayment } from '../payments/pending-payments';
+import { settlePayment } from '../payments/pending-payments';
 import { paymentProvider, type ProviderResult } from '../payments/provider';
 import { loadOrder, runOrderBatch } from './order-streams';
 import { DEFAULT_ORDER_RETURN } from './create-order-schema';
@@ -44,7 +44,7 @@ export async function settleCardOrder(
 async function providerOutcome(ctx: AppContext, order: OrderPlaced['data'], paymentId: string, metadata: EventMetadata): Promise<boolean> {
   const { state } = await ctx.commands.load(paymentStream(paymentId), paymentDecider);
   // Recorded, or at least requested (the request holds what create_order asked for): settled as any pending one.
-  if (state.payment || state.request) return settlePendingPayment(ctx, paymentId, metadata);
+  if (state.payment || state.request) return settlePayment(ctx, state, metadata);
   // Asked of the provider before requests were recorded.
   const found = await paymentProvider(ctx).findPayment(paymentId);
   if (!found) return false;

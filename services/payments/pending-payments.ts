@@ -15,7 +15,7 @@ import type { EventMetadata } from '../../infra/event-store/types';
 import { eachOnItsOwn, PeriodicTask } from '../../infra/workers/periodic-task';
 import { paymentDecider } from '../../domain/payments/decide';
 import { paymentStream, type PaymentRequested } from '../../domain/payments/events';
-import { isPending } from '../../domain/payments/state';
+import { isPending, type PaymentState } from '../../domain/payments/state';
 import { applyOutcome } from './apply-outcome';
 import { paymentProvider } from './provider';
 import '../../projections/payments/tables';
@@ -49,12 +49,16 @@ export async function reconcilePendingPayments(ctx: AppContext): Promise<string[
  * Throws when the provider cannot be asked.
  */
 export async function settlePendingPayment(ctx: AppContext, paymentId: string, metadata: EventMetadata): Promise<boolean> {
-  const { state } = await ctx.commands.load(paymentStream(paymentId), paymentDecider);
+  return settlePayment(ctx, (await ctx.commands.load(paymentStream(paymentId), paymentDecider)).state, metadata);
+}
+
+/** settlePendingPayment for a payment whose state the caller has already read. */
+export async function settlePayment(ctx: AppContext, state: PaymentState, metadata: EventMetadata): Promise<boolean> {
   if (state.status === 'requested' && state.request) return settleRequest(ctx, state.request, metadata);
   if (!state.payment || !isPending(state)) return false;
   const result = await paymentProvider(ctx).getPayment(state.payment.provider_ref);
   if (!result || result.status === 'requires_action') return false;
-  await applyOutcome(ctx, paymentId, null, result, metadata);
+  await applyOutcome(ctx, state.payment.payment_id, null, result, metadata);
   return true;
 }
 

@@ -12,33 +12,21 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import type { Database } from '../../infra/db/database';
 import type { PaymentRefunded } from '../../domain/payments/events';
 import { queueEmail } from '../../infra/mail/outbox';
-import { followerBatch, writeCheckpoint } from '../../projections/checkpoints';
+import { followOnce } from '../../projections/checkpoints';
 import { refundEmail } from './refund-email';
 import '../../projections/payments/tables';
 import '../../projections/orders/tables';
 
 export const REFUND_MAILER_NAME = 'refund-mailer';
-const BATCH = 500;
+const FOLLOWER = { name: REFUND_MAILER_NAME, upstream: 'payments', batch: 500 };
 
 interface RefundMailerOptions { publicUrl: string; now: () => Date }
 
-/** One batch; true when it moved its checkpoint (there may be more). */
-async function refundMailBatch(db: Kysely<Database>, store: EventStore, options: RefundMailerOptions): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${REFUND_MAILER_NAME}`}))`.execute(trx);
-    const events = await followerBatch(trx, store, REFUND_MAILER_NAME, 'payments', BATCH);
-    if (events.length === 0) return false;
-    for (const stored of events) {
-      if (stored.type === 'PaymentRefunded') await mailRefund(trx, stored.data as PaymentRefunded['data'], options);
-    }
-    await writeCheckpoint(trx, REFUND_MAILER_NAME, events[events.length - 1]);
-    return true;
-  });
-}
-
 /** Until the mailer has caught up with the payments read model. */
 export async function drainRefundMail(db: Kysely<Database>, store: EventStore, options: RefundMailerOptions): Promise<void> {
-  while (await refundMailBatch(db, store, options)) { /* more */ }
+  while (await followOnce(db, store, FOLLOWER, async (trx, stored) => {
+    if (stored.type === 'PaymentRefunded') await mailRefund(trx, stored.data as PaymentRefunded['data'], options);
+  })) { /* more */ }
 }
 
 async function mailRefund(trx: Kysely<Database>, refund: PaymentRefunded['data'], options: RefundMailerOptions): Promise<void> {
