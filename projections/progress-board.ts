@@ -9,6 +9,9 @@ interface Waiter { cursor: FeedCursor; only?: readonly string[]; resolve: () => 
 export class ProgressBoard {
   private readonly positions = new Map<string, FeedCursor>();
   private waiters: Waiter[] = [];
+  /** The runner met new events since the last `settleWaiters`: the progress listeners are told then, once per pass. */
+  private newEventsSincePass = false;
+  private readonly progressListeners = new Set<() => void>();
 
   constructor(private readonly names: readonly string[]) {}
 
@@ -24,6 +27,24 @@ export class ProgressBoard {
   /** A projection's new position; waiters are released by `settleWaiters`, once per pass. */
   move(name: string, cursor: FeedCursor): void {
     this.positions.set(name, cursor);
+  }
+
+  /**
+   * The pass under way met events the board had not seen (applied here, or by another process's runner). A move alone
+   * does not count: an idle poll moves every position to the feed's horizon, which any transaction in the cluster
+   * moves on.
+   */
+  noteNewEvents(): void {
+    this.newEventsSincePass = true;
+  }
+
+  /**
+   * `listener` runs after each pass that met new events (noteNewEvents): how the feed's followers (the mailers, the
+   * pusher) learn there may be something for them without asking the database every 250 ms. Answers the unsubscribe.
+   */
+  onProgress(listener: () => void): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
   }
 
   /** `only`: just these projections (by name) must have applied it. */
@@ -55,13 +76,18 @@ export class ProgressBoard {
     });
   }
 
-  settleWaiters(): void {
+  /** Releases the waiters whose position is reached; then, if the pass met new events, tells the listeners (true). */
+  settleWaiters(): boolean {
     const pending = this.waiters;
     this.waiters = [];
     for (const waiter of pending) {
       if (this.reached(waiter.cursor, waiter.only)) waiter.resolve();
       else this.waiters.push(waiter);
     }
+    if (!this.newEventsSincePass) return false;
+    this.newEventsSincePass = false;
+    for (const listener of this.progressListeners) listener();
+    return true;
   }
 }
 
@@ -88,5 +114,10 @@ export abstract class WaitsOnBoard {
   /** `only`: just these projections (by name) must have applied it. Public: a hot path asks without waiting. */
   reached(cursor: FeedCursor, only?: readonly string[]): boolean {
     return this.board.reached(cursor, only);
+  }
+
+  /** After each pass that met new events (ProgressBoard.onProgress). Answers the unsubscribe. */
+  onProgress(listener: () => void): () => void {
+    return this.board.onProgress(listener);
   }
 }

@@ -278,4 +278,37 @@ test('given a checkpoint deleted to replay a projection, when a pass runs, then 
   assert.is(again, applied);
 });
 
+test('given a follower listening to a started runner, when another process appends, then it is told once the pass applied it, and idle polls tell it nothing', async () => {
+  const runner = new ProjectionRunner(db, store, [totals], silent, { pollMs: 20 });
+  runner.start();
+  try {
+    await runner.settle();
+    const told: boolean[] = [];
+    let appended: { transaction_id: string; position: number } | null = null;
+    // What the follower would find when woken: is the event applied?
+    runner.onProgress(() => told.push(appended !== null && runner.reached(appended)));
+    // Writes that are no events move the feed's horizon (and so the idle polls' positions), as any transaction in the
+    // cluster does: no follower is woken for them.
+    for (let i = 0; i < 10; i++) {
+      await sql`INSERT INTO test_counts (event_id) VALUES (${randomUUID()}::uuid)`.execute(db);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    assert.equal(told, [], 'idle polls while other writes moved the horizon woke no one');
+    // Another process's append: this process's store never hears of it, only the runner's poll finds it.
+    const otherDb = createDb(database.url, 1);
+    try {
+      const result = await new EventStore(otherDb).append('w-1', 'no_stream', [{ event_id: randomUUID(), type: 'Added', data: { total: 9 } }]);
+      appended = { transaction_id: result.events[0].transaction_id, position: result.events[0].position };
+    } finally {
+      await otherDb.destroy();
+    }
+    await runner.waitFor(appended);
+    assert.ok(told.length >= 1 && told.at(-1), `told after the pass that applied it (${JSON.stringify(told)})`);
+    const row = await sql<{ total: number }>`SELECT total FROM test_totals WHERE stream_id = 'w-1'`.execute(db);
+    assert.equal(row.rows, [{ total: 9 }]);
+  } finally {
+    await runner.stop();
+  }
+});
+
 test.run();

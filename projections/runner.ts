@@ -31,8 +31,11 @@ interface RunnerLogger { error(obj: object, msg: string): void }
 interface RunnerOptions {
   pollMs?: number;
   batchSize?: number;
-  /** After each pass: where every projection stands (the projections thread reports it to the main thread). */
-  onPass?: (positions: Array<[string, FeedCursor]>) => void;
+  /**
+   * After each pass: where every projection stands, and whether the pass met new events (the projections thread
+   * reports both to the main thread).
+   */
+  onPass?: (positions: Array<[string, FeedCursor]>, newEvents: boolean) => void;
   /** The clock of the failed projections' rests (tests move it). */
   now?: () => number;
 }
@@ -50,6 +53,12 @@ export interface Projections {
   settle(timeoutMs?: number): Promise<void>;
   waitFor(cursor: FeedCursor, timeoutMs?: number, only?: readonly string[]): Promise<void>;
   reached(cursor: FeedCursor, only?: readonly string[]): boolean;
+  /**
+   * `listener` runs after each pass that met new events (applied here, or found applied by another process's runner):
+   * the feed's followers wake on it instead of polling (infra/workers/periodic-task.ts). Never on a runner that is not
+   * started (a live node's). Answers the unsubscribe.
+   */
+  onProgress(listener: () => void): () => void;
 }
 
 /**
@@ -165,6 +174,7 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
         (events.some((e) => p.eventTypes.includes(e.type) && compareCursors(e, from[i]) > 0) ? reading : idle).push(i);
       }
       const end = last && events.length === size ? cursorOf(last) : head;
+      if (last) this.board.noteNewEvents();
       if (reading.length > 0) {
         if (await this.applyTogether(active, reading, from, events)) for (const i of reading) this.failing.delete(active[i].name);
         else await this.drainApart(active, reading);
@@ -235,7 +245,11 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
     const known = this.projections.map((p) => this.board.positionOf(p.name));
     if (known.some((cursor) => cursor === undefined)) return this.catchUp();
     const { events, head } = await this.store.readFeedBatch((known as FeedCursor[]).reduce(earlier), 1);
-    if (events.length > 0) return this.catchUp();
+    if (events.length > 0) {
+      // New to this board even when another process's runner has applied them already (the pass then reads none).
+      this.board.noteNewEvents();
+      return this.catchUp();
+    }
     // Nothing visible past the lowest: every projection has applied everything below the head.
     for (const p of this.projections) this.moveForward(p.name, head);
     this.settleWaiters();
@@ -257,8 +271,8 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
   }
 
   private settleWaiters(): void {
-    this.board.settleWaiters();
-    this.options.onPass?.(this.board.entries());
+    const newEvents = this.board.settleWaiters();
+    this.options.onPass?.(this.board.entries(), newEvents);
   }
 
   /** One transaction: lock, read checkpoint, read a batch, apply, move the checkpoint. True when more may be waiting. */
@@ -274,6 +288,7 @@ export class ProjectionRunner extends WaitsOnBoard implements Projections {
       // caught up to the head, which releases waiters on events it does not apply (eventTypes) without another batch.
       const { events, head } = await this.store.readFeedBatch(cursor, size, trx);
       if (events.length === 0) return { at: later(head, cursor), more: false };
+      this.board.noteNewEvents();
       await applyEvents(trx, projection, events);
       const next = cursorOf(events[events.length - 1]);
       await writeCheckpoint(trx, projection.name, next);

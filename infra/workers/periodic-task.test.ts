@@ -80,4 +80,92 @@ test('a tick while a pass runs is skipped: passes never overlap, nor queue up be
   }
 });
 
+/** A wake source as the projection runner gives it: the task's listener, told by hand. */
+function wakeSource() {
+  const listeners = new Set<() => void>();
+  return {
+    listeners,
+    wokenBy: (wake: () => void) => {
+      listeners.add(wake);
+      return () => listeners.delete(wake);
+    },
+    wake: () => { for (const listener of listeners) listener(); },
+  };
+}
+
+/** Resolves when `check` holds; fails the test after `ms` (generous: a loaded machine is slow, never wrong). */
+async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const started = performance.now();
+  while (!check()) {
+    if (performance.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+test('given a follower polling once a minute, when the read models move, then it runs a pass at once', async () => {
+  const source = wakeSource();
+  let passes = 0;
+  const task = new PeriodicTask('woken pass', 10, async () => { passes += 1; }, silent, { wokenBy: source.wokenBy, idleEveryMs: 60_000 });
+  const keepAlive = setInterval(() => {}, 1_000);
+  try {
+    task.start();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.is(passes, 0, 'no pass before a wake: the poll is a minute away');
+    source.wake();
+    await until(() => passes === 1, 'the woken pass');
+  } finally {
+    clearInterval(keepAlive);
+    await task.stop();
+  }
+  assert.is(source.listeners.size, 0, 'stop unsubscribes from the wakes');
+});
+
+test('given a pass under way, when wakes come meanwhile, then exactly one more pass runs after it', async () => {
+  const source = wakeSource();
+  let passes = 0;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  const task = new PeriodicTask('held pass', 5, async () => {
+    passes += 1;
+    if (passes === 1) await held;
+  }, silent, { wokenBy: source.wokenBy, idleEveryMs: 60_000 });
+  const keepAlive = setInterval(() => {}, 1_000);
+  try {
+    task.start();
+    source.wake();
+    assert.is(passes, 1);
+    for (let i = 0; i < 5; i++) source.wake();
+    assert.is(passes, 1, 'none beside the pass under way');
+    release();
+    await until(() => passes === 2, 'the pass after the held one');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.is(passes, 2, 'the five wakes made one pass, not five');
+  } finally {
+    clearInterval(keepAlive);
+    await task.stop();
+  }
+});
+
+test('given a storm of wakes, then passes start no closer together than the pace', async () => {
+  const source = wakeSource();
+  const starts: number[] = [];
+  const task = new PeriodicTask('paced pass', 200, async () => { starts.push(performance.now()); }, silent, { wokenBy: source.wokenBy, idleEveryMs: 60_000 });
+  const keepAlive = setInterval(() => {}, 1_000);
+  try {
+    task.start();
+    source.wake();
+    await until(() => starts.length === 1, 'the first pass');
+    for (let i = 0; i < 100; i++) source.wake();
+    assert.is(starts.length, 1, 'the storm waits for the pace');
+    await until(() => starts.length === 2, 'the paced pass');
+    // Timers never fire early by more than their millisecond rounding.
+    assert.ok(starts[1] - starts[0] >= 198, `the second began ${(starts[1] - starts[0]).toFixed(1)} ms after the first`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    assert.is(starts.length, 2, 'a hundred wakes, two passes');
+  } finally {
+    clearInterval(keepAlive);
+    await task.stop();
+  }
+});
+
 test.run();

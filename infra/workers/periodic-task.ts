@@ -2,28 +2,91 @@
  * Work a server repeats on a timer (the abandoned card orders, the owed refunds, the feed's followers: the mailers,
  * the interest matcher, the collection): one pass at a time (a tick while a pass runs is skipped, so slow passes
  * never pile up behind each other), a failed pass logged and tried again at the next tick, and a stop that waits
- * for the pass under way.
+ * for the pass under way. A follower of the read models is woken when they move (`wokenBy`) and otherwise polls
+ * rarely: an idle process then asks the database nothing every 250 ms (docs/architecture.md, "Followers").
  */
 export interface TaskLog { error(obj: object, msg: string): void }
+
+/**
+ * A follower's wake-up: subscribes a listener told when there may be new work (the read models moved), and answers
+ * the unsubscribe. The projection runner's `onProgress` is one.
+ */
+export type WakeSource = (wake: () => void) => () => void;
+
+export interface PeriodicTaskOptions {
+  /**
+   * Wakes the task when there may be work: a pass then runs at once, or `everyMs` after the last began (so a storm of
+   * wakes runs no more often than the timer did). The timer then only backs the wakes up, every `idleEveryMs`: for work
+   * no wake announces (a pass that failed, another process's writes while this process's runner is stopped).
+   */
+  wokenBy?: WakeSource;
+  idleEveryMs?: number;
+}
 
 export class PeriodicTask {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  private stopWaking: (() => void) | null = null;
+  /** A wake that came too soon after the last pass began, waiting for its turn. */
+  private wakeLater: NodeJS.Timeout | null = null;
+  /** A wake came during a pass: one more pass after it (what it announced may have come after the pass read). */
+  private wokenDuringPass = false;
+  private lastStarted = -Infinity;
+  private stopped = false;
 
-  constructor(private readonly name: string, private readonly everyMs: number, private readonly pass: () => Promise<unknown>, private readonly log: TaskLog) {}
+  constructor(
+    private readonly name: string, private readonly everyMs: number, private readonly pass: () => Promise<unknown>,
+    private readonly log: TaskLog, private readonly options: PeriodicTaskOptions = {},
+  ) {}
 
   start(): void {
+    this.stopped = false;
+    const woken = this.options.wokenBy !== undefined;
     this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.pass().catch((err) => this.log.error({ err }, `${this.name} failed`)).finally(() => (this.running = null));
-    }, this.everyMs);
+      if (!this.running) this.run();
+    }, woken ? (this.options.idleEveryMs ?? this.everyMs) : this.everyMs);
     this.timer.unref();
+    if (woken) this.stopWaking = this.options.wokenBy!(() => this.wake());
+  }
+
+  /** There may be work: a pass now, or as soon as the pace allows; never two at once. */
+  wake(): void {
+    if (this.stopped || this.wakeLater) return;
+    if (this.running) {
+      this.wokenDuringPass = true;
+      return;
+    }
+    const wait = this.lastStarted + this.everyMs - performance.now();
+    if (wait <= 0) {
+      this.run();
+      return;
+    }
+    this.wakeLater = setTimeout(() => {
+      this.wakeLater = null;
+      this.wake();
+    }, wait);
+    this.wakeLater.unref();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    this.stopWaking?.();
+    this.stopWaking = null;
     if (this.timer) clearInterval(this.timer);
+    if (this.wakeLater) clearTimeout(this.wakeLater);
     this.timer = null;
+    this.wakeLater = null;
     await this.running;
+  }
+
+  private run(): void {
+    this.lastStarted = performance.now();
+    this.running = this.pass().catch((err) => this.log.error({ err }, `${this.name} failed`)).finally(() => {
+      this.running = null;
+      if (!this.wokenDuringPass) return;
+      this.wokenDuringPass = false;
+      this.wake();
+    });
   }
 }
 

@@ -115,6 +115,7 @@ export class ProjectionsThread extends WaitsOnBoard implements Projections {
           const at = this.board.positionOf(name);
           if (at === undefined || compareCursors(cursor, at) > 0) this.board.move(name, cursor);
         }
+        if (message.newEvents) this.board.noteNewEvents();
         this.board.settleWaiters();
         return;
       case 'done': {

@@ -24,7 +24,7 @@ export type ToProjectionsThread =
 export type FromProjectionsThread =
   | { type: 'ready' }
   /** Where every projection stands after a pass (what the main thread's board mirrors). */
-  | { type: 'progress'; positions: Array<[string, FeedCursor]> }
+  | { type: 'progress'; positions: Array<[string, FeedCursor]>; /** The pass met new events (the followers' wake). */ newEvents: boolean }
   | { type: 'done'; id: number; error?: string }
   | { type: 'log'; message: string; error: string }
   | { type: 'stopped' };

@@ -20,7 +20,7 @@ const post = (message: FromProjectionsThread) => port.postMessage(message);
 const db = createDb(start.databaseUrl, start.poolSize, start.silenceLimitMs ?? undefined);
 const log = { error: (fields: { err?: unknown }, message: string) => post({ type: 'log', message, error: describe(fields.err) }) };
 const runner = new ProjectionRunner(db, new EventStore(db), allProjections, log, {
-  onPass: (positions) => post({ type: 'progress', positions }),
+  onPass: (positions, newEvents) => post({ type: 'progress', positions, newEvents }),
 });
 
 port.on('message', (message: ToProjectionsThread) => {

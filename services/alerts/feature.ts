@@ -5,6 +5,7 @@ import { drainMatches } from './interest-matcher';
 import { itemAlertRoutes } from './item-routes';
 import { keywordRoutes } from './keyword-routes';
 import { PeriodicTask } from '../../infra/workers/periodic-task';
+import { wakesOnReadModels } from '../read-model-wakes';
 
 const running = new WeakMap<AppContext, PeriodicTask>();
 
@@ -16,7 +17,7 @@ export const alertsFeature: Feature = {
   },
   /** Matches each consigned lot against keywords and followed items once (interest-matcher.ts), polling like the mailer. */
   start(ctx) {
-    const matcher = new PeriodicTask('lot interest matcher', 250, () => drainMatches(ctx.db, ctx.store), ctx.log);
+    const matcher = new PeriodicTask('lot interest matcher', 250, () => drainMatches(ctx.db, ctx.store), ctx.log, wakesOnReadModels(ctx));
     running.set(ctx, matcher);
     matcher.start();
   },

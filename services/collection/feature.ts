@@ -4,6 +4,7 @@ import type { Feature } from '../features';
 import { collectionRoutes } from './routes';
 import { drainWonLots } from './won-lots';
 import { PeriodicTask } from '../../infra/workers/periodic-task';
+import { wakesOnReadModels } from '../read-model-wakes';
 
 const running = new WeakMap<AppContext, PeriodicTask>();
 
@@ -12,9 +13,9 @@ export const collectionFeature: Feature = {
   routes(app, ctx) {
     collectionRoutes(app, ctx);
   },
-  /** Polls like the interest matcher: a paid lot joins its buyer's collection within a poll. */
+  /** Follows the read models like the interest matcher: a paid lot joins its buyer's collection right after they move. */
   start(ctx) {
-    const follower = new PeriodicTask('collection won-lots follower', 250, () => drainWonLots(ctx), ctx.log);
+    const follower = new PeriodicTask('collection won-lots follower', 250, () => drainWonLots(ctx), ctx.log, wakesOnReadModels(ctx));
     running.set(ctx, follower);
     follower.start();
   },

@@ -10,6 +10,7 @@ import { mailBatch } from './mailer';
 import { notificationRoutes } from './routes';
 import { runDueNotifications, SCHEDULER_INTERVAL_MS } from './scheduler';
 import { PeriodicTask } from '../../infra/workers/periodic-task';
+import { wakesOnReadModels } from '../read-model-wakes';
 
 const running = new WeakMap<AppContext, PeriodicTask[]>();
 
@@ -18,7 +19,7 @@ export const notificationsFeature: Feature = {
   routes: notificationRoutes,
   async start(ctx) {
     const workers = [
-      new PeriodicTask('notification mailer', 250, () => drainMail(ctx), ctx.log),
+      new PeriodicTask('notification mailer', 250, () => drainMail(ctx), ctx.log, wakesOnReadModels(ctx)),
       // The time-based notifications (scheduler.ts), every minute.
       new PeriodicTask('notification scheduler', SCHEDULER_INTERVAL_MS, () => runDueNotifications(ctx), ctx.log),
     ];

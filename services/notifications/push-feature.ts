@@ -6,13 +6,16 @@
 import type { AppContext } from '../context';
 import type { Feature } from '../features';
 import { NotificationPusher } from './pusher';
+import { wakesOnReadModels } from '../read-model-wakes';
 
 const running = new WeakMap<AppContext, NotificationPusher>();
 
 export const notificationPushFeature: Feature = {
   name: 'notification-push',
   async start(ctx) {
-    const pusher = new NotificationPusher(ctx.db, ctx.live);
+    // A live node runs no projections (nothing would wake it): it polls.
+    const wakes = ctx.config.role === 'live' ? {} : wakesOnReadModels(ctx);
+    const pusher = new NotificationPusher(ctx.db, ctx.live, ctx.log, wakes);
     running.set(ctx, pusher);
     await pusher.start();
   },

@@ -1,8 +1,9 @@
 /**
  * Pushes new notifications to this process's own sockets on `/ws/notifications/`. Every process runs one (each holds
  * its own users' sockets), following the notifications table in cause order from where it stood when it started
- * (in memory: a restart does not push old ones again; the list call shows them). Polls every 100 ms: a notification
- * is pushed well within a second of the projection writing it.
+ * (in memory: a restart does not push old ones again; the list call shows them). Woken by this process's projection
+ * runner when a pass moved the read models, so a notification is pushed as soon as the projection has written it; a
+ * live node runs no projections and polls every 100 ms.
  * Outbid is not pushed here: the live dispatcher pushes it straight from the feed (faster under bid load), with the
  * same id and text as the stored one (services/live/dispatch.ts).
  */
@@ -11,28 +12,27 @@ import { liveHub } from '../live/hub';
 import { OUTBID_TEMPLATE } from '../live/messages';
 import { cursorOf, lastCause, rowsAfter, toView, type CauseCursor } from './queries';
 import type { Db } from '../../infra/db/database';
+import { PeriodicTask, type PeriodicTaskOptions, type TaskLog } from '../../infra/workers/periodic-task';
+
+/** A live node's pace, and a woken pusher's least gap between two passes. */
+const POLL_MS = 100;
 
 export class NotificationPusher {
   private cursor: CauseCursor | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly task: PeriodicTask;
 
-  constructor(private readonly db: Db, private readonly live: LiveConnections, private readonly pollMs = 100) {}
+  /** `wakes`: how this process's read models wake it (services/read-model-wakes.ts); none on a live node. */
+  constructor(private readonly db: Db, private readonly live: LiveConnections, log: TaskLog, wakes: PeriodicTaskOptions = {}) {
+    this.task = new PeriodicTask('notification pusher', POLL_MS, () => this.pushNew(), log, wakes);
+  }
 
   async start(): Promise<void> {
     this.cursor = await lastCause(this.db);
-    this.timer = setInterval(() => void this.tick(), this.pollMs);
+    this.task.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running || !this.cursor) return;
-    this.running = this.pushNew().catch(() => {}).finally(() => (this.running = null));
+    await this.task.stop();
   }
 
   private async pushNew(): Promise<void> {

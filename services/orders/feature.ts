@@ -10,6 +10,7 @@ import { createOrderRoutes } from './routes';
 import { staffOrderRoutes } from './staff-routes';
 import { abandonedCardOrderSweeper } from './abandoned-card-orders';
 import { PeriodicTask } from '../../infra/workers/periodic-task';
+import { wakesOnReadModels } from '../read-model-wakes';
 import type { AppContext } from '../context';
 import { drainOrderMail } from './order-mailer';
 
@@ -24,7 +25,7 @@ export const ordersFeature: Feature = {
   /** The abandoned card order sweeper, and the order emails (order-mailer.ts), polling like the notification mailer. */
   start(ctx) {
     const options = { publicUrl: ctx.config.publicUrl, now: () => ctx.clock.now() };
-    const workers = [abandonedCardOrderSweeper(ctx), new PeriodicTask('order mailer', 250, () => drainOrderMail(ctx.db, ctx.store, options), ctx.log)];
+    const workers = [abandonedCardOrderSweeper(ctx), new PeriodicTask('order mailer', 250, () => drainOrderMail(ctx.db, ctx.store, options), ctx.log, wakesOnReadModels(ctx))];
     running.set(ctx, workers);
     for (const worker of workers) worker.start();
   },

@@ -10,6 +10,7 @@ import { paymentStatusRoutes } from './payment-status-route';
 import { owedRefundsWorker } from './owed-refunds';
 import { pendingPaymentsWorker } from './pending-payments';
 import { PeriodicTask } from '../../infra/workers/periodic-task';
+import { wakesOnReadModels } from '../read-model-wakes';
 import { drainRefundMail } from './refund-mailer';
 import type { AppContext } from '../context';
 
@@ -32,7 +33,7 @@ export const paymentsFeature: Feature = {
    */
   start(ctx) {
     const options = { publicUrl: ctx.config.publicUrl, now: () => ctx.clock.now() };
-    const mailer = new PeriodicTask('refund mailer', 1_000, () => drainRefundMail(ctx.db, ctx.store, options), ctx.log);
+    const mailer = new PeriodicTask('refund mailer', 1_000, () => drainRefundMail(ctx.db, ctx.store, options), ctx.log, wakesOnReadModels(ctx));
     const started = [owedRefundsWorker(ctx), pendingPaymentsWorker(ctx), mailer];
     workers.set(ctx, started);
     for (const worker of started) worker.start();
