@@ -92,6 +92,12 @@ async function bare(): Promise<Measured> {
 }
 
 async function main(): Promise<void> {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+  } catch (error) {
+    // wrk --version exits 1 after printing its version; only a missing binary is ENOENT.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('stack-cost needs wrk: apt-get install wrk');
+  }
   const ceiling = await bare();
   const database = await prepareDatabase(log);
   const tokenSecret = randomBytes(48).toString('base64url');

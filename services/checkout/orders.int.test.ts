@@ -181,4 +181,27 @@ test('the read models: applying every event again changes nothing; a rebuild equ
   }
 });
 
+test('orders_history by status: the orders awaiting payment however many newer ones follow them; an unknown status is 400', async () => {
+  // Cid's bank order waits for its transfer while he places a dozen paid orders after it.
+  const cid = await createTestUser(t);
+  const waiting = await placeOrder(t, cid.id, [await wonLot(t, cid.id, { hammerPence: 4_000 })], { service: 'collection', method: 'UK_BANK' });
+  for (let i = 0; i < 12; i++) {
+    t.clock.advance(60_000);
+    await placeOrder(t, cid.id, [await wonLot(t, cid.id, { hammerPence: 1_000 })], { service: 'collection', method: 'CARD', paid: true });
+  }
+  const history = async (query: string) => (await call(t, 'GET', `/api/orders_history/${query}`, undefined, { user: cid })).json();
+  const newest = await history('?page=1&page_size=10');
+  assert.not.ok(newest.results.some((o: { id: string }) => o.id === waiting.orderId), 'past the newest ten');
+  const held = await history('?status=awaiting_payment');
+  assert.equal([held.count, held.count_page, held.results.map((o: { id: string; status: string }) => [o.id, o.status])],
+    [1, 1, [[waiting.orderId, 'awaiting_payment']]]);
+  const paid = await history('?status=paid&page_size=5');
+  assert.equal([paid.count, paid.count_page, paid.results.length], [12, 3, 5]);
+  assert.ok(paid.results.every((o: { status: string }) => o.status === 'paid'));
+  assert.is((await history('?status=')).count, 13, 'an empty status is no filter');
+  assert.is((await call(t, 'GET', '/api/orders_history/?status=awaiting_payment', undefined, { user: ben })).json().count, 0, 'own orders only');
+  const unknown = await call(t, 'GET', '/api/orders_history/?status=unpaid', undefined, { user: cid });
+  assert.equal([unknown.statusCode, unknown.json()], [400, { status: ['Choose one of the order statuses.'] }]);
+});
+
 test.run();

@@ -17,10 +17,7 @@ import { lotDetailsOf, orderAnswer } from './order-views';
 import { voucherValue } from './vouchers';
 import '../../projections/accounts/tables';
 import { nextStatusesFor } from '../../domain/orders/order-status';
-
-const ORDER_STATUSES: readonly OrderStatus[] = [
-  'awaiting_payment', 'paid', 'processing', 'shipped', 'ready_for_collection', 'collected', 'stored', 'cancelled',
-];
+import { orderStatusFilter } from './order-status-filter';
 
 const page = {
   page: z.coerce.number().int().min(1).default(1),
@@ -31,7 +28,7 @@ const vouchersQuery = z.object(page);
 
 const ordersQuery = z.object({
   ...page,
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus[]], { error: 'Choose one of the order statuses.' }).optional()),
+  status: orderStatusFilter,
   search: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().max(200, 'Too long.')).transform((s) => s.trim()),
 });
 

@@ -68,12 +68,17 @@ export async function fetchLatestOrder(signal?: AbortSignal): Promise<LatestOrde
 
 export type HeldOrder = Pick<Order, 'id' | 'reference_no' | 'status' | 'created_at' | 'lots' | 'payment_method'>;
 
+/** More orders awaiting payment than the notice would name (the API's largest page). */
+const HELD_ORDERS_MAX = 100;
+
 /**
- * The caller's newest orders still awaiting payment: each holds its lots, which are then not in the checkout's lists
- * (held-orders.tsx). The ten newest: an order awaiting payment is a recent one.
+ * The caller's orders still awaiting payment, newest first: each holds its lots, which are then not in the checkout's
+ * lists (held-orders.tsx). Asked by status, not from the newest orders: a bank transfer may wait days while newer
+ * orders are placed and paid.
  */
 export async function fetchHeldOrders(signal?: AbortSignal): Promise<HeldOrder[]> {
-  const list = toList<HeldOrder>(await get('/api/orders_history/', { page: 1, page_size: 10 }, { signal }));
+  const query = { page: 1, page_size: HELD_ORDERS_MAX, status: 'awaiting_payment' };
+  const list = toList<HeldOrder>(await get('/api/orders_history/', query, { signal }));
   return list.filter((o) => o.status === 'awaiting_payment');
 }
 
