@@ -45,6 +45,20 @@ test('the app runs its read models on the thread, and a write is read back from 
   assert.match(page.body, /Ardbeg 10/);
 });
 
+test('the followers on the main thread are woken by the thread\'s passes that met new events', async () => {
+  let told = 0;
+  const unsubscribe = t.ctx.projections.onProgress(() => told++);
+  try {
+    await t.ctx.projections.settle();
+    const before = told;
+    await createAuction(t, staff);
+    await t.ctx.projections.settle();
+    assert.ok(told > before, `told after the auction's events were applied (${before} -> ${told})`);
+  } finally {
+    unsubscribe();
+  }
+});
+
 test('what the thread wrote equals a rebuild from the events', async () => {
   await t.ctx.projections.settle();
   for (const projection of allProjections) {
