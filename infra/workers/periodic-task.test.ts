@@ -170,4 +170,41 @@ test('given a storm of wakes, then passes start no closer together than the pace
   }
 });
 
+test('given passes failing in a row (the database gone), then one line, a line a minute with the count, and a new run of failures logged again', async () => {
+  const log = { errors: [] as string[], error(_obj: object, msg: string) { this.errors.push(msg); } };
+  const source = wakeSource();
+  let now = 0;
+  let failing = true;
+  let passes = 0;
+  const task = new PeriodicTask('flaky pass', 1, async () => {
+    passes += 1;
+    if (failing) throw new Error('connection refused');
+  }, log, { wokenBy: source.wokenBy, idleEveryMs: 60_000, now: () => now });
+  const keepAlive = setInterval(() => {}, 1_000);
+  const passOnce = async () => {
+    const before = passes;
+    now += 1;
+    source.wake();
+    await until(() => passes === before + 1, 'a pass');
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  try {
+    task.start();
+    for (let i = 0; i < 50; i++) await passOnce();
+    assert.equal(log.errors, ['flaky pass failed'], 'fifty failures, one line');
+    now += 60_000;
+    await passOnce();
+    assert.equal(log.errors, ['flaky pass failed', 'flaky pass failed (51 passes in a row)']);
+    failing = false;
+    await passOnce();
+    failing = true;
+    await passOnce();
+    assert.is(log.errors.at(-1), 'flaky pass failed', 'a new run after a pass that went through');
+    assert.is(log.errors.length, 3);
+  } finally {
+    clearInterval(keepAlive);
+    await task.stop();
+  }
+});
+
 test.run();

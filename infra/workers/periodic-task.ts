@@ -1,11 +1,17 @@
 /**
  * Work a server repeats on a timer (the abandoned card orders, the owed refunds, the feed's followers: the mailers,
  * the interest matcher, the collection): one pass at a time (a tick while a pass runs is skipped, so slow passes
- * never pile up behind each other), a failed pass logged and tried again at the next tick, and a stop that waits
- * for the pass under way. A follower of the read models is woken when they move (`wokenBy`) and otherwise polls
+ * never pile up behind each other), a failed pass logged (a run of failures once a minute) and tried again at the
+ * next tick, and a stop that waits for the pass under way. A follower of the read models is woken when they move (`wokenBy`) and otherwise polls
  * rarely: an idle process then asks the database nothing every 250 ms (docs/architecture.md, "Followers").
  */
 export interface TaskLog { error(obj: object, msg: string): void }
+
+/**
+ * While passes keep failing (the database gone for a while), one error line a minute with the count instead of one per
+ * tick: a dozen tasks at 100 ms to 1 s each would otherwise bury an outage's other lines.
+ */
+const REPEAT_LOG_MS = 60_000;
 
 /**
  * A follower's wake-up: subscribes a listener told when there may be new work (the read models moved), and answers
@@ -35,6 +41,9 @@ export class PeriodicTask {
   private wokenDuringPass = false;
   private lastStarted = -Infinity;
   private stopped = false;
+  /** Passes failed in a row, and when the last of them was logged. */
+  private failures = 0;
+  private lastLogged = -Infinity;
 
   constructor(
     private readonly name: string, private readonly everyMs: number, private readonly pass: () => Promise<unknown>,
@@ -81,13 +90,22 @@ export class PeriodicTask {
     await this.running;
   }
 
+  private failed(err: unknown): void {
+    this.failures += 1;
+    const now = this.now();
+    if (this.failures > 1 && now - this.lastLogged < REPEAT_LOG_MS) return;
+    this.lastLogged = now;
+    const message = this.failures === 1 ? `${this.name} failed` : `${this.name} failed (${this.failures} passes in a row)`;
+    this.log.error({ err, failures: this.failures }, message);
+  }
+
   private now(): number {
     return this.options.now?.() ?? performance.now();
   }
 
   private run(): void {
     this.lastStarted = this.now();
-    this.running = this.pass().catch((err) => this.log.error({ err }, `${this.name} failed`)).finally(() => {
+    this.running = this.pass().then(() => { this.failures = 0; }, (err) => this.failed(err)).finally(() => {
       this.running = null;
       if (!this.wokenDuringPass) return;
       this.wokenDuringPass = false;
