@@ -1,6 +1,6 @@
 /**
  * How a follower of the read models runs (the mailers, the interest matcher, the collection, the pusher): woken by
- * the projection runner after each pass that moved a read model, at most every 250 ms as before, and otherwise once
+ * the projection runner after each pass that met new events, at most every 250 ms as before, and otherwise once
  * every two seconds (a pass that failed, or another process's writes while this one's runner is stopped). An idle
  * process used to ask the database for each follower four times a second: about 50 transactions a second per
  * process, and in every test app (docs/architecture.md, "Followers").

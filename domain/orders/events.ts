@@ -10,8 +10,9 @@
  */
 import type { PaymentMethod, PriceSummary, Service, StoragePeriodChoice } from '../checkout/types';
 
-export type OrderStatus =
-  | 'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'ready_for_collection' | 'collected' | 'stored' | 'cancelled';
+/** Every status an order can have, in its life's order (the API's filters and the staff's status change list them). */
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'ready_for_collection', 'collected', 'stored', 'cancelled'] as const;
+export type OrderStatus = typeof ORDER_STATUSES[number];
 
 export interface OrderLot {
   lot_id: string;

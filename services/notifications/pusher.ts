@@ -2,7 +2,7 @@
  * Pushes new notifications to this process's own sockets on `/ws/notifications/`. Every process runs one (each holds
  * its own users' sockets), following the notifications table in cause order from where it stood when it started
  * (in memory: a restart does not push old ones again; the list call shows them). Woken by this process's projection
- * runner when a pass moved the read models, so a notification is pushed as soon as the projection has written it; a
+ * runner after a pass that met new events, so a notification is pushed as soon as the projection has written it; a
  * live node runs no projections and polls every 100 ms.
  * Outbid is not pushed here: the live dispatcher pushes it straight from the feed (faster under bid load), with the
  * same id and text as the stored one (services/live/dispatch.ts).

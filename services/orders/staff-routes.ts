@@ -9,12 +9,11 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireStaff } from '../../infra/http/auth';
 import { sendAnswer } from '../../infra/http/idempotency-keys';
-import type { OrderStatus } from '../../domain/orders/events';
 import { decimalToPence } from '../../domain/shared/money';
 import { orNotFound } from '../../infra/http/validation';
 import { ORDER_MSG } from '../../domain/orders/messages';
 import { voucherDecider } from '../../domain/orders/voucher/decide';
-import { voucherStream } from '../../domain/orders/events';
+import { ORDER_STATUSES, voucherStream } from '../../domain/orders/events';
 import { usesOf } from '../../domain/orders/voucher/state';
 import { answers } from '../../infra/http/answers';
 import { staffOrderAnswer, staffOrderSchema, voucherAnswer, voucherSchema } from './answers';
@@ -28,13 +27,12 @@ const orderParams = z.object({ id: z.string().regex(UUID_RE) });
 
 /** An order id from the path: anything that cannot be one is an unknown order (404, not the 400). */
 const orderIdOf = (params: { id: string }) => orNotFound(() => params.id, ORDER_MSG.notFound);
-const STATUSES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'ready_for_collection', 'collected', 'stored', 'cancelled'] as const;
 
 const requiredText = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v),
   z.string({ error: 'Must be text.' }).trim().min(1, REQUIRED).max(max, `Ensure this field has no more than ${max} characters.`));
 
 export const paymentBody = z.object({ reference: requiredText(200) });
-export const statusBody = z.object({ status: z.enum(STATUSES, { error: 'Choose one of the order statuses.' }) });
+export const statusBody = z.object({ status: z.enum(ORDER_STATUSES, { error: 'Choose one of the order statuses.' }) });
 export const cancelBody = z.object({ reason: requiredText(500) });
 
 const INVALID_EXPIRY = 'Enter a valid date, e.g. 2026-12-31.';
@@ -82,7 +80,7 @@ export function staffOrderRoutes(scope: FastifyInstance, ctx: AppContext): void 
     const id = orderIdOf(request.params);
     const { status } = request.body;
     return sendAnswer(reply, async () =>
-      ({ status: 200, body: staffOrderAnswer(await moveOrderStatus(ctx, id, status as OrderStatus, staff.id, meta(staff.id, request.id))) }));
+      ({ status: 200, body: staffOrderAnswer(await moveOrderStatus(ctx, id, status, staff.id, meta(staff.id, request.id))) }));
   });
 
   app.post('/api/staff/orders/:id/cancel/', { schema: { summary: 'Staff: cancel an order', params: orderParams, body: cancelBody, response: staffOrderAnswers } }, async (request, reply) => {

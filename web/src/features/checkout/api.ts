@@ -68,7 +68,7 @@ export async function fetchLatestOrder(signal?: AbortSignal): Promise<LatestOrde
 
 export type HeldOrder = Pick<Order, 'id' | 'reference_no' | 'status' | 'created_at' | 'lots' | 'payment_method'>;
 
-/** More orders awaiting payment than the notice would name (the API's largest page). */
+/** The most orders awaiting payment the notice names (the API's largest page). */
 const HELD_ORDERS_MAX = 100;
 
 /**
@@ -78,8 +78,7 @@ const HELD_ORDERS_MAX = 100;
  */
 export async function fetchHeldOrders(signal?: AbortSignal): Promise<HeldOrder[]> {
   const query = { page: 1, page_size: HELD_ORDERS_MAX, status: 'awaiting_payment' };
-  const list = toList<HeldOrder>(await get('/api/orders_history/', query, { signal }));
-  return list.filter((o) => o.status === 'awaiting_payment');
+  return toList<HeldOrder>(await get('/api/orders_history/', query, { signal }));
 }
 
 /** The won and stored lists again, both at once (after an order gave its lots back). */
