@@ -15,10 +15,10 @@ import { GuardStreamsExist, WrongExpectedVersion } from '../../infra/event-store
 import type { LotCommand } from '../../domain/catalogue/lot/commands';
 import type { LotEvent } from '../../domain/catalogue/lot/events';
 import { evolveLot, initialLotState, type LotState } from '../../domain/catalogue/lot/state';
+import { lotDecider } from '../../domain/catalogue/lot/decide';
 import { MESSAGES } from '../../domain/catalogue/lot/place-bid';
 import { Conflict, NotFound, RuleBroken } from '../../domain/shared/errors';
 import { keyId, KeysTaken } from './idempotency-store';
-import { decideQuietly } from './decide-quietly';
 import { CompanionNeeded, toRow, type CompanionAppend, type Decision, type LotJob, type StoredAnswer, type WriterDeps } from './lot-job';
 
 export type { Decision, LotJob, StoredAnswer } from './lot-job';
@@ -123,7 +123,7 @@ export class LotWriter {
     const before = this.tentative;
     let events: LotEvent[];
     try {
-      events = decideQuietly(pending.command, before);
+      events = lotDecider.decide(pending.command, before);
     } catch (error) {
       if (mayRecheck && this.mayBeStale(error)) {
         this.arrivals.push(pending);
