@@ -22,8 +22,9 @@ export type WakeSource = (wake: () => void) => () => void;
 export interface PeriodicTaskOptions {
   /**
    * Wakes the task when there may be work: a pass then runs at once, or `everyMs` after the last began (so a storm of
-   * wakes runs no more often than the timer did). The timer then only backs the wakes up, every `idleEveryMs`: for work
-   * no wake announces (a pass that failed, another process's writes while this process's runner is stopped).
+   * wakes runs no more often than the timer did). A woken task also runs a pass as it starts. The timer then only backs
+   * the wakes up, every `idleEveryMs`: for work no wake announces (a pass that failed, another process's writes while
+   * this process's runner is stopped).
    */
   wokenBy?: WakeSource;
   idleEveryMs?: number;
@@ -57,7 +58,10 @@ export class PeriodicTask {
       if (!this.running) this.run();
     }, woken ? (this.options.idleEveryMs ?? this.everyMs) : this.everyMs);
     this.timer.unref();
-    if (woken) this.stopWaking = this.options.wokenBy!(() => this.wake());
+    if (!woken) return;
+    this.stopWaking = this.options.wokenBy!(() => this.wake());
+    // Work left by a process that stopped before its follower ran is announced by no wake: look at once.
+    this.wake();
   }
 
   /** There may be work: a pass now, or as soon as the pace allows; never two at once. */
