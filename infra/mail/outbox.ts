@@ -23,14 +23,23 @@ export interface OutgoingEmail {
 
 export interface MailboxEntry { to: string; subject: string; text: string; html: string; created_at: string; headers?: Record<string, string> }
 
+/**
+ * The channel the outbox's sender listens on (infra/mail/sender.ts). Each email added notifies it, in the statement
+ * that adds it (no extra round trip); PostgreSQL delivers a transaction's notifications once, on commit, so the sender
+ * is woken exactly when the emails exist, in any process, never before.
+ */
+export const OUTBOX_CHANNEL = 'email_outbox';
+
 /** Answers true when the email was queued, false when its dedupe_key was already there. */
 export async function queueEmail(trx: Db, email: OutgoingEmail): Promise<boolean> {
   const { rows } = await sql<{ id: string }>`
-    INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at, headers, bulk)
-    VALUES (${randomUUID()}, ${email.dedupe_key ?? null}, ${email.to}, ${email.subject}, ${email.text}, ${email.html},
-            ${email.now.toISOString()}, ${email.now.toISOString()}, ${email.headers ? JSON.stringify(email.headers) : null}::jsonb, ${email.bulk === true})
-    ON CONFLICT (dedupe_key) DO NOTHING
-    RETURNING id`.execute(trx);
+    WITH added AS (
+      INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at, headers, bulk)
+      VALUES (${randomUUID()}, ${email.dedupe_key ?? null}, ${email.to}, ${email.subject}, ${email.text}, ${email.html},
+              ${email.now.toISOString()}, ${email.now.toISOString()}, ${email.headers ? JSON.stringify(email.headers) : null}::jsonb, ${email.bulk === true})
+      ON CONFLICT (dedupe_key) DO NOTHING
+      RETURNING id)
+    SELECT id, pg_notify(${OUTBOX_CHANNEL}, '') FROM added`.execute(trx);
   return rows.length > 0;
 }
 
@@ -46,10 +55,12 @@ export async function queueEmails(trx: Db, emails: OutgoingEmail[]): Promise<num
   const rows = emails.map((e) => sql`(${randomUUID()}::uuid, ${e.dedupe_key ?? null}, ${e.to}, ${e.subject}, ${e.text}, ${e.html},
     ${e.now.toISOString()}::timestamptz, ${e.now.toISOString()}::timestamptz, ${e.headers ? JSON.stringify(e.headers) : null}::jsonb, ${e.bulk === true})`);
   const { rows: added } = await sql<{ id: string }>`
-    INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at, headers, bulk)
-    VALUES ${sql.join(rows)}
-    ON CONFLICT (dedupe_key) DO NOTHING
-    RETURNING id`.execute(trx);
+    WITH added AS (
+      INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at, headers, bulk)
+      VALUES ${sql.join(rows)}
+      ON CONFLICT (dedupe_key) DO NOTHING
+      RETURNING id)
+    SELECT id, pg_notify(${OUTBOX_CHANNEL}, '') FROM added`.execute(trx);
   return added.length;
 }
 

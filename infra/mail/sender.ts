@@ -8,13 +8,20 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { onDemand } from '../on-demand';
+import { PgListener } from '../db/pg-listener';
+import { PeriodicTask } from '../workers/periodic-task';
+import { OUTBOX_CHANNEL } from './outbox';
 
 export const MAX_ATTEMPTS = 8;
+/** The sender's pace under a stream of wakes, and its poll between them. */
+const PACE_MS = 250;
+const IDLE_EVERY_MS = 2_000;
 const BASE_BACKOFF_MS = 30_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 export interface MailMessage { from: string; to: string; subject: string; text: string; html: string; headers?: Record<string, string> }
 type Transport = (message: MailMessage) => Promise<void>;
+interface SenderLog { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 
 export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
@@ -77,30 +84,40 @@ export function smtpTransport(smtpUrl: string): Transport {
   };
 }
 
-/** The background sender: polls every few seconds while the server runs. */
+interface SenderOptions {
+  /** The database the LISTEN connection opens on (the pool's). */
+  databaseUrl: string;
+  /** The poll behind the wakes: retries coming due, and emails queued while the LISTEN connection was down. */
+  idleEveryMs?: number;
+}
+
+/**
+ * The background sender. Woken when an email is queued (the NOTIFY its transaction sends on commit, outbox.ts, heard
+ * on a LISTEN connection of its own), so an email leaves at once instead of at the next poll; between wakes it polls
+ * every 2 s. Passes run one at a time, at most every 250 ms under a stream of wakes (infra/workers/periodic-task.ts).
+ */
 export class OutboxSender {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly task: PeriodicTask;
+  private readonly listener: PgListener;
+  private wakeTask: (() => void) | null = null;
 
-  constructor(
-    private readonly db: Db, private readonly send: Transport, private readonly from: string,
-    private readonly clock: Clock, private readonly log: { error(obj: object, msg: string): void }, private readonly everyMs = 2_000,
-  ) {}
+  constructor(db: Db, send: Transport, from: string, clock: Clock, log: SenderLog, options: SenderOptions) {
+    this.listener = new PgListener(options.databaseUrl, OUTBOX_CHANNEL, 'email outbox', log);
+    const wokenBy = (wake: () => void) => {
+      this.wakeTask = wake;
+      return () => { this.wakeTask = null; };
+    };
+    this.task = new PeriodicTask('email outbox', PACE_MS, () => deliverDue(db, send, from, clock.now()), log,
+      { wokenBy, idleEveryMs: options.idleEveryMs ?? IDLE_EVERY_MS });
+  }
 
-  start(): void {
-    this.timer = setInterval(() => this.tick(), this.everyMs);
+  async start(): Promise<void> {
+    this.task.start();
+    await this.listener.start(() => this.wakeTask?.());
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = deliverDue(this.db, this.send, this.from, this.clock.now())
-      .catch((error) => this.log.error({ err: error }, 'email outbox run failed'))
-      .finally(() => { this.running = null; });
+    await this.listener.close();
+    await this.task.stop();
   }
 }

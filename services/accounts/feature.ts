@@ -31,9 +31,9 @@ export const accountsFeature: Feature = {
   },
   async start(ctx) {
     if (ctx.config.smtpUrl) {
-      const sender = new OutboxSender(ctx.db, smtpTransport(ctx.config.smtpUrl), ctx.config.mailFrom, ctx.clock, ctx.log);
+      const sender = new OutboxSender(ctx.db, smtpTransport(ctx.config.smtpUrl), ctx.config.mailFrom, ctx.clock, ctx.log, { databaseUrl: ctx.databaseUrl });
       senders.set(ctx, sender);
-      sender.start();
+      await sender.start();
     }
     if (demoAccountsWanted(ctx.config)) await ensureDemoUsers(ctx);
     else if (ctx.config.production) await warnOfDemoAccounts(ctx);

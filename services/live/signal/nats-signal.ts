@@ -6,7 +6,8 @@
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { onDemand } from '../../../infra/on-demand';
-import { backoffMs, type LiveSignal } from './signal';
+import { backoffMs } from '../../../infra/db/pg-listener';
+import type { LiveSignal } from './signal';
 
 /** Loaded when NATS_URL is set. */
 const loadNats = onDemand<typeof import('nats')>('nats');

@@ -35,9 +35,3 @@ export function natsSubject(databaseUrl: string): string {
   const key = createHash('sha256').update(`${u.hostname}:${u.port || '5432'}${u.pathname}`).digest('hex').slice(0, 16);
   return `whisky-auction.live.appended.${key}`;
 }
-
-/** Reconnect delays: 100 ms doubling to 5 s, with jitter so a restarted server is not hit by every process at once. */
-export function backoffMs(attempt: number): number {
-  const base = Math.min(5000, 100 * 2 ** Math.min(attempt, 6));
-  return Math.round(base * (0.75 + Math.random() * 0.5));
-}
