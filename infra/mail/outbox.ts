@@ -32,15 +32,7 @@ export const OUTBOX_CHANNEL = 'email_outbox';
 
 /** Answers true when the email was queued, false when its dedupe_key was already there. */
 export async function queueEmail(trx: Db, email: OutgoingEmail): Promise<boolean> {
-  const { rows } = await sql<{ id: string }>`
-    WITH added AS (
-      INSERT INTO email_outbox (id, dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at, headers, bulk)
-      VALUES (${randomUUID()}, ${email.dedupe_key ?? null}, ${email.to}, ${email.subject}, ${email.text}, ${email.html},
-              ${email.now.toISOString()}, ${email.now.toISOString()}, ${email.headers ? JSON.stringify(email.headers) : null}::jsonb, ${email.bulk === true})
-      ON CONFLICT (dedupe_key) DO NOTHING
-      RETURNING id)
-    SELECT id, pg_notify(${OUTBOX_CHANNEL}, '') FROM added`.execute(trx);
-  return rows.length > 0;
+  return (await queueEmails(trx, [email])) > 0;
 }
 
 /** Whether an email with this dedupe key was ever queued (sent or not): a reaction that answers an earlier one. */
@@ -49,7 +41,10 @@ export async function wasQueued(db: Db, dedupeKey: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Several emails in one statement, with the same rules as queueEmail (bulk mail: one round trip per batch). */
+/**
+ * Emails in one statement (bulk mail: one round trip per batch); answers how many were added (a repeated dedupe_key
+ * adds none).
+ */
 export async function queueEmails(trx: Db, emails: OutgoingEmail[]): Promise<number> {
   if (emails.length === 0) return 0;
   const rows = emails.map((e) => sql`(${randomUUID()}::uuid, ${e.dedupe_key ?? null}, ${e.to}, ${e.subject}, ${e.text}, ${e.html},

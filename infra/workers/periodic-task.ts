@@ -1,9 +1,10 @@
 /**
  * Work a server repeats on a timer (the abandoned card orders, the owed refunds, the feed's followers: the mailers,
- * the interest matcher, the collection): one pass at a time (a tick while a pass runs is skipped, so slow passes
- * never pile up behind each other), a failed pass logged (a run of failures once a minute) and tried again at the
- * next tick, and a stop that waits for the pass under way. A follower of the read models is woken when they move (`wokenBy`) and otherwise polls
- * rarely: an idle process then asks the database nothing every 250 ms (docs/architecture.md, "Followers").
+ * the interest matcher, the collection; the outbox's sender): one pass at a time (a tick while a pass runs is
+ * skipped, so slow passes never pile up behind each other), a failed pass logged (a run of failures once a minute)
+ * and tried again at the next tick, and a stop that waits for the pass under way. A task that can be told of its work
+ * is woken (`wokenBy`: the read models moved, an email was queued) and otherwise polls rarely: an idle process then
+ * asks the database nothing every 250 ms (docs/architecture.md, "Followers").
  */
 export interface TaskLog { error(obj: object, msg: string): void }
 

@@ -13,7 +13,8 @@ import { decimalToPence } from '../../domain/shared/money';
 import { orNotFound } from '../../infra/http/validation';
 import { ORDER_MSG } from '../../domain/orders/messages';
 import { voucherDecider } from '../../domain/orders/voucher/decide';
-import { ORDER_STATUSES, voucherStream } from '../../domain/orders/events';
+import { voucherStream } from '../../domain/orders/events';
+import { orderStatus } from '../checkout/order-status-filter';
 import { usesOf } from '../../domain/orders/voucher/state';
 import { answers } from '../../infra/http/answers';
 import { staffOrderAnswer, staffOrderSchema, voucherAnswer, voucherSchema } from './answers';
@@ -32,7 +33,7 @@ const requiredText = (max: number) => z.preprocess((v) => (v === null || v === u
   z.string({ error: 'Must be text.' }).trim().min(1, REQUIRED).max(max, `Ensure this field has no more than ${max} characters.`));
 
 export const paymentBody = z.object({ reference: requiredText(200) });
-export const statusBody = z.object({ status: z.enum(ORDER_STATUSES, { error: 'Choose one of the order statuses.' }) });
+export const statusBody = z.object({ status: orderStatus });
 export const cancelBody = z.object({ reason: requiredText(500) });
 
 const INVALID_EXPIRY = 'Enter a valid date, e.g. 2026-12-31.';
