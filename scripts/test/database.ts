@@ -7,7 +7,13 @@ import { createDb } from '../../infra/db/database';
 import { migrateToLatest } from '../../infra/db/migrate';
 import { startEmbeddedPostgres } from '../../infra/db/embedded';
 
-interface TestServer { serverUrl: string; template: string; stop: () => Promise<void> }
+interface TestServer {
+  serverUrl: string;
+  template: string;
+  /** The run's own embedded server (fsync off): copying a database file by file is cheap there. */
+  embedded: boolean;
+  stop: () => Promise<void>;
+}
 
 /**
  * DATABASE_URL's server when set, else an embedded one in a temporary folder. Migrating takes seconds; copying the
@@ -44,5 +50,5 @@ export async function prepareDatabase(): Promise<TestServer> {
     await admin.end();
     await stop();
   };
-  return { serverUrl, template, stop: dropTemplate };
+  return { serverUrl, template, embedded: !process.env.DATABASE_URL, stop: dropTemplate };
 }
