@@ -142,16 +142,37 @@ interface Finding { where: string; line: string }
  * Playwright's `networkidle` (no request for 500 ms): the same question, without half a second of idle per scan
  * (54 scans; docs/testing.md).
  */
-interface Traffic { open: number; lastChange: number }
+interface Traffic { open: number; lastChange: number; recent: Sent[] }
+/** A request of the page, kept to say what a page that never came up was waiting for. */
+interface Sent { what: string; at: number; took?: number; outcome?: string }
 const trafficOf = new WeakMap<Page, Traffic>();
+/** The last requests kept per page (a scan's page makes 10-40). */
+const RECENT = 40;
 
 function watchTraffic(page: Page): void {
-  const traffic: Traffic = { open: 0, lastChange: Date.now() };
+  const traffic: Traffic = { open: 0, lastChange: Date.now(), recent: [] };
+  const sent = new WeakMap<object, Sent>();
   const change = (by: number) => { traffic.open += by; traffic.lastChange = Date.now(); };
-  page.on('request', () => change(1));
-  page.on('requestfinished', () => change(-1));
-  page.on('requestfailed', () => change(-1));
+  page.on('request', (request) => {
+    change(1);
+    const entry: Sent = { what: `${request.method()} ${new URL(request.url()).pathname}`, at: Date.now() };
+    sent.set(request, entry);
+    traffic.recent = [...traffic.recent.slice(1 - RECENT), entry];
+  });
+  const ended = (request: object, outcome: string) => {
+    change(-1);
+    const entry = sent.get(request);
+    if (entry) Object.assign(entry, { took: Date.now() - entry.at, outcome });
+  };
+  page.on('requestfinished', (request) => void request.response().then((r) => ended(request, String(r?.status() ?? '?')), () => ended(request, '?')));
+  page.on('requestfailed', (request) => ended(request, `failed: ${request.failure()?.errorText ?? '?'}`));
   trafficOf.set(page, traffic);
+}
+
+/** The page's requests since `since`, with how long each took and how it ended (or that it is still open). */
+function requestsSince(page: Page, since: number): string {
+  const list = (trafficOf.get(page)?.recent ?? []).filter((r) => r.at >= since);
+  return list.map((r) => `${r.what} +${r.at - since} ms: ${r.outcome ? `${r.outcome} in ${r.took} ms` : 'still open'}`).join('; ');
 }
 
 /** No request open, and none started or ended, for this long: a page's next request follows its last answer sooner. */
@@ -256,6 +277,7 @@ async function scanAtBothWidths(found: Finding[], path: string, as: TestUser | n
     const { page, problems } = await tab(as, width, viewport);
     const before = problems.list.length;
     const where = `${path} @${width}`;
+    const started = Date.now();
     try {
       await page.goto(`${e.t.baseUrl}${path}`);
       await ready(page, width);
@@ -263,7 +285,9 @@ async function scanAtBothWidths(found: Finding[], path: string, as: TestUser | n
       if (then) await then(page, width);
     } catch (error) {
       const shown = await page.locator('body').innerText().catch(() => '');
-      found.push({ where, line: `not scanned: ${(error as Error).message.split('\n')[0]}\n      the page showed: ${shown.slice(0, 400).replace(/\s+/g, ' ')}` });
+      // What the page asked for and when, so a page that never came up on a loaded machine says what it waited for.
+      found.push({ where, line: `not scanned: ${(error as Error).message.split('\n')[0]}\n      the page showed: ${shown.slice(0, 400).replace(/\s+/g, ' ')}`
+        + `\n      its requests: ${requestsSince(page, started)}` });
     }
     found.push(...problems.list.slice(before).map((p) => ({ where, line: p })));
   }
