@@ -155,7 +155,8 @@ function watchTraffic(page: Page): void {
   const change = (by: number) => { traffic.open += by; traffic.lastChange = Date.now(); };
   page.on('request', (request) => {
     change(1);
-    const entry: Sent = { what: `${request.method()} ${new URL(request.url()).pathname}`, at: Date.now() };
+    const url = new URL(request.url());
+    const entry: Sent = { what: `${request.method()} ${url.pathname}${url.search}`, at: Date.now() };
     sent.set(request, entry);
     traffic.recent = [...traffic.recent.slice(1 - RECENT), entry];
   });
