@@ -6,29 +6,24 @@
  * (services/live/signal/pg-signal.ts) and the email outbox's sender (infra/mail/sender.ts).
  */
 import pg from 'pg';
+import { ReconnectLoop } from '../reconnect-loop';
 
 interface ListenerLog { warn(obj: object, msg: string): void }
-
-/** Reconnect delays: 100 ms doubling to 5 s, with jitter so a restarted server is not hit by every process at once. */
-export function backoffMs(attempt: number): number {
-  const base = Math.min(5000, 100 * 2 ** Math.min(attempt, 6));
-  return Math.round(base * (0.75 + Math.random() * 0.5));
-}
 
 export class PgListener {
   readonly stats = { received: 0, published: 0 };
   private client: pg.Client | null = null;
   private backendPid = 0;
   private onNotify: () => void = () => {};
-  private closing = false;
-  private attempt = 0;
-  private retry: NodeJS.Timeout | null = null;
-  private connecting: Promise<void> | null = null;
+  private readonly loop: ReconnectLoop;
   private sending = false;
   private pending = false;
 
   /** `channel` is an identifier of ours (PostgreSQL scopes channels to the database); `name` is for the logs. */
-  constructor(private readonly databaseUrl: string, private readonly channel: string, private readonly name: string, private readonly log: ListenerLog) {}
+  constructor(private readonly databaseUrl: string, private readonly channel: string, private readonly name: string, log: ListenerLog) {
+    this.loop = new ReconnectLoop(() => this.connect(), (err, retryInMs) =>
+      log.warn({ err, retryInMs }, `${name}: the LISTEN connection was lost; reconnecting`));
+  }
 
   get connected(): boolean {
     return this.client !== null;
@@ -36,8 +31,7 @@ export class PgListener {
 
   async start(onNotify: () => void): Promise<void> {
     this.onNotify = onNotify;
-    this.closing = false;
-    await this.reconnect();
+    await this.loop.start();
   }
 
   /** NOTIFY on this connection, fire-and-forget: at most one in flight, calls meanwhile covered by one more after it. */
@@ -72,19 +66,10 @@ export class PgListener {
   }
 
   async close(): Promise<void> {
-    this.closing = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.retry = null;
-    await this.connecting;
+    await this.loop.stop();
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => {});
-  }
-
-  private reconnect(): Promise<void> {
-    this.retry = null;
-    this.connecting = this.connect().finally(() => (this.connecting = null));
-    return this.connecting;
   }
 
   private async connect(): Promise<void> {
@@ -111,14 +96,14 @@ export class PgListener {
       await client.connect();
       const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       await client.query(`LISTEN ${this.channel}`);
-      if (this.closing) {
+      if (this.loop.stopped) {
         lost = true;
         await client.end();
         return;
       }
       this.backendPid = rows[0].pid;
       this.client = client;
-      this.attempt = 0;
+      this.loop.connected();
       // Notifications sent while no connection listened are lost: the owner reads once now rather than at its poll.
       this.onNotify();
     } catch (error) {
@@ -129,10 +114,6 @@ export class PgListener {
   private lost(client: pg.Client, error?: Error): void {
     if (this.client === client) this.client = null;
     client.end().catch(() => {});
-    if (this.closing) return;
-    const delay = backoffMs(this.attempt++);
-    this.log.warn({ err: error, retryInMs: delay }, `${this.name}: the LISTEN connection was lost; reconnecting`);
-    this.retry = setTimeout(() => void this.reconnect(), delay);
-    this.retry.unref?.();
+    this.loop.lost(error);
   }
 }

@@ -22,6 +22,7 @@ interface TestServer {
 export async function prepareDatabase(): Promise<TestServer> {
   let serverUrl = process.env.DATABASE_URL;
   let stop = async () => {};
+  const ownServer = !serverUrl;
   if (!serverUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-test-pg-'));
     // A server for one run, deleted after it: durability buys nothing here. Measured on this machine (PostgreSQL 18),
@@ -50,5 +51,5 @@ export async function prepareDatabase(): Promise<TestServer> {
     await admin.end();
     await stop();
   };
-  return { serverUrl, template, embedded: !process.env.DATABASE_URL, stop: dropTemplate };
+  return { serverUrl, template, embedded: ownServer, stop: dropTemplate };
 }

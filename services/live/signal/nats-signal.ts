@@ -6,7 +6,7 @@
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { onDemand } from '../../../infra/on-demand';
-import { backoffMs } from '../../../infra/db/pg-listener';
+import { ReconnectLoop } from '../../../infra/reconnect-loop';
 import type { LiveSignal } from './signal';
 
 /** Loaded when NATS_URL is set. */
@@ -18,13 +18,13 @@ export class NatsSignal implements LiveSignal {
   private nc: NatsConnection | null = null;
   private up = false;
   private onSignal: () => void = () => {};
-  private closing = false;
-  private attempt = 0;
-  private retry: NodeJS.Timeout | null = null;
-  private connecting: Promise<void> | null = null;
+  private readonly loop: ReconnectLoop;
   private queued = false;
 
-  constructor(private readonly url: string, private readonly subject: string, private readonly log: Logger) {}
+  constructor(private readonly url: string, private readonly subject: string, log: Logger) {
+    this.loop = new ReconnectLoop(() => this.connect(), (err, retryInMs) =>
+      log.warn({ err, retryInMs }, 'live signal: no NATS connection; reconnecting'));
+  }
 
   get connected(): boolean {
     return this.up;
@@ -32,8 +32,7 @@ export class NatsSignal implements LiveSignal {
 
   async start(onSignal: () => void): Promise<void> {
     this.onSignal = onSignal;
-    this.closing = false;
-    await this.reconnect();
+    await this.loop.start();
   }
 
   publish(): void {
@@ -54,20 +53,11 @@ export class NatsSignal implements LiveSignal {
   }
 
   async close(): Promise<void> {
-    this.closing = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.retry = null;
-    await this.connecting;
+    await this.loop.stop();
     const nc = this.nc;
     this.nc = null;
     this.up = false;
     await nc?.close().catch(() => {});
-  }
-
-  private reconnect(): Promise<void> {
-    this.retry = null;
-    this.connecting = this.connect().finally(() => (this.connecting = null));
-    return this.connecting;
   }
 
   private async connect(): Promise<void> {
@@ -86,16 +76,16 @@ export class NatsSignal implements LiveSignal {
         maxPingOut: 2,
       });
     } catch (error) {
-      this.scheduleRetry(error as Error);
+      this.loop.lost(error as Error);
       return;
     }
-    if (this.closing) {
+    if (this.loop.stopped) {
       await nc.close().catch(() => {});
       return;
     }
     this.nc = nc;
     this.up = true;
-    this.attempt = 0;
+    this.loop.connected();
     nc.subscribe(this.subject, {
       callback: (error) => {
         if (error) return;
@@ -124,14 +114,6 @@ export class NatsSignal implements LiveSignal {
     if (this.nc !== nc) return;
     this.nc = null;
     this.up = false;
-    if (!this.closing) this.scheduleRetry(error instanceof Error ? error : undefined);
-  }
-
-  private scheduleRetry(error?: Error): void {
-    if (this.closing) return;
-    const delay = backoffMs(this.attempt++);
-    this.log.warn({ err: error, retryInMs: delay }, 'live signal: no NATS connection; reconnecting');
-    this.retry = setTimeout(() => void this.reconnect(), delay);
-    this.retry.unref?.();
+    this.loop.lost(error instanceof Error ? error : undefined);
   }
 }
