@@ -1,5 +1,5 @@
 /**
- * The server under test as a child process (`node --import tsx services/main.ts`), on a free loopback port. With
+ * The server under test as a child process (the bundle `npm start` runs, scripts/server-build.ts), on a free loopback port. With
  * `processes` > 1 it is `PROCESSES=N` (node:cluster: a primary and N workers sharing the port, lot leases on).
  */
 import net from 'node:net';
@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
+import { serverStartArgs } from '../scripts/server-build';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -107,7 +108,7 @@ export async function startServer(options: { databaseUrl: string; tokenSecret: s
   // A live node is only profiled on request (LOAD_PROFILE_LIVE=1): its profile would land in the same folder.
   const profiled = process.env.LOAD_PROFILE_DIR && (options.role !== 'live' || process.env.LOAD_PROFILE_LIVE === '1');
   const profile = profiled ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'services/main.ts')], {
+  const child = spawn(process.execPath, [...profile, ...serverStartArgs()], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cpuSecondsOf, freePort } from './server';
+import { serverStartArgs } from '../scripts/server-build';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -37,7 +38,7 @@ export async function startSeededHouse(databaseUrl: string, log: (m: string) => 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-storefront-'));
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_ON_START: 'true', ...extraEnv };
   delete env.NODE_ENV; // development: the demo seed runs (production would refuse to seed)
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverStartArgs(), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
   child.stdout.on('data', keep);

@@ -4,6 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { loadConfig } from '../infra/config/config';
 import { createLogger } from '../infra/logger';
 import { Steps } from '../services/progress';
+import { ensureServerBuilt } from './server-build';
 
 const CLIENT_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/scripts/precompress.ts'];
 
@@ -37,17 +38,20 @@ function clientIsFresh(): boolean {
   return fs.existsSync(built) && fs.existsSync(`${built}.br`) && fs.statSync(built).mtimeMs >= newestMtime(CLIENT_SOURCES);
 }
 
-/** `npm start`'s first step (prestart), said as such: the build is most of a first start's time. */
+/** `npm start`'s first step (prestart), said as such: the client's build is most of a first start's time; the server's follows. */
 async function startStep(): Promise<void> {
   const steps = new Steps(createLogger(loadConfig()));
   const fresh = clientIsFresh();
   await steps.run(1, fresh ? 'Checking the client build' : 'Building the client (web/dist is missing or older than web/src; about 30 s)', async () => {
-    if (fresh) return;
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, VITE_BUILD, { stdio: ['ignore', 'inherit', 'inherit'] });
-      child.once('error', reject);
-      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the client build failed (exit ${code})`))));
-    });
+    if (!fresh) {
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, VITE_BUILD, { stdio: ['ignore', 'inherit', 'inherit'] });
+        child.once('error', reject);
+        child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the client build failed (exit ${code})`))));
+      });
+    }
+    // The server bundle `npm start` runs (about a second when the sources changed, nothing otherwise).
+    ensureServerBuilt();
   }, () => (fresh ? 'The client build is up to date' : 'Built the client into web/dist'));
 }
 

@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { freePort } from './testing/server-process';
+import { serverStartArgs } from '../scripts/server-build';
 
 let child: ChildProcess;
 let dataDir: string;
@@ -22,7 +23,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 test.before(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-clean-stop-'));
   port = await freePort();
-  child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
+  child = spawn(process.execPath, serverStartArgs(), {
     cwd: process.cwd(),
     // Its own process group, as a terminal's foreground job (and no DATABASE_URL: the embedded PostgreSQL).
     detached: true,

@@ -1,5 +1,5 @@
 /**
- * The real server as a child process (`node --import tsx services/main.ts`): SIGTERM stops new connections, lets a
+ * The real server as a child process (the bundle `npm start` runs): SIGTERM stops new connections, lets a
  * request that is already in flight finish with its full answer, and the process exits 0.
  */
 import net from 'node:net';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createTestDatabase, type TestDatabase } from './testing/harness';
+import { serverStartArgs } from '../scripts/server-build';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -61,7 +62,7 @@ async function waitForHealth(): Promise<void> {
 test.before(async () => {
   database = await createTestDatabase();
   port = await freePort();
-  child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
+  child = spawn(process.execPath, serverStartArgs(), {
     cwd: ROOT,
     env: {
       ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production',

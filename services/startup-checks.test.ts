@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../infra/config/config';
 import { metricsTokenProblem, productionProblems, refuseUnsafeProduction, tokenSecretProblem } from './startup-checks';
 import { demoAccountsWanted, modeLine } from './accounts/demo-users';
+import { serverStartArgs } from '../scripts/server-build';
 
 const KEY = randomBytes(48).toString('base64url');
 const prod = (env: NodeJS.ProcessEnv) => loadConfig({ NODE_ENV: 'production', ...env });
@@ -76,7 +77,7 @@ test('demo accounts only in development with the seed on; the start line says wh
 
 test('`npm start` in production without what it needs exits 1 with one line, before touching any database', () => {
   const env = { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: '/nonexistent/never-created', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, serverStartArgs(), { env, encoding: 'utf8', timeout: 60_000 });
   assert.is(run.status, 1, run.stderr);
   const lines = run.stderr.trim().split('\n');
   assert.is(lines.length, 1, run.stderr);

@@ -1,21 +1,11 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import { ensureFeedEpoch } from '../event-store/feed-epoch';
+import { migrations } from './migrations/index';
 
-/** The migrations' folder, beside this module wherever it lives (a test of an old migration reads it too). */
-export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-/** Every file in infra/db/migrations, in name order (NNNN-name.ts). */
-class FolderMigrationProvider implements MigrationProvider {
+/** The migrations of infra/db/migrations/index.ts, in name order (Kysely sorts them by name too). */
+class StaticMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await fs.readdir(migrationsDir)).filter((f) => /^\d{4}-.+\.ts$/.test(f) && !f.includes('.test.')).sort();
-    const migrations: Record<string, Migration> = {};
-    for (const file of files) {
-      migrations[file.replace(/\.ts$/, '')] = await import(pathToFileURL(path.join(migrationsDir, file)).href);
-    }
     return migrations;
   }
 }
@@ -40,17 +30,17 @@ export async function migrateTo(db: Db, name: string, options: { inOpenTransacti
 
 /** The migrations the code has, in order. */
 export async function knownMigrations(): Promise<string[]> {
-  return Object.keys(await new FolderMigrationProvider().getMigrations()).sort();
+  return Object.keys(await new StaticMigrationProvider().getMigrations()).sort();
 }
 
 async function migrate(db: Db, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>, disableTransactions = false): Promise<string[]> {
-  const { error, results } = await run(new Migrator({ db, provider: new FolderMigrationProvider(), disableTransactions }));
+  const { error, results } = await run(new Migrator({ db, provider: new StaticMigrationProvider(), disableTransactions }));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** The migrations of this code that the database has not applied (readiness: /ready, infra/http/readiness.ts). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

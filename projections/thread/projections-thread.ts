@@ -10,6 +10,7 @@ import { allProjections } from '../index';
 import { ProgressBoard, WaitsOnBoard } from '../progress-board';
 import type { Projections } from '../runner';
 import type { FromProjectionsThread, ProjectionsThreadStart, ToProjectionsThread } from './protocol';
+import { threadEntry } from '../../infra/workers/thread-entry';
 
 interface ThreadLogger { error(obj: object, msg: string): void }
 
@@ -84,7 +85,7 @@ export class ProjectionsThread extends WaitsOnBoard implements Projections {
   }
 
   private spawn(): void {
-    const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: this.options, execArgv: [] });
+    const worker = new Worker(threadEntry('projections', new URL('./thread.mjs', import.meta.url)), { workerData: this.options, execArgv: [] });
     worker.on('message', (message: FromProjectionsThread) => this.receive(message));
     worker.on('error', (error) => this.log.error({ err: error }, 'the projections thread failed'));
     worker.on('exit', (code) => this.exited(worker, code));

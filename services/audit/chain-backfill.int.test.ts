@@ -1,15 +1,12 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import pg from 'pg';
-import { Migrator, sql, type Migration } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { createDb, type Db } from '../../infra/db/database';
 import { EventStore } from '../../infra/event-store/event-store';
 import { verifyChains } from './chain-verify';
-import { migrationsDir } from '../../infra/db/migrate';
+import { migrations } from '../../infra/db/migrations/index';
 
 // Events written before migration 0740 get their chains from it: a database migrated up to 0730, events inserted
 // the way the old append did (no hash), then 0740.
@@ -21,14 +18,7 @@ let db: Db;
 async function migrateTo(target: string): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: {
-      async getMigrations() {
-        const files = (await fs.readdir(migrationsDir)).filter((f) => /^\d{4}-.+\.ts$/.test(f) && !f.includes('.test.')).sort();
-        const migrations: Record<string, Migration> = {};
-        for (const f of files) migrations[f.replace(/\.ts$/, '')] = await import(pathToFileURL(path.join(migrationsDir, f)).href);
-        return migrations;
-      },
-    },
+    provider: { getMigrations: async () => migrations },
   });
   const { error } = await migrator.migrateTo(target);
   if (error) throw error;

@@ -1,9 +1,11 @@
 /**
- * A real server process (`node --import tsx services/main.ts`) for tests that need several processes on one test
- * database: kill -9, forwarding between machines. Spawned without the tsx CLI wrapper so the pid is the server itself.
+ * A real server process, started as `npm start` starts it (the server bundle, scripts/server-build.ts), for tests
+ * that need several processes on one test database: kill -9, forwarding between machines. Spawned as `node` itself,
+ * without npm, so the pid is the server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { serverStartArgs } from '../../scripts/server-build';
 
 export interface ServerProcess {
   port: number;
@@ -38,7 +40,7 @@ interface SpawnOptions {
 export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, options: SpawnOptions = {}): Promise<ServerProcess> {
   const port = options.port ?? await freePort();
   const host = options.host ?? '127.0.0.1';
-  const [command, ...args] = [...(options.prefix ?? []), process.execPath, '--import', 'tsx', 'services/main.ts'];
+  const [command, ...args] = [...(options.prefix ?? []), process.execPath, ...serverStartArgs()];
   const child = spawn(command, args, {
     cwd: process.cwd(), env: { ...process.env, HOST: host, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });

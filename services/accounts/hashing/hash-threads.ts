@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { ScryptOptions } from 'node:crypto';
 import type { Options as ArgonOptions } from '@node-rs/argon2';
 import type { Primitives } from '../passwords';
+import { threadEntry } from '../../../infra/workers/thread-entry';
 
 interface Pending { resolve: (value: unknown) => void; reject: (error: Error) => void }
 type NewJob =
@@ -78,7 +79,7 @@ export class HashThreads implements Primitives {
   }
 
   private start(): Worker {
-    const worker = new Worker(new URL('./hash-thread.mjs', import.meta.url), { workerData: { nice: this.nice }, execArgv: [] });
+    const worker = new Worker(threadEntry('hash', new URL('./hash-thread.mjs', import.meta.url)), { workerData: { nice: this.nice }, execArgv: [] });
     worker.on('message', (result: HashResult) => this.settle(result));
     worker.on('error', (error) => this.fail(worker, error instanceof Error ? error : new Error(String(error))));
     worker.on('exit', (code) => this.fail(worker, new Error(`a password hashing thread stopped (${code})`)));

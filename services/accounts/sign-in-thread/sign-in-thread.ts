@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { PasswordCheck, SignInOutcome } from '../sign-in-steps';
 import type { FromThread, SignInMessage, ThreadStart, ToThread } from './protocol';
+import { threadEntry } from '../../../infra/workers/thread-entry';
 
 export type SignInHandOff = Omit<SignInMessage, 'type' | 'id'>;
 
@@ -34,7 +35,7 @@ export class SignInThread {
   /** Starts the thread (the app's onReady); it takes sign-ins once it has loaded its code. */
   start(): void {
     if (this.closing || this.worker) return;
-    const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: this.options, execArgv: [] });
+    const worker = new Worker(threadEntry('sign-in', new URL('./thread.mjs', import.meta.url)), { workerData: this.options, execArgv: [] });
     worker.on('message', (message: FromThread) => this.receive(worker, message));
     worker.on('error', (error) => this.log.error({ err: error }, 'the sign-in thread failed'));
     worker.on('exit', (code) => this.exited(worker, code));
