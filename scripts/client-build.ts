@@ -5,21 +5,9 @@ import { loadConfig } from '../infra/config/config';
 import { createLogger } from '../infra/logger';
 import { Steps } from '../services/progress';
 import { ensureServerBuilt } from './server-build';
+import { newestMtime } from './newest-mtime';
 
 const CLIENT_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/scripts/precompress.ts'];
-
-/** The newest modification time under the given files and folders (0 when none exist). */
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  const visit = (p: string) => {
-    let stat: fs.Stats;
-    try { stat = fs.statSync(p); } catch { return; }
-    if (stat.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name));
-    else newest = Math.max(newest, stat.mtimeMs);
-  };
-  paths.forEach((p) => { visit(path.resolve(p)); });
-  return newest;
-}
 
 /**
  * Builds the client when web/dist is missing or older than its sources, so `npm test` on a fresh clone serves real

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync, type BuildOptions } from 'esbuild';
+import { newestMtime } from './newest-mtime';
 
 /** The project's folder (this file is scripts/server-build.ts), whatever the caller's working folder. */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -46,21 +47,9 @@ const OPTIONS: BuildOptions = {
   write: false,
 };
 
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  const visit = (p: string) => {
-    let stat: fs.Stats;
-    try { stat = fs.statSync(p); } catch { return; }
-    if (stat.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name));
-    else newest = Math.max(newest, stat.mtimeMs);
-  };
-  for (const p of paths) visit(path.join(ROOT, p));
-  return newest;
-}
-
 export function serverIsFresh(): boolean {
   try {
-    return fs.statSync(SERVER_BUNDLE).mtimeMs >= newestMtime(SERVER_SOURCES);
+    return fs.statSync(SERVER_BUNDLE).mtimeMs >= newestMtime(SERVER_SOURCES, ROOT);
   } catch {
     return false;
   }
