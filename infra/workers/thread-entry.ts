@@ -7,7 +7,7 @@
 declare const __SERVER_BUNDLE__: boolean | undefined;
 
 /** True inside the bundle: scripts/server-build.ts defines the constant; tsx leaves it undeclared. */
-export const inServerBundle = typeof __SERVER_BUNDLE__ !== 'undefined' && __SERVER_BUNDLE__;
+const inServerBundle = typeof __SERVER_BUNDLE__ !== 'undefined' && __SERVER_BUNDLE__;
 
 export type ThreadName = 'sign-in' | 'projections' | 'hash';
 
