@@ -31,7 +31,7 @@ const build = (run: () => void) => {
   stamp(b.main);
 };
 
-write('app/main.ts', "import { greeting } from './greeting';\nimport { site } from '../shared/site';\nconsole.log(`${greeting}, ${site}`);\n");
+write('app/main.ts', "import { greeting } from './greeting';\nimport { site } from '../shared/site';\nconsole.log(greeting + ', ' + site);\n");
 write('app/greeting.ts', "export const greeting: string = 'hello';\n");
 write('shared/site.ts', "export const site = 'whisky';\n");
 write('app/unrelated.ts', 'export const unused = 1;\n');
