@@ -29,11 +29,17 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: Test
 const eventCount = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM events`.execute(t.ctx.db)).rows[0].n;
 const article = { title: 'A dram in Islay', type: 'distilleries', short_description: 'Peat and sea.', content: '# Islay\n\nSome **peat**. <script>alert(1)</script> [x](javascript:alert(1))' };
 
+let dataDir: string;
+
 test.before(async () => {
-  t = await startTestApp({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'wa-content-')) } });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-content-'));
+  t = await startTestApp({ config: { dataDir } });
   [staff, alice, bob] = await Promise.all([createTestUser(t, { staff: true }), createTestUser(t), createTestUser(t)]);
 });
-test.after(async () => t.close());
+test.after(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 test('content: staff write a draft, publish it; readers see only published articles', async () => {
   assert.is((await call('POST', '/api/staff/articles/', alice, article)).statusCode, 403);
