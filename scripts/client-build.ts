@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { loadConfig } from '../infra/config/config';
 import { createLogger } from '../infra/logger';
 import { Steps } from '../services/progress';
-import { ensureServerBuilt } from './server-build';
+import { serverBundle } from './server-build';
 import { newestMtime } from './newest-mtime';
 
 const CLIENT_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/scripts/precompress.ts'];
@@ -39,7 +39,7 @@ async function startStep(): Promise<void> {
       });
     }
     // The server bundle `npm start` runs (about a second when the sources changed, nothing otherwise).
-    ensureServerBuilt();
+    serverBundle.ensure();
   }, () => (fresh ? 'The client build is up to date' : 'Built the client into web/dist'));
 }
 

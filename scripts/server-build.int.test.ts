@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { startTestApp, TestClock, type TestApp } from '../services/testing/harness';
 import { createTestUser, type TestUser } from '../services/testing/users';
 import { spawnServer, type ServerProcess } from '../services/testing/server-process';
-import { SERVER_BUNDLE, SERVER_DIR, serverIsFresh } from './server-build';
+import { serverBundle } from './server-build';
 
 let t: TestApp;
 let user: TestUser;
@@ -36,11 +36,11 @@ const call = (method: string, path: string, body: unknown, access?: string) => f
 });
 
 test('the bundle is built from this checkout, with an entry for each worker thread beside it', () => {
-  assert.ok(serverIsFresh(), 'no source file is newer than the bundle');
+  assert.ok(serverBundle.isFresh(), 'no source file is newer than the bundle');
   for (const thread of ['sign-in', 'projections', 'hash']) {
-    assert.ok(fs.existsSync(`${SERVER_DIR}/${thread}-thread.mjs`), `${thread}-thread.mjs`);
+    assert.ok(fs.existsSync(`${serverBundle.dir}/${thread}-thread.mjs`), `${thread}-thread.mjs`);
   }
-  assert.ok(fs.readFileSync(SERVER_BUNDLE, 'utf8').includes('sourceMappingURL=main.mjs.map'), 'stack traces map to the sources');
+  assert.ok(fs.readFileSync(serverBundle.main, 'utf8').includes('sourceMappingURL=main.mjs.map'), 'stack traces map to the sources');
 });
 
 test('a server started from the bundle hashes, signs in and projects on its threads', async () => {

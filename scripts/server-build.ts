@@ -86,7 +86,8 @@ export function bundle(root: string, entryPoints: Record<string, string>, outDir
       outdir: dir, absWorkingDir: root, ...(fs.existsSync(tsconfig) ? { tsconfig } : {}),
     });
     fs.mkdirSync(dir, { recursive: true });
-    const inputs = Object.keys(result.metafile?.inputs ?? {}).filter((file) => !file.includes('node_modules/')).sort();
+    // Our own files only: the packages are external, so esbuild reads none of node_modules.
+    const inputs = Object.keys(result.metafile?.inputs ?? {}).sort();
     const files = [
       { path: inputsFile, contents: new TextEncoder().encode(`${JSON.stringify(inputs, null, 1)}\n`) },
       ...[...(result.outputFiles ?? [])].sort((a, b) => Number(a.path === main) - Number(b.path === main)),
@@ -102,24 +103,20 @@ export function bundle(root: string, entryPoints: Record<string, string>, outDir
 
 /** The server `npm start` runs: dist/server/main.mjs and its threads' entries. */
 export const serverBundle = bundle(ROOT, ENTRY_POINTS, 'dist/server', BUILD_FILES);
-export const SERVER_DIR = serverBundle.dir;
-export const SERVER_BUNDLE = serverBundle.main;
-export const serverIsFresh = serverBundle.isFresh;
-export const ensureServerBuilt = serverBundle.ensure;
 
 /**
  * What follows `node` to start the server as `npm start` does: the bundle (built first when stale), with stack traces
  * through its source map. For the processes tests and benchmarks start.
  */
 export function serverStartArgs(): string[] {
-  ensureServerBuilt();
-  return ['--enable-source-maps', SERVER_BUNDLE];
+  serverBundle.ensure();
+  return ['--enable-source-maps', serverBundle.main];
 }
 
 // `npm start`'s first step (prestart, after the client's) and `npm run build:server`.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    ensureServerBuilt();
+    serverBundle.ensure();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   const db = needsDb ? await prepareDatabase() : null;
   if (files.some(isBrowserFile)) (await import('./client-build')).ensureClientBuilt();
   // The server bundle the tests' server processes run (scripts/server-build.ts): built once here, before the hosts.
-  (await import('./server-build')).ensureServerBuilt();
+  (await import('./server-build')).serverBundle.ensure();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', NODE_DISABLE_COLORS: '1' };
   if (db) Object.assign(env, { TEST_DB_SERVER_URL: db.serverUrl, TEST_TEMPLATE_DB: db.template, TEST_DB_COPY_FILES: db.embedded ? '1' : '0' });
   const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? os.availableParallelism()));

@@ -1,14 +1,10 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import { ensureFeedEpoch } from '../event-store/feed-epoch';
 import { migrations } from './migrations/index';
 
-/** The migrations of infra/db/migrations/index.ts, in name order (Kysely sorts them by name too). */
-class StaticMigrationProvider implements MigrationProvider {
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
-  }
-}
+/** The migrations of infra/db/migrations/index.ts (Kysely applies them in name order). */
+const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
  * Every start and script migrates through here. After the migrations the feed epoch is checked: a database restored
@@ -30,17 +26,17 @@ export async function migrateTo(db: Db, name: string, options: { inOpenTransacti
 
 /** The migrations the code has, in order. */
 export async function knownMigrations(): Promise<string[]> {
-  return Object.keys(await new StaticMigrationProvider().getMigrations()).sort();
+  return Object.keys(migrations).sort();
 }
 
 async function migrate(db: Db, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>, disableTransactions = false): Promise<string[]> {
-  const { error, results } = await run(new Migrator({ db, provider: new StaticMigrationProvider(), disableTransactions }));
+  const { error, results } = await run(new Migrator({ db, provider: provider, disableTransactions }));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** The migrations of this code that the database has not applied (readiness: /ready, infra/http/readiness.ts). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  const migrator = new Migrator({ db, provider: provider });
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
