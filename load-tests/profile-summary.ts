@@ -7,8 +7,9 @@
  * with what filled the stretches over 20 ms.
  */
 import fs from 'node:fs';
+import { toSource, type CallFrame } from './profile-frames';
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[]; parent?: Node }
+interface Node { id: number; callFrame: CallFrame; children?: number[]; parent?: Node }
 interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
 
 function area(url: string, name: string): string {
@@ -17,7 +18,7 @@ function area(url: string, name: string): string {
   if (name === '(program)') return 'program (native, unattributed)';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return `package ${pkg[1]}`;
-  const ours = /\/work\/[^/]+\/(domain|services|projections)\/([^/]+)/.exec(url) ?? /\/(domain|services|projections)\/([^/]+)/.exec(url);
+  const ours = /\/work\/[^/]+\/(domain|services|projections|infra)\/([^/]+)/.exec(url) ?? /\/(domain|services|projections|infra)\/([^/]+)/.exec(url);
   if (ours) return `${ours[1]}/${ours[2].replace(/\.ts$/, '')}`;
   if (url.startsWith('node:')) return 'node internals';
   return url ? 'other' : `native: ${name || '(anonymous)'}`;
@@ -33,6 +34,7 @@ if (!file) {
   process.exit(2);
 }
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
+for (const n of profile.nodes) toSource(n.callFrame);
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 for (const n of profile.nodes) for (const c of n.children ?? []) byId.get(c)!.parent = n;
 
@@ -43,7 +45,7 @@ function ownerOf(node: Node): string {
   if (known) return known;
   let found = 'no frame of ours (Node, libuv callbacks)';
   for (let n: Node | undefined = node; n; n = n.parent) {
-    const m = /\/(domain|services|projections)\/(.+?)\.ts/.exec(n.callFrame.url);
+    const m = /\/(domain|services|projections|infra)\/(.+?)\.ts/.exec(n.callFrame.url);
     if (m) {
       found = `${m[1]}/${m[2]}`;
       break;
@@ -103,3 +105,4 @@ const stalled = [...inStalls.values()].reduce((a, b) => a + b, 0);
 console.log(`\nBusy stretches (event loop never idle): ${stretches.length}, longest ${stretches.slice(0, 5).map((x) => x.toFixed(1)).join(' / ')} ms, ` +
   `median ${(stretches[Math.floor(stretches.length / 2)] ?? NaN).toFixed(2)} ms; ${stretches.filter((x) => x > 20).length} over 20 ms`);
 if (stalled > 0) print('What filled the stretches over 20 ms (share of their samples):', inStalls, stalled);
+
