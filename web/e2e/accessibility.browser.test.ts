@@ -14,7 +14,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { TestUser } from '../../services/testing/users';
 import { wonLots, createOrder, cardDraft, draft } from '../../services/orders/testing';
 import { CARD, card, followReturn, openChallenge, post } from '../../services/payments/testing';
@@ -27,13 +27,14 @@ import {
 } from './helpers';
 
 /**
- * axe-core's minified build, the same code and rules as the full one AxeBuilder sends by default (`axe.source`, 1.5 MB
- * unminified, which it evaluates twice a scan in legacy mode): 0.65 MB to send and compile, and the file's 64 scans
- * spent 19 s in axe instead of 22-23 s (docs/testing.md).
+ * axe-core's minified build, the same code and rules as the full one (`axe.source`, 1.5 MB unminified): 0.65 MB to
+ * send and compile, put into a document once, at its first scan (docs/testing.md).
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** WCAG 2.0-2.2 A and AA, and axe's best practices (heading order, landmarks, one main). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+/** How axe runs: only the rules of those tags; no CSS preload, and violations only node by node (scan() says why). */
+const AXE_OPTIONS: RunOptions = { runOnly: { type: 'tag', values: TAGS }, preload: false, resultTypes: ['violations'] };
 /** Rules that fail the test whatever axe's impact for them ("moderate" for heading-order). */
 const ALWAYS = new Set(['heading-order']);
 const WIDTHS = [['390', PHONE], ['1280', DESKTOP]] as const;
@@ -219,15 +220,15 @@ async function scan(page: Page, where: string, found: Finding[]): Promise<void> 
   // would count. So axe's CSS preload is off in this file: only css-orientation-lock needs it, and the house's CSS
   // locks no orientation (no `orientation` media query in web/src).
   //
-  // Legacy mode: axe runs in the page itself instead of gathering each frame's results in a blank page it opens per
-  // scan, which took about half of every scan's time (1.5 s against 2.6 s a lot page, 3.1 against 5.5 s a listing of
-  // 120 lots, measured alternately on one served house). What it gives up is testing cross-origin frames, and no
+  // Legacy mode (runAxe): axe runs in the page itself instead of gathering each frame's results in a blank page
+  // opened per scan (AxeBuilder's default), which took about half of every scan's time (1.5 s against 2.6 s a lot
+  // page, 3.1 against 5.5 s a listing of 120 lots, measured alternately on one served house). What it gives up is testing cross-origin frames, and no
   // scanned page has one (the one iframe of the client, the terms in a modal, is same-origin and not open here);
   // axe's `frame-tested` says when a frame went untested, and that fails the scan below.
   //
   // Only violations are gathered node by node (resultTypes): passes and incomplete results keep one node each, which
   // spares a selector for every element that passed; `frame-tested` is still reported when it happens.
-  const results = await new AxeBuilder({ page, axeSource: AXE_SOURCE }).withTags(TAGS).options({ preload: false, resultTypes: ['violations'] }).setLegacyMode().analyze();
+  const results = await runAxe(page);
   for (const untested of [...results.incomplete, ...results.violations].filter((r) => r.id === 'frame-tested')) {
     found.push({ where, line: `a frame was not tested: ${untested.nodes.map((n) => n.target.join(' > ')).join(', ')}` });
   }
@@ -237,6 +238,25 @@ async function scan(page: Page, where: string, found: Finding[]): Promise<void> 
       found.push({ where, line: `[${v.impact}] ${v.id}: ${n.target.join(' > ')}\n      ${(n.failureSummary ?? v.help).replace(/\n\s*/g, ' ')}` });
     }
   }
+}
+
+type WithAxe = { axe: typeof import('axe-core') };
+
+/**
+ * axe into the page and each of its frames, once per document (a second scan of the same document, a modal opened on
+ * it, finds it there), then `axe.run` in the page itself, as AxeBuilder's legacy mode does, without its second
+ * evaluation of axe's source per scan. A child frame that went away while this ran is left to `frame-tested`.
+ */
+async function runAxe(page: Page): Promise<AxeResults> {
+  for (const frame of page.frames()) {
+    try {
+      if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
+      await frame.evaluate(() => (window as unknown as WithAxe).axe.configure({ allowedOrigins: ['<unsafe_all_origins>'] }));
+    } catch (error) {
+      if (frame === page.mainFrame()) throw error;
+    }
+  }
+  return page.evaluate((options) => (window as unknown as WithAxe).axe.run(document, options), AXE_OPTIONS);
 }
 
 function assertNone(found: Finding[]): void {
