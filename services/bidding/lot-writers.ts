@@ -16,6 +16,8 @@ const MAX_WRITERS = 5000;
 
 export class LotWriters {
   private readonly writers = new Map<string, LotWriter>();
+  /** The lot last moved to the end of `writers` (the most recently used). */
+  private newest: string | undefined;
   /** Bidders known to have a spending cap, per auction (shared by every lot of this process). */
   readonly capped = new CappedBidders();
 
@@ -38,6 +40,8 @@ export class LotWriters {
 
   get(lotId: string): LotWriter {
     let writer = this.writers.get(lotId);
+    // A hot lot is asked for on every bid: it is already last, and moving it again would churn the map per request.
+    if (writer && lotId === this.newest) return writer;
     if (writer) {
       // Map order is the LRU order: move the lot to the end.
       this.writers.delete(lotId);
@@ -53,6 +57,7 @@ export class LotWriters {
       this.evictIdle();
     }
     this.writers.set(lotId, writer);
+    this.newest = lotId;
     return writer;
   }
 
