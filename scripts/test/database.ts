@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createDb } from '../../infra/db/database';
 import { migrateToLatest } from '../../infra/db/migrate';
 import { startEmbeddedPostgres } from '../../infra/db/embedded';
+import { CLUSTER_PREFIX, removeStaleClusters } from './stale-clusters';
 
 interface TestServer {
   serverUrl: string;
@@ -24,7 +25,9 @@ export async function prepareDatabase(): Promise<TestServer> {
   let stop = async () => {};
   const ownServer = !serverUrl;
   if (!serverUrl) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-test-pg-'));
+    const stale = removeStaleClusters(os.tmpdir());
+    if (stale.length > 0) console.log(`removed ${stale.length} test server folder(s) left by interrupted runs`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), CLUSTER_PREFIX));
     // A server for one run, deleted after it: durability buys nothing here. Measured on this machine (PostgreSQL 18),
     // copying the template took ~700 ms per test database at wal_level=replica and ~60 ms at minimal (nothing WAL-logs
     // the copy then); fsync and synchronous_commit off spare a disk flush per commit. Crash tests start servers of

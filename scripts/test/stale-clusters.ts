@@ -1,0 +1,60 @@
+/**
+ * Test servers' folders that interrupted runs left behind. A run that is stopped with Ctrl+C stops its embedded
+ * PostgreSQL with it (same process group) but never reaches its own clean-up, so its cluster stays in the run's
+ * temporary folder, which is memory (/dev/shm, scripts/test/temp-dir.ts): some 40 MB a time, until a reboot.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The prefix of a run's cluster folder (scripts/test/database.ts). */
+export const CLUSTER_PREFIX = 'wa-test-pg-';
+/** A folder without a server's pid file younger than this may be a run still making its cluster: left alone. */
+const STARTING_MS = 60 * 60_000;
+
+/**
+ * Removes the run clusters in `dir` whose server is gone: its pid file names a process that no longer runs, or there
+ * is no readable pid file and the folder is over an hour old. A cluster whose server runs (another run, or one whose runner
+ * was killed outright) is kept. Returns the folders removed.
+ */
+export function removeStaleClusters(dir: string, now = Date.now()): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !entry.name.startsWith(CLUSTER_PREFIX)) continue;
+    const folder = path.join(dir, entry.name);
+    if (!isStale(folder, now)) continue;
+    fs.rmSync(folder, { recursive: true, force: true });
+    removed.push(entry.name);
+  }
+  return removed;
+}
+
+function isStale(folder: string, now: number): boolean {
+  const pid = serverPid(folder);
+  if (pid === null) return now - fs.statSync(folder).mtimeMs > STARTING_MS;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: it runs, as the postgres user. ESRCH: the server is gone and its pid file stayed.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * The process named on the first line of the cluster's postmaster.pid, or null without a readable one. A standalone
+ * backend (initdb's) writes its pid negated.
+ */
+function serverPid(folder: string): number | null {
+  try {
+    const pid = Math.abs(Number(fs.readFileSync(path.join(folder, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]));
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
