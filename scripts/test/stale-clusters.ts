@@ -1,7 +1,8 @@
 /**
- * Test servers' folders that interrupted runs left behind. A run that is stopped with Ctrl+C stops its embedded
- * PostgreSQL with it (same process group) but never reaches its own clean-up, so its cluster stays in the run's
- * temporary folder, which is memory (/dev/shm, scripts/test/temp-dir.ts): some 40 MB a time, until a reboot.
+ * Test servers' folders that interrupted runs left behind. A run stopped with Ctrl+C stops its embedded PostgreSQL
+ * with it (same process group) but never reaches its own clean-up, and one killed outright takes its server along, so
+ * the cluster stays in the run's temporary folder, which is memory (/dev/shm, scripts/test/temp-dir.ts): 60-70 MB a
+ * time, until a reboot.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,8 +13,8 @@ export const CLUSTER_PREFIX = 'wa-test-pg-';
 const STARTING_MS = 60 * 60_000;
 
 /**
- * Removes the run clusters in `dir` whose server is gone: its pid file names a process that no longer runs, or there
- * is no readable pid file and the folder is over an hour old. A cluster whose server runs (another run, or one whose runner
+ * Removes the run clusters in `dir` whose server is gone: its pid file names a process that no longer runs, a server
+ * ran there and stopped, or neither file is there and the folder is over an hour old. A cluster whose server runs (another run, or one whose runner
  * was killed outright) is kept. Returns the folders removed.
  */
 export function removeStaleClusters(dir: string, now = Date.now()): string[] {
@@ -36,7 +37,12 @@ export function removeStaleClusters(dir: string, now = Date.now()): string[] {
 
 function isStale(folder: string, now: number): boolean {
   const pid = serverPid(folder);
-  if (pid === null) return now - fs.statSync(folder).mtimeMs > STARTING_MS;
+  if (pid === null) {
+    // postmaster.opts is written after the pid file at a server's start and kept at its stop: a server ran here and
+    // has stopped (a run stopped with Ctrl+C). Neither file: initdb may still be at work for a run starting now.
+    if (fs.existsSync(path.join(folder, 'postgres', 'postmaster.opts'))) return true;
+    return now - fs.statSync(folder).mtimeMs > STARTING_MS;
+  }
   try {
     process.kill(pid, 0);
     return false;
