@@ -105,4 +105,3 @@ const stalled = [...inStalls.values()].reduce((a, b) => a + b, 0);
 console.log(`\nBusy stretches (event loop never idle): ${stretches.length}, longest ${stretches.slice(0, 5).map((x) => x.toFixed(1)).join(' / ')} ms, ` +
   `median ${(stretches[Math.floor(stretches.length / 2)] ?? NaN).toFixed(2)} ms; ${stretches.filter((x) => x > 20).length} over 20 ms`);
 if (stalled > 0) print('What filled the stretches over 20 ms (share of their samples):', inStalls, stalled);
-

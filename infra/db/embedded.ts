@@ -123,21 +123,31 @@ async function postgresBinary(): Promise<string | null> {
  * postmaster.pid names its process and, on the fourth line, its port.
  */
 export function runningEmbeddedUrl(dataDir: string): string | null {
-  let lines: string[];
+  const lines = postmasterPidLines(dataDir);
+  if (!lines) return null;
+  const pid = Number(lines[0]), port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
+  // A stale file left by a crash names a process that is gone.
+  return processRuns(pid) ? `postgres://postgres:postgres@127.0.0.1:${port}/postgres` : null;
+}
+
+/** The lines of the data folder's postmaster.pid (the server's pid first, its port fourth), or null without one. */
+export function postmasterPidLines(dataDir: string): string[] | null {
   try {
-    lines = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+    return fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
   } catch {
     return null;
   }
-  const pid = Number(lines[0]), port = Number(lines[3]);
-  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
+}
+
+/** Whether process `pid` runs (EPERM: it does, as another user, such as postgres when we are root). */
+export function processRuns(pid: number): boolean {
   try {
     process.kill(pid, 0);
+    return true;
   } catch (error) {
-    // EPERM: it runs, as the postgres user. ESRCH: a stale file left by a crash.
-    if ((error as { code?: string }).code !== 'EPERM') return null;
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
 }
 
 function handFolderToPostgresUser(dataDir: string): void {

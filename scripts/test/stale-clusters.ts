@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { postmasterPidLines, processRuns } from '../../infra/db/embedded';
 
 /** The prefix of a run's cluster folder (scripts/test/database.ts). */
 export const CLUSTER_PREFIX = 'wa-test-pg-';
@@ -14,8 +15,8 @@ const STARTING_MS = 60 * 60_000;
 
 /**
  * Removes the run clusters in `dir` whose server is gone: its pid file names a process that no longer runs, a server
- * ran there and stopped, or neither file is there and the folder is over an hour old. A cluster whose server runs (another run, or one whose runner
- * was killed outright) is kept. Returns the folders removed.
+ * ran there and stopped, or neither file is there and the folder is over an hour old. A cluster whose server runs
+ * (another run, or one whose runner was killed outright) is kept. Returns the folders removed.
  */
 export function removeStaleClusters(dir: string, now = Date.now()): string[] {
   let entries: fs.Dirent[];
@@ -43,24 +44,14 @@ function isStale(folder: string, now: number): boolean {
     if (fs.existsSync(path.join(folder, 'postgres', 'postmaster.opts'))) return true;
     return now - fs.statSync(folder).mtimeMs > STARTING_MS;
   }
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    // EPERM: it runs, as the postgres user. ESRCH: the server is gone and its pid file stayed.
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return !processRuns(pid);
 }
 
 /**
- * The process named on the first line of the cluster's postmaster.pid, or null without a readable one. A standalone
- * backend (initdb's) writes its pid negated.
+ * The process the cluster's postmaster.pid names, or null without a readable one (initdb's standalone backend writes
+ * its pid negated).
  */
 function serverPid(folder: string): number | null {
-  try {
-    const pid = Math.abs(Number(fs.readFileSync(path.join(folder, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]));
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
+  const pid = Math.abs(Number(postmasterPidLines(folder)?.[0]));
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
